@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "shelf",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "shelf", targets: ["shelf"]),
+        .library(name: "ShelfKit", targets: ["ShelfKit"]),
+        .library(name: "FrontMatter", targets: ["FrontMatter"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: C libraries (Debian packages, found through pkg-config)
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+
+        // MARK: Layers, bottom up
+        .target(name: "FrontMatter", dependencies: ["CYAML"]),
+        .target(name: "ShelfKit", dependencies: ["FrontMatter"]),
+        .target(
+            name: "ShelfCLI",
+            dependencies: [
+                "ShelfKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "shelf", dependencies: ["ShelfCLI"]),
+
+        // MARK: Tools
+        .executableTarget(name: "frontmatter-fuzz", dependencies: ["FrontMatter"], path: "Sources/FrontMatterFuzz"),
+
+        // MARK: Tests
+        .testTarget(
+            name: "FrontMatterTests",
+            dependencies: [
+                "FrontMatter",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)
+
+// Strict settings for every target, in one place.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -1,0 +1,88 @@
+/// A Markdown file with YAML front matter: its exact bytes, the parsed fields, and the body.
+///
+/// Parsing keeps the file's bytes; edits splice new bytes into them and parse the result
+/// again, so whatever is not edited — comments, blank lines, key order, quoting, the body —
+/// stays byte for byte, and an edit that would not read back as intended is refused rather
+/// than written.
+///
+/// ```swift
+/// var document = try FrontMatterDocument(text: "---\ntitle: Dune\n---\nA classic.\n")
+/// document.fields["title"]?.text            // "Dune"
+/// try document.setValue(.int(4), forKey: "rating")
+/// document.text                              // "---\ntitle: Dune\nrating: 4\n---\nA classic.\n"
+/// ```
+public struct FrontMatterDocument: Sendable, Hashable {
+    /// The largest front matter block read; larger ones are refused as hostile or broken.
+    public static let maximumFrontMatterBytes = 1 << 20
+    /// The deepest nesting of lists and mappings read.
+    public static let maximumDepth = 64
+
+    /// The path of the file, used in error messages.
+    public let path: String?
+    /// The whole file.
+    public private(set) var bytes: [UInt8]
+    /// The front matter's top-level mapping; empty when the file has none.
+    public private(set) var fields: YAMLMapping
+    var layout: FileLayout
+
+    /// Parses a file's bytes.
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - path: Where the file is, for error messages.
+    /// - Throws: ``FrontMatterError`` with the line and column of the problem.
+    public init(bytes: [UInt8], path: String? = nil) throws(FrontMatterError) {
+        do throws(FrontMatterError) {
+            if let invalid = UTF8Validator.firstInvalidByte(in: bytes, range: 0..<bytes.count) {
+                let position = UTF8Validator.lineAndColumn(of: invalid, in: bytes)
+                throw FrontMatterError.invalidUTF8(SourceLocation(line: position.line, column: position.column))
+            }
+            let layout = try FileLayout.split(bytes)
+            if layout.yaml.count > Self.maximumFrontMatterBytes {
+                throw FrontMatterError.tooLarge(bytes: layout.yaml.count, limit: Self.maximumFrontMatterBytes,
+                                                SourceLocation(line: layout.yamlFirstLine, column: 1))
+            }
+            let parser = YAMLTreeParser(bytes: bytes, layout: layout, maximumDepth: Self.maximumDepth)
+            self.fields = try parser.parse()
+            self.layout = layout
+            self.bytes = bytes
+            self.path = path
+        } catch {
+            throw error.at(path: path)
+        }
+    }
+
+    /// Parses a file's text.
+    public init(text: String, path: String? = nil) throws(FrontMatterError) {
+        try self.init(bytes: Array(text.utf8), path: path)
+    }
+
+    /// The whole file as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the file starts with a front matter block.
+    public var hasFrontMatter: Bool { layout.hasFrontMatter }
+
+    /// The body: everything after the closing line, byte for byte.
+    public var body: String { String(decoding: bytes[layout.bodyStart...], as: UTF8.self) }
+
+    /// The 1-based line on which the body starts.
+    public var bodyFirstLine: Int {
+        1 + bytes[..<layout.bodyStart].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+
+    /// The node for a top-level key.
+    public subscript(key: String) -> YAMLNode? { fields[key] }
+
+    /// The location of a node, with this file's path.
+    public func location(of node: YAMLNode) -> SourceLocation {
+        SourceLocation(path: path, line: node.span.start.line, column: node.span.start.column)
+    }
+
+    /// The location of a key, or of the front matter's start when the key is absent.
+    public func location(ofKey key: String) -> SourceLocation {
+        if let entry = fields.entry(key) {
+            return SourceLocation(path: path, line: entry.keySpan.start.line, column: entry.keySpan.start.column)
+        }
+        return SourceLocation(path: path, line: 1, column: 1)
+    }
+}
