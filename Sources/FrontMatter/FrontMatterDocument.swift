@@ -31,12 +31,22 @@ public struct FrontMatterDocument: Sendable, Hashable {
     ///   - path: Where the file is, for error messages.
     /// - Throws: ``FrontMatterError`` with the line and column of the problem.
     public init(bytes: [UInt8], path: String? = nil) throws(FrontMatterError) {
+        try self.init(bytes: bytes, path: path, wholeFileIsYAML: false)
+    }
+
+    /// Parses a file that is all YAML with no `---` lines, such as `.shelf/config.yaml`.
+    /// Edits work the same way as on front matter.
+    public init(yamlBytes bytes: [UInt8], path: String? = nil) throws(FrontMatterError) {
+        try self.init(bytes: bytes, path: path, wholeFileIsYAML: true)
+    }
+
+    private init(bytes: [UInt8], path: String?, wholeFileIsYAML: Bool) throws(FrontMatterError) {
         do throws(FrontMatterError) {
             if let invalid = UTF8Validator.firstInvalidByte(in: bytes, range: 0..<bytes.count) {
                 let position = UTF8Validator.lineAndColumn(of: invalid, in: bytes)
                 throw FrontMatterError.invalidUTF8(SourceLocation(line: position.line, column: position.column))
             }
-            let layout = try FileLayout.split(bytes)
+            let layout = wholeFileIsYAML ? FileLayout.wholeFile(bytes) : try FileLayout.split(bytes)
             if layout.yaml.count > Self.maximumFrontMatterBytes {
                 throw FrontMatterError.tooLarge(bytes: layout.yaml.count, limit: Self.maximumFrontMatterBytes,
                                                 SourceLocation(line: layout.yamlFirstLine, column: 1))

@@ -12,10 +12,14 @@ struct ByteSplice: Sendable, Hashable {
         self.init(range, Array(replacement.utf8))
     }
 
-    /// Applies non-overlapping splices, in any order, to `bytes`.
+    /// Applies non-overlapping splices, in any order, to `bytes`. An insertion at the start of
+    /// a replaced range lands before the replacement.
     static func apply(_ splices: [ByteSplice], to bytes: [UInt8]) -> [UInt8] {
         var result = bytes
-        for splice in splices.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+        let ordered = splices.sorted {
+            ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound)
+        }
+        for splice in ordered {
             result.replaceSubrange(splice.range, with: splice.replacement)
         }
         return result

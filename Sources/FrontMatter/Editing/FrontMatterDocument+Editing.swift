@@ -44,7 +44,10 @@ extension FrontMatterDocument {
                                 isIntended: (YAMLMapping) -> Bool) throws(FrontMatterError) {
         for splices in candidates {
             let edited = ByteSplice.apply(splices, to: bytes)
-            guard let document = try? FrontMatterDocument(bytes: edited, path: path),
+            let reparsed = layout.isWholeFile
+                ? try? FrontMatterDocument(yamlBytes: edited, path: path)
+                : try? FrontMatterDocument(bytes: edited, path: path)
+            guard let document = reparsed,
                   isIntended(document.fields), keepsEverythingElse(document, except: key) else { continue }
             self = document
             return
@@ -288,6 +291,13 @@ extension FrontMatterDocument {
         var end: Int
         if valueEnd > keyStart, bytes[valueEnd - 1] == UInt8(ascii: "\n") {
             end = valueEnd
+            // A block scalar's span runs over the blank lines after it; they separate, not belong.
+            while end > entry.keySpan.end.offset {
+                let previousLine = lineStart(of: end - 1)
+                guard bytes[previousLine..<end].allSatisfy({ $0 == 32 || $0 == 13 || $0 == 10 }),
+                      previousLine > lineStart(of: keyStart) else { break }
+                end = previousLine
+            }
         } else {
             guard lineIsEmpty(after: valueEnd) else {
                 throw .unsupportedEdit(key: key, reason: "it shares its line with other keys", location(ofKey: key))

@@ -19,8 +19,18 @@ struct FileLayout: Sendable, Hashable {
     var bodyStart: Int
     /// The line break the file uses, for lines an edit adds.
     var lineBreak: [UInt8]
+    /// Whether the whole file is YAML, with no delimiter lines.
+    var isWholeFile = false
 
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// A file that is all YAML, such as a configuration file.
+    static func wholeFile(_ bytes: [UInt8]) -> FileLayout {
+        let bomLength = bytes.starts(with: bom) ? 3 : 0
+        return FileLayout(bomLength: bomLength, hasFrontMatter: true, yaml: bomLength..<bytes.count,
+                          yamlFirstLine: 1, bodyStart: bytes.count, lineBreak: detectLineBreak(bytes),
+                          isWholeFile: true)
+    }
 
     /// Finds the front matter block in `bytes`.
     static func split(_ bytes: [UInt8]) throws(FrontMatterError) -> FileLayout {
