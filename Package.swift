@@ -34,13 +34,19 @@ let package = Package(
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI"]),
 
         // MARK: Tools
-        .executableTarget(name: "frontmatter-fuzz", dependencies: ["FrontMatter"], path: "Sources/FrontMatterFuzz"),
+        .target(name: "FrontMatterFuzzing", dependencies: ["FrontMatter"]),
+        .executableTarget(
+            name: "frontmatter-fuzz",
+            dependencies: ["FrontMatter", "FrontMatterFuzzing"],
+            path: "Sources/FrontMatterFuzz"
+        ),
 
         // MARK: Tests
         .testTarget(
             name: "FrontMatterTests",
             dependencies: [
                 "FrontMatter",
+                "FrontMatterFuzzing",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]

@@ -1,0 +1,39 @@
+import FrontMatter
+
+/// What one input did to the parser.
+public enum FuzzOutcome: Sendable, Equatable {
+    /// It parsed and every invariant of a parsed document held.
+    case parsed
+    /// It was refused with an error at a valid position.
+    case refused
+    /// An invariant broke; the text says which.
+    case violation(String)
+}
+
+/// Runs one input through the parser and checks what must hold whatever the input:
+/// a parsed document renders to the same bytes, its spans lie inside the file, and a
+/// refusal points at a line and column that exist.
+public enum FuzzCheck {
+    /// Checks one input.
+    public static func run(_ bytes: [UInt8]) -> FuzzOutcome {
+        do {
+            let document = try FrontMatterDocument(bytes: bytes, path: "fuzz.md")
+            guard document.bytes == bytes else { return .violation("rendering changed the bytes") }
+            for entry in document.fields.entries {
+                let span = entry.value.span
+                guard span.start.offset <= span.end.offset, span.end.offset <= bytes.count,
+                      entry.keySpan.start.offset < entry.keySpan.end.offset || entry.key.isEmpty else {
+                    return .violation("span of \(entry.key) out of bounds: \(span)")
+                }
+            }
+            return .parsed
+        } catch {
+            let lines = 1 + bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let location = error.location
+            guard location.path == "fuzz.md", location.line >= 1, location.line <= lines + 1, location.column >= 1 else {
+                return .violation("error at an impossible place: \(error)")
+            }
+            return .refused
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import FrontMatter
+import Testing
+
+/// The messages people read, word for word.
+struct ErrorMessageTests {
+    @Test(arguments: [
+        ("---\ntitle: Dune\n", "dune.md:1:1: front matter is not closed: the opening --- has no closing --- line"),
+        ("---\ntitle: Dune\ntitle: Dune Messiah\n---\n", "dune.md:3:1: duplicate key \"title\" (first on line 2)"),
+        ("---\ntitle: Dune\nauthors:\n\t- Frank Herbert\n---\n", "dune.md:4:1: tab used for indentation; YAML indents with spaces only"),
+        ("---\n- Dune\n- Emma\n---\n", "dune.md:2:1: front matter must be a mapping of `key: value` lines, found a list"),
+        ("---\njust a sentence\n---\n", "dune.md:2:1: front matter must be a mapping of `key: value` lines, found the text \"just a sentence\""),
+        ("---\ntitle: Dune\nrating: *r\n---\n", "dune.md:3:9: YAML anchors and aliases (&name, *name) are not allowed in front matter"),
+        ("---\ntitle: Dune: Part One\n---\n", "dune.md:2:12: invalid YAML: mapping values are not allowed in this context"),
+        ("---\ntitle: \"Dune\n---\n", "dune.md:3:1: invalid YAML: found unexpected end of stream while scanning a quoted scalar (started on line 2)"),
+        ("---\ntitle: Garc\u{FFFD}\n---\n", nil),
+    ] as [(String, String?)])
+    func messages(text: String, expected: String?) {
+        let result = Result { try FrontMatterDocument(text: text, path: "dune.md") }
+        switch (result, expected) {
+        case (.success, nil):
+            break
+        case (.failure(let error), let expected?):
+            #expect("\(error)" == expected)
+        default:
+            Issue.record("unexpected \(result) for \(text)")
+        }
+    }
+
+    @Test func invalidUTF8PointsAtTheByte() {
+        var bytes = Array("---\ntitle: Garc".utf8)
+        bytes.append(0xED)
+        bytes += Array("a\n---\n".utf8)
+        #expect(throws: FrontMatterError.invalidUTF8(SourceLocation(path: "x.md", line: 2, column: 12))) {
+            try FrontMatterDocument(bytes: bytes, path: "x.md")
+        }
+    }
+
+    @Test func typeMismatchNamesKeyAndPosition() throws {
+        let document = try FrontMatterDocument(text: "---\ntitle: Dune\npages: many\n---\n", path: "dune.md")
+        #expect(throws: FrontMatterError.typeMismatch(key: "pages", expected: "a whole number", found: "\"many\"",
+                                                      SourceLocation(path: "dune.md", line: 3, column: 8))) {
+            try document.int("pages")
+        }
+        #expect("\(FrontMatterError.typeMismatch(key: "pages", expected: "a whole number", found: "\"many\"", SourceLocation(path: "dune.md", line: 3, column: 8)))"
+            == "dune.md:3:8: pages should be a whole number, found \"many\"")
+    }
+
+    @Test func typedAccessors() throws {
+        let document = try FrontMatterDocument(text: """
+        ---
+        isbn: 0441172717
+        pages: "412"
+        rating: 4
+        finished: '2024-03-01'
+        authors: Frank Herbert
+        tags: [sci-fi, classic]
+        reread: true
+        language: no
+        note: ~
+        ---
+
+        """)
+        #expect(try document.string("isbn") == "0441172717")
+        #expect(try document.int("pages") == 412)
+        #expect(try document.double("rating") == 4)
+        #expect(try document.day("finished") == Day(year: 2024, month: 3, day: 1))
+        #expect(try document.strings("authors") == ["Frank Herbert"])
+        #expect(try document.strings("tags") == ["sci-fi", "classic"])
+        #expect(try document.bool("reread") == true)
+        #expect(try document.string("language") == "no")
+        #expect(try document.string("note") == nil)
+        #expect(try document.string("missing") == nil)
+        #expect(throws: FrontMatterError.self) { try document.string("tags") }
+    }
+}
