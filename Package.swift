@@ -41,6 +41,9 @@ let package = Package(
             path: "Sources/FrontMatterFuzz"
         ),
 
+        // MARK: Benchmarks
+        .executableTarget(name: "frontmatter-bench", dependencies: ["FrontMatter"], path: "Benchmarks/FrontMatterThroughput"),
+
         // MARK: Tests
         .testTarget(
             name: "FrontMatterTests",

@@ -72,6 +72,9 @@ public struct FrontMatterDocument: Sendable, Hashable {
     /// Whether the file starts with a front matter block.
     public var hasFrontMatter: Bool { layout.hasFrontMatter }
 
+    /// The bytes of the YAML between the delimiter lines.
+    public var frontMatterRange: Range<Int> { layout.yaml }
+
     /// The body: everything after the closing line, byte for byte.
     public var body: String { String(decoding: bytes[layout.bodyStart...], as: UTF8.self) }
 

@@ -80,7 +80,7 @@ extension FrontMatterDocument {
         default:
             break
         }
-        if let rewrite = try? entryRewrite(entry, with: value) { candidates.append(rewrite) }
+        if let rewrites = try? entryRewrites(entry, with: value) { candidates += rewrites }
         return candidates
     }
 
@@ -190,12 +190,14 @@ extension FrontMatterDocument {
         return splices
     }
 
-    /// The whole entry written anew: its key as written, then the value.
-    private func entryRewrite(_ entry: YAMLMapping.Entry, with value: YAMLValue) throws(FrontMatterError) -> [ByteSplice] {
+    /// The whole entry written anew: its key as written, then the value in the file's style,
+    /// or failing that on one line.
+    private func entryRewrites(_ entry: YAMLMapping.Entry, with value: YAMLValue) throws(FrontMatterError) -> [[ByteSplice]] {
         let extent = try entryExtent(entry, key: entry.key, includingOwnComments: false)
         let indent = String(decoding: bytes[extent.lowerBound..<entry.keySpan.start.offset], as: UTF8.self)
         let keyText = String(decoding: bytes[entry.keySpan.range], as: UTF8.self)
-        return [ByteSplice(extent, entryLines(keyText: keyText, indent: indent, value: value))]
+        let inline = indent + keyText + ": " + ScalarEmitter.inline(value, context: .block, preferring: .doubleQuoted) + lineBreak
+        return [[ByteSplice(extent, entryLines(keyText: keyText, indent: indent, value: value))], [ByteSplice(extent, inline)]]
     }
 
     // MARK: - Adding a key
