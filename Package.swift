@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // MARK: C libraries (Debian packages, found through pkg-config)
@@ -29,6 +30,7 @@ let package = Package(
             dependencies: [
                 "ShelfKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI"]),
@@ -54,6 +56,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit"]),
     ]
 )
 

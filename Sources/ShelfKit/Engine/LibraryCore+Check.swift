@@ -1,0 +1,69 @@
+/// Finding every problem in a library's files.
+extension LibraryCore {
+    /// One book file and its sessions, checked together so a scan can spread them over cores.
+    struct CheckUnit: Sendable {
+        var location: BookLocation
+        var sessionNames: [String]
+    }
+
+    /// The problems of one book file and its session files.
+    static func problems(of unit: CheckUnit, in storage: Storage) -> [Problem] {
+        var problems: [Problem] = []
+        let path = unit.location.path
+        do throws(ShelfError) {
+            let document = try parse(try storage.read(path), path: path)
+            let (book, errors) = BookFormat.read(document, at: unit.location)
+            problems += (errors + BookFormat.valueProblems(of: book, in: document)).map { Problem($0, path: path) }
+        } catch {
+            problems.append(Problem(error, path: path))
+        }
+        let folder = unit.location.sessionFolder
+        for name in unit.sessionNames where name.hasSuffix(".md") && !name.hasPrefix(".") {
+            let sessionPath = folder + "/" + name
+            guard let parsed = SessionFileName(name) else {
+                problems.append(Problem(path: sessionPath, line: 0, column: 0,
+                                        message: "session file name is not a date; name it YYYY-MM-DD.md or YYYY-MM-DD-N.md"))
+                continue
+            }
+            do throws(ShelfError) {
+                let (_, errors) = try readSession(sessionPath, name: parsed, bookID: BookID(unit.location.slug), from: storage)
+                problems += errors.map { Problem($0, path: sessionPath) }
+            } catch {
+                problems.append(Problem(error, path: sessionPath))
+            }
+        }
+        return problems
+    }
+
+    /// Problems that come from the library as a whole: the configuration, duplicate slugs and
+    /// session folders whose book is gone.
+    func libraryProblems(_ listing: LibraryListing) -> [Problem] {
+        var problems: [Problem] = []
+        if storage.isFile(LibraryConfiguration.path) {
+            do throws(ShelfError) {
+                _ = try LibraryConfiguration(yaml: try storage.read(LibraryConfiguration.path))
+            } catch {
+                problems.append(Problem(error, path: LibraryConfiguration.path))
+            }
+        }
+        problems += Self.duplicateProblems(listing)
+        for folder in listing.orphanSessionFolders {
+            problems.append(Problem(path: folder + "/", line: 0, column: 0,
+                                    message: "session folder without a book: \(folder).md does not exist"))
+        }
+        return problems
+    }
+
+    /// One problem per file whose slug another file also has.
+    static func duplicateProblems(_ listing: LibraryListing) -> [Problem] {
+        var problems: [Problem] = []
+        for (slug, locations) in listing.locationsBySlug where locations.count > 1 {
+            for location in locations {
+                let others = locations.filter { $0 != location }.map(\.path).joined(separator: ", ")
+                problems.append(Problem(path: location.path, line: 0, column: 0,
+                                        message: "duplicate slug \"\(slug)\": also \(others); rename one of the files"))
+            }
+        }
+        return problems
+    }
+}

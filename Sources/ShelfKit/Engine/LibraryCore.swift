@@ -1,0 +1,229 @@
+/// The library's rules over some storage: finding, reading and writing books and sessions.
+///
+/// ``FileLibrary`` and ``InMemoryLibrary`` each own one of these inside their actor, over the disk
+/// or over a dictionary, so both follow exactly the same rules. Everything here is synchronous;
+/// the actors add the concurrent whole-library reads.
+struct LibraryCore<Storage: LibraryStorage>: Sendable {
+    var storage: Storage
+    let configuration: LibraryConfiguration
+    let today: @Sendable () -> Day
+    /// What each file held when this library last read or wrote it, to detect edits made
+    /// behind its back before overwriting them.
+    var stamps: [String: FileStamp] = [:]
+    /// The undo steps of the writes made so far in the current ``atomically(_:)`` block.
+    private var journal: [UndoStep]?
+
+    init(storage: Storage, configuration: LibraryConfiguration, today: @escaping @Sendable () -> Day) {
+        self.storage = storage
+        self.configuration = configuration
+        self.today = today
+    }
+
+    // MARK: - Finding
+
+    /// The library's book files, and with `includeSessions` their session files.
+    func listing(includeSessions: Bool = false) throws(ShelfError) -> LibraryListing {
+        try LibraryListing.walk(storage, statuses: configuration.statuses, includeSessions: includeSessions)
+    }
+
+    /// The one file with slug `id`.
+    /// - Throws: ``ShelfError/bookNotFound(reference:closeMatches:)`` with close slugs, or
+    ///   ``ShelfError/duplicateSlug(slug:paths:)``.
+    func locate(_ id: BookID, in listing: LibraryListing) throws(ShelfError) -> BookLocation {
+        let matches = listing.locationsBySlug[id.rawValue] ?? []
+        if matches.count > 1 { throw .duplicateSlug(slug: id.rawValue, paths: matches.map(\.path)) }
+        guard let location = matches.first else {
+            throw .bookNotFound(reference: id.rawValue, closeMatches: Self.closeMatches(id.rawValue, in: listing))
+        }
+        return location
+    }
+
+    /// Slugs a few edits from `reference`, nearest first.
+    static func closeMatches(_ reference: String, in listing: LibraryListing) -> [String] {
+        let wanted = reference.lowercased()
+        let limit = max(1, min(3, wanted.count / 3))
+        return listing.locationsBySlug.keys
+            .map { (slug: $0, distance: EditDistance.between(wanted, $0.lowercased())) }
+            .filter { $0.distance <= limit }
+            .sorted { ($0.distance, $0.slug) < ($1.distance, $1.slug) }
+            .prefix(3).map(\.slug)
+    }
+
+    // MARK: - Reading
+
+    /// A book file read and parsed, with the stamp of the bytes read.
+    struct BookFile: Sendable {
+        var document: FrontMatterDocument
+        var book: Book
+        var stamp: FileStamp
+    }
+
+    /// Reads and parses one book file. Nonisolated and free of state, so scans run it in parallel.
+    static func readBook(_ location: BookLocation, from storage: Storage) throws(ShelfError) -> BookFile {
+        let bytes = try storage.read(location.path)
+        let document = try parse(bytes, path: location.path)
+        return BookFile(document: document, book: try BookFormat.book(from: document, at: location), stamp: FileStamp(bytes))
+    }
+
+    static func parse(_ bytes: [UInt8], path: String) throws(ShelfError) -> FrontMatterDocument {
+        do throws(FrontMatterError) {
+            return try FrontMatterDocument(bytes: bytes, path: path)
+        } catch {
+            throw .invalidFrontMatter(error)
+        }
+    }
+
+    /// Reads a book and remembers the version read.
+    mutating func read(_ location: BookLocation) throws(ShelfError) -> BookFile {
+        let file = try Self.readBook(location, from: storage)
+        stamps[location.path] = file.stamp
+        return file
+    }
+
+    /// Reads a book for editing: throws ``ShelfError/changedOnDisk(path:)`` when the file is not
+    /// what this library last read or wrote.
+    func readForEditing(_ location: BookLocation) throws(ShelfError) -> BookFile {
+        let file = try Self.readBook(location, from: storage)
+        if let stamp = stamps[location.path], stamp != file.stamp { throw .changedOnDisk(path: location.path) }
+        return file
+    }
+
+    /// The sessions of a book, by day and sequence; the first unreadable one throws.
+    func sessions(of location: BookLocation) throws(ShelfError) -> [ReadingSession] {
+        let folder = location.sessionFolder
+        let fileNames = try storage.entries(in: folder).filter { $0.kind == .file }.map(\.name)
+        var sessions: [ReadingSession] = []
+        for (name, parsed) in fileNames.compactMap({ name in SessionFileName(name).map { (name, $0) } }) {
+            let (session, errors) = try Self.readSession(folder + "/" + name, name: parsed, bookID: BookID(location.slug),
+                                                         from: storage)
+            if let first = errors.first { throw first }
+            sessions.append(session)
+        }
+        return sessions.sorted { ($0.day, $0.sequence) < ($1.day, $1.sequence) }
+    }
+
+    static func readSession(_ path: String, name: SessionFileName, bookID: BookID,
+                            from storage: Storage) throws(ShelfError) -> (ReadingSession, [ShelfError]) {
+        let document = try parse(try storage.read(path), path: path)
+        return SessionFormat.read(document, bookID: bookID, name: name)
+    }
+
+    // MARK: - Checks before writing
+
+    /// Throws unless `status` is configured and `folder` is a safe folder that no book's session
+    /// folder shadows (a folder `sci-fi` beside `sci-fi.md` would be read as that book's sessions).
+    func checkDestination(_ status: Status, _ folder: String) throws(ShelfError) {
+        try configuration.require(status)
+        try PathSafety.checkFolder(folder)
+        var directory = status.name
+        for component in folder.split(separator: "/") {
+            if storage.isFile(directory + "/" + component + ".md") {
+                throw .unsafeName(name: folder, reason: "\(directory)/\(component).md is a book, so that folder holds its sessions")
+            }
+            directory += "/" + component
+            if storage.isFile(directory) { throw .alreadyExists(path: directory) }
+        }
+    }
+
+    // MARK: - Writing, with undo
+
+    /// How to take back one write.
+    private enum UndoStep: Sendable {
+        case removeFile(String)
+        case restoreFile(String, [UInt8])
+        case removeDirectory(String)
+        case makeDirectory(String)
+        case move(from: String, to: String)
+    }
+
+    /// Runs `body` so that its writes all happen or none does: when it throws, the writes it
+    /// made are undone in reverse order before the error is passed on.
+    mutating func atomically<Result>(_ body: (inout LibraryCore) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
+        guard journal == nil else { return try body(&self) }
+        journal = []
+        do throws(ShelfError) {
+            let result = try body(&self)
+            journal = nil
+            return result
+        } catch {
+            rollBack()
+            throw error
+        }
+    }
+
+    private mutating func rollBack() {
+        let steps = journal ?? []
+        journal = nil
+        // Undo is best effort: the first failure already happened, and each step that can be
+        // taken back brings the library closer to where it was.
+        for step in steps.reversed() {
+            switch step {
+            case .removeFile(let path):
+                try? storage.removeFile(path)
+                stamps[path] = nil
+            case .restoreFile(let path, let bytes):
+                try? storage.write(bytes, to: path)
+                stamps[path] = FileStamp(bytes)
+            case .removeDirectory(let path): try? storage.removeDirectory(path)
+            case .makeDirectory(let path): try? storage.makeDirectory(path)
+            case .move(let source, let destination):
+                try? storage.move(source, to: destination)
+                if let stamp = stamps.removeValue(forKey: source) { stamps[destination] = stamp }
+            }
+        }
+    }
+
+    private mutating func record(_ step: UndoStep) {
+        journal?.append(step)
+    }
+
+    /// Creates `path` and any missing parents.
+    mutating func makeDirectories(_ path: String) throws(ShelfError) {
+        guard !path.isEmpty, !storage.isDirectory(path) else { return }
+        try makeDirectories(Self.parent(of: path))
+        try storage.makeDirectory(path)
+        record(.removeDirectory(path))
+    }
+
+    /// Writes a new file, which must not exist.
+    mutating func create(_ bytes: [UInt8], at path: String) throws(ShelfError) {
+        guard storage.kind(of: path) == nil else { throw .alreadyExists(path: path) }
+        try makeDirectories(Self.parent(of: path))
+        try storage.write(bytes, to: path)
+        record(.removeFile(path))
+        stamps[path] = FileStamp(bytes)
+    }
+
+    /// Replaces a file, provided it still holds `expected`.
+    mutating func replace(_ path: String, expecting expected: FileStamp, with bytes: [UInt8]) throws(ShelfError) {
+        let current = try storage.read(path)
+        guard FileStamp(current) == expected else { throw .changedOnDisk(path: path) }
+        try storage.write(bytes, to: path)
+        record(.restoreFile(path, current))
+        stamps[path] = FileStamp(bytes)
+    }
+
+    /// Moves a file or folder, creating the destination's parents.
+    mutating func move(_ source: String, to destination: String) throws(ShelfError) {
+        guard storage.kind(of: destination) == nil else { throw .alreadyExists(path: destination) }
+        try makeDirectories(Self.parent(of: destination))
+        try storage.move(source, to: destination)
+        record(.move(from: destination, to: source))
+        if let stamp = stamps.removeValue(forKey: source) { stamps[destination] = stamp }
+    }
+
+    /// Removes `directory` and then its parents while they are empty, stopping at `stop`.
+    mutating func removeEmptyDirectories(from directory: String, stoppingAt stop: String) throws(ShelfError) {
+        var current = directory
+        while current != stop, current.hasPrefix(stop + "/"), try storage.entries(in: current).isEmpty {
+            try storage.removeDirectory(current)
+            record(.makeDirectory(current))
+            current = Self.parent(of: current)
+        }
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

@@ -1,0 +1,113 @@
+/// An actor that owns a ``LibraryCore``: the one place the library's operations are written,
+/// shared by ``FileLibrary`` and ``InMemoryLibrary``.
+///
+/// Methods of an extension of an actor-constrained protocol are isolated to the actor, so these
+/// run with exclusive access to the core; whole-library reads hand a copy of the storage to
+/// ``ParallelMap`` and apply what they learn when they are done.
+protocol LibraryHost: Actor {
+    associatedtype Storage: LibraryStorage
+    var core: LibraryCore<Storage> { get set }
+    var scanProblems: [Problem] { get set }
+}
+
+extension LibraryHost {
+    func hostedBook(_ id: BookID) throws(ShelfError) -> Book {
+        try core.read(try core.locate(id, in: try core.listing())).book
+    }
+
+    func hostedScan() async throws(ShelfError) -> LibraryScan {
+        let listing = try core.listing()
+        let storage = core.storage
+        let results = await ParallelMap.map(listing.books) { location in
+            Result { () throws(ShelfError) in try LibraryCore.readBook(location, from: storage) }
+        }
+        var books: [Book] = []
+        var problems = LibraryCore<Storage>.duplicateProblems(listing)
+        books.reserveCapacity(results.count)
+        for (location, result) in zip(listing.books, results) {
+            switch result {
+            case .success(let file):
+                core.stamps[location.path] = file.stamp
+                books.append(file.book)
+            case .failure(let error):
+                problems.append(Problem(error, path: location.path))
+            }
+        }
+        problems.sort()
+        scanProblems = problems
+        return LibraryScan(books: books, problems: problems)
+    }
+
+    func hostedBooks(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+        let matching = try await hostedScan().books.filter(query.matches)
+        let configuration = core.configuration
+        let sorted = BookSort.sort(matching, by: order, statusOrder: configuration.order(of:))
+        return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
+    }
+
+    func hostedResolve(_ reference: String) async throws(ShelfError) -> Book {
+        let listing = try core.listing()
+        switch try core.resolveByName(reference, in: listing) {
+        case .found(let location):
+            return try core.read(location).book
+        case .needsTitles(let prefixMatches):
+            let books = try await hostedScan().books
+            return try core.read(try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)).book
+        }
+    }
+
+    func hostedSessions(of id: BookID) throws(ShelfError) -> [ReadingSession] {
+        try core.sessions(of: try core.locate(id, in: try core.listing()))
+    }
+
+    func hostedSessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] {
+        let listing = try core.listing(includeSessions: true)
+        var files: [(path: String, name: SessionFileName, bookID: BookID)] = []
+        for location in listing.books {
+            for name in listing.sessionFiles[location.sessionFolder] ?? [] {
+                guard let parsed = SessionFileName(name), day.map({ parsed.day >= $0 }) ?? true else { continue }
+                files.append((location.sessionFolder + "/" + name, parsed, BookID(location.slug)))
+            }
+        }
+        let storage = core.storage
+        let results = await ParallelMap.map(files.map { SessionRequest(path: $0.path, name: $0.name, bookID: $0.bookID) }) { file in
+            Result { () throws(ShelfError) in
+                let (session, errors) = try LibraryCore.readSession(file.path, name: file.name, bookID: file.bookID, from: storage)
+                if let first = errors.first { throw first }
+                return session
+            }
+        }
+        var sessions: [ReadingSession] = []
+        var problems: [Problem] = []
+        for (file, result) in zip(files, results) {
+            switch result {
+            case .success(let session): sessions.append(session)
+            case .failure(let error): problems.append(Problem(error, path: file.path))
+            }
+        }
+        scanProblems = problems.sorted()
+        return sessions.sorted { ($0.day, $0.sequence, $0.path) < ($1.day, $1.sequence, $1.path) }
+    }
+
+    func hostedCheck() async throws(ShelfError) -> [Problem] {
+        let listing = try core.listing(includeSessions: true)
+        let storage = core.storage
+        let units = listing.books.map {
+            LibraryCore<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [])
+        }
+        let perFile = await ParallelMap.map(units) { LibraryCore.problems(of: $0, in: storage) }
+        return (core.libraryProblems(listing) + perFile.flatMap { $0 }).sorted()
+    }
+
+    func hostedDeleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
+        let ids = try await hostedScan().books.filter(query.matches).map(\.id)
+        return try core.delete(ids)
+    }
+}
+
+/// One session file to read during a library-wide read.
+struct SessionRequest: Sendable {
+    var path: String
+    var name: SessionFileName
+    var bookID: BookID
+}

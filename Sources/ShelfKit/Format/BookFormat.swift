@@ -1,0 +1,164 @@
+/// How a ``Book`` is written in a file and read back: the keys, their order and their types.
+enum BookFormat {
+    /// The canonical key order, used for new files and to place keys an update adds.
+    static let keys = [
+        "title", "subtitle", "authors", "isbn", "published", "pages", "publisher", "language", "series",
+        "series_index", "tags", "rating", "added", "started", "finished", "cover",
+    ]
+    private static let knownKeys = Set(keys)
+
+    /// Whether `key` is one the book model owns, and so cannot be an extra key.
+    static func isBookKey(_ key: String) -> Bool { knownKeys.contains(key) }
+
+    // MARK: - Reading
+
+    /// Reads a book from a parsed file; the first bad value throws.
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    static func book(from document: FrontMatterDocument, at location: BookLocation) throws(ShelfError) -> Book {
+        let (book, errors) = read(document, at: location)
+        if let first = errors.first { throw first }
+        return book
+    }
+
+    /// Reads a book, collecting every type error and a missing title.
+    static func read(_ document: FrontMatterDocument, at location: BookLocation) -> (Book, [ShelfError]) {
+        var reader = FieldReader(document)
+        let title = reader.read { document throws(FrontMatterError) in try document.string("title") } ?? ""
+        if title.allSatisfy(\.isWhitespace), reader.errors.isEmpty {
+            reader.reject("title", reason: document["title"] == nil ? "is missing; every book needs a title" : "is empty; every book needs a title")
+        }
+        var book = Book(
+            id: BookID(location.slug), status: location.status, folder: location.folder, path: location.path,
+            title: title,
+            subtitle: reader.read { document throws(FrontMatterError) in try document.string("subtitle") },
+            authors: reader.read { document throws(FrontMatterError) in try document.strings("authors") } ?? [],
+            isbn: reader.read { document throws(FrontMatterError) in try document.string("isbn") },
+            pages: reader.read { document throws(FrontMatterError) in try document.int("pages") },
+            publisher: reader.read { document throws(FrontMatterError) in try document.string("publisher") },
+            language: reader.read { document throws(FrontMatterError) in try document.string("language") },
+            series: reader.read { document throws(FrontMatterError) in try document.string("series") },
+            seriesIndex: reader.read { document throws(FrontMatterError) in try document.double("series_index") },
+            tags: reader.read { document throws(FrontMatterError) in try document.strings("tags") } ?? [],
+            rating: reader.read { document throws(FrontMatterError) in try document.double("rating") },
+            added: reader.read { document throws(FrontMatterError) in try document.day("added") },
+            started: reader.read { document throws(FrontMatterError) in try document.day("started") },
+            finished: reader.read { document throws(FrontMatterError) in try document.day("finished") },
+            cover: reader.read { document throws(FrontMatterError) in try document.string("cover") },
+            extra: reader.extra(excluding: knownKeys),
+            body: reader.body
+        )
+        book.published = publication(&reader)
+        return (book, reader.errors)
+    }
+
+    /// `published`: a year or a day, plain or quoted.
+    private static func publication(_ reader: inout FieldReader) -> Publication? {
+        guard let node = reader.document["published"], !node.isNull else { return nil }
+        switch node.value {
+        case .int(let year): return .year(year)
+        case .day(let day): return .day(day)
+        case .string(let text):
+            if let year = Int(text) { return .year(year) }
+            if let day = Day(text) { return .day(day) }
+        default: break
+        }
+        reader.reject("published", reason: "should be a year or a date (YYYY-MM-DD)")
+        return nil
+    }
+
+    /// Problems with values of the right type: a rating out of range, a bad ISBN check digit.
+    /// They do not stop a book from being read, but `check` reports them.
+    static func valueProblems(of book: Book, in document: FrontMatterDocument) -> [ShelfError] {
+        let reader = FieldReader(document)
+        var problems: [ShelfError] = []
+        if let rating = book.rating, let reason = ratingProblem(rating) {
+            problems.append(reader.invalid("rating", reason: reason))
+        }
+        if let isbn = book.isbn, let message = ISBN.problem(with: isbn) {
+            problems.append(reader.invalid("isbn", reason: message))
+        }
+        return problems
+    }
+
+    /// Why a rating is not 0.5 to 5 in steps of 0.5, or `nil` when it is.
+    static func ratingProblem(_ rating: Double) -> String? {
+        (0.5...5).contains(rating) && (rating * 2).rounded() == rating * 2
+            ? nil : "should be between 0.5 and 5 in steps of 0.5"
+    }
+
+    // MARK: - Writing
+
+    /// Throws when `book` cannot be written: no title, a bad rating, an extra key that is a book key.
+    static func validate(_ book: Book, path: String) throws(ShelfError) {
+        func invalid(_ key: String, _ value: String, _ reason: String) -> ShelfError {
+            .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0)
+        }
+        if book.title.allSatisfy(\.isWhitespace) { throw invalid("title", book.title, "is empty; every book needs a title") }
+        if let rating = book.rating, let reason = ratingProblem(rating) {
+            throw invalid("rating", YAMLValue.number(rating).description, reason)
+        }
+        if let pages = book.pages, pages < 0 { throw invalid("pages", String(pages), "should not be negative") }
+        var seen: Set<String> = []
+        for entry in book.extra {
+            if isBookKey(entry.key) { throw invalid(entry.key, "", "is a book field; set it on the book, not in extra") }
+            if entry.key.isEmpty { throw invalid("extra", "", "has an empty key") }
+            if !seen.insert(entry.key).inserted { throw invalid(entry.key, "", "appears twice in extra") }
+        }
+    }
+
+    /// The value each book key has, `nil` for keys the file should not have.
+    static func values(of book: Book) -> [(key: String, value: YAMLValue?)] {
+        [
+            ("title", .string(book.title)),
+            ("subtitle", book.subtitle.map(YAMLValue.string)),
+            ("authors", book.authors.isEmpty ? nil : .list(book.authors.map(YAMLValue.string))),
+            ("isbn", book.isbn.map(YAMLValue.string)),
+            ("published", book.published?.yamlValue),
+            ("pages", book.pages.map(YAMLValue.int)),
+            ("publisher", book.publisher.map(YAMLValue.string)),
+            ("language", book.language.map(YAMLValue.string)),
+            ("series", book.series.map(YAMLValue.string)),
+            ("series_index", book.seriesIndex.map(YAMLValue.number)),
+            ("tags", book.tags.isEmpty ? nil : .list(book.tags.map(YAMLValue.string))),
+            ("rating", book.rating.map(YAMLValue.number)),
+            ("added", book.added.map(YAMLValue.day)),
+            ("started", book.started.map(YAMLValue.day)),
+            ("finished", book.finished.map(YAMLValue.day)),
+            ("cover", book.cover.map(YAMLValue.string)),
+        ]
+    }
+
+    /// A new file for `book`: canonical key order, then extra keys, then the body.
+    static func newFile(_ book: Book, path: String) throws(ShelfError) -> FrontMatterDocument {
+        let entries = values(of: book).compactMap { pair in pair.value.map { YAMLValue.Entry(pair.key, $0) } } + book.extra
+        return try DocumentWriting.newFile(entries: entries, body: book.body, path: path)
+    }
+
+    /// `document` edited from `current` to `new`, touching only the keys whose values differ;
+    /// `nil` when nothing differs.
+    static func edit(_ document: FrontMatterDocument, from current: Book, to new: Book) throws(ShelfError) -> FrontMatterDocument? {
+        let old = values(of: current), changed = values(of: new)
+        var edits: [(key: String, value: YAMLValue?)] = []
+        for (before, after) in zip(old, changed) where !same(before.value, after.value) {
+            edits.append(after)
+        }
+        return try DocumentWriting.edit(document, canonicalOrder: keys, edits: edits, oldExtra: current.extra,
+                                        newExtra: new.extra, oldBody: current.body, newBody: new.body)
+    }
+
+    static func same(_ a: YAMLValue?, _ b: YAMLValue?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): a.isSameValue(as: b)
+        default: false
+        }
+    }
+}
+
+extension YAMLValue {
+    /// A whole number as `.int`, so `rating: 5` is not written `5.0`.
+    static func number(_ value: Double) -> YAMLValue {
+        if value.rounded() == value, abs(value) < 1e15 { return .int(Int(value)) }
+        return .double(value)
+    }
+}

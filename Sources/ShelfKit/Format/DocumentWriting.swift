@@ -1,0 +1,63 @@
+/// Writing front matter through ``FrontMatterDocument``'s edits, shared by books and sessions.
+///
+/// Every key goes through `setValue`, which checks that what it writes reads back as the value,
+/// so quoting is always right; the body is spliced in after the closing line.
+enum DocumentWriting {
+    /// A new file: the entries in order, then a blank line and the body.
+    static func newFile(entries: [YAMLValue.Entry], body: String, path: String) throws(ShelfError) -> FrontMatterDocument {
+        do throws(FrontMatterError) {
+            var document = try FrontMatterDocument(bytes: [], path: path)
+            for entry in entries { try document.setValue(entry.value, forKey: entry.key) }
+            return try FrontMatterDocument(bytes: document.bytes + bodyBytes(body), path: path)
+        } catch {
+            throw .invalidFrontMatter(error)
+        }
+    }
+
+    /// The bytes after the closing line for a body: nothing, or a blank line, the text and a final newline.
+    static func bodyBytes(_ body: String) -> [UInt8] {
+        guard !body.isEmpty else { return [] }
+        return Array(("\n" + body + (body.hasSuffix("\n") ? "" : "\n")).utf8)
+    }
+
+    /// Applies key edits (`nil` removes), extra-key changes and a new body; `nil` when nothing changed.
+    ///
+    /// A key that is added goes after the nearest key before it in `canonicalOrder` that the file
+    /// has, so `rating` lands after `tags` or `finished` rather than at the end.
+    static func edit(_ original: FrontMatterDocument, canonicalOrder: [String], edits: [(key: String, value: YAMLValue?)],
+                     oldExtra: [YAMLValue.Entry], newExtra: [YAMLValue.Entry], oldBody: String,
+                     newBody: String) throws(ShelfError) -> FrontMatterDocument? {
+        var document = original
+        do throws(FrontMatterError) {
+            for edit in edits {
+                if let value = edit.value {
+                    let index = canonicalOrder.firstIndex(of: edit.key) ?? canonicalOrder.count
+                    let neighbour = canonicalOrder[..<index].last { document[$0] != nil }
+                    try document.setValue(value, forKey: edit.key, after: neighbour)
+                } else {
+                    try document.removeValue(forKey: edit.key)
+                }
+            }
+            let kept = Set(newExtra.map(\.key))
+            for entry in oldExtra where !kept.contains(entry.key) {
+                try document.removeValue(forKey: entry.key)
+            }
+            var previous: String?
+            for entry in newExtra {
+                let old = oldExtra.first { $0.key == entry.key }
+                if old.map({ !$0.value.isSameValue(as: entry.value) }) ?? true {
+                    try document.setValue(entry.value, forKey: entry.key, after: previous)
+                }
+                previous = entry.key
+            }
+            if oldBody != newBody {
+                let head = document.bytes.count - document.body.utf8.count
+                document = try FrontMatterDocument(bytes: Array(document.bytes[..<head]) + bodyBytes(newBody),
+                                                   path: document.path)
+            }
+        } catch {
+            throw .invalidFrontMatter(error)
+        }
+        return document.bytes == original.bytes ? nil : document
+    }
+}

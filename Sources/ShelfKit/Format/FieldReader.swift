@@ -1,0 +1,49 @@
+/// Typed reads of a document's keys that collect errors instead of stopping at the first, so
+/// `check` can report every bad value in a file while a plain read throws the first.
+struct FieldReader {
+    let document: FrontMatterDocument
+    private(set) var errors: [ShelfError] = []
+
+    init(_ document: FrontMatterDocument) { self.document = document }
+
+    var path: String { document.path ?? "" }
+
+    /// The value `read` returns, or `nil` after recording its error.
+    mutating func read<Value>(_ read: (FrontMatterDocument) throws(FrontMatterError) -> Value?) -> Value? {
+        do throws(FrontMatterError) {
+            return try read(document)
+        } catch {
+            errors.append(ShelfError.from(error, document: document))
+            return nil
+        }
+    }
+
+    /// Records a value that has the right type but is not acceptable.
+    mutating func reject(_ key: String, reason: String) {
+        errors.append(invalid(key, reason: reason))
+    }
+
+    /// An error located at `key`'s value, or at the front matter's start when it is absent.
+    func invalid(_ key: String, reason: String) -> ShelfError {
+        if let node = document[key] {
+            let location = document.location(of: node)
+            return .invalidValue(path: path, key: key, value: ShelfError.valueText(node), reason: reason,
+                                 line: location.line, column: location.column)
+        }
+        let location = document.location(ofKey: key)
+        return .invalidValue(path: path, key: key, value: "", reason: reason, line: location.line, column: location.column)
+    }
+
+    /// The keys not in `known`, with their values, in file order.
+    func extra(excluding known: Set<String>) -> [YAMLValue.Entry] {
+        document.fields.entries.filter { !known.contains($0.key) }.map { .init($0.key, $0.value.value) }
+    }
+
+    /// The body without the blank line that separates it from the front matter.
+    var body: String {
+        let body = document.body
+        if body.hasPrefix("\r\n") { return String(body.dropFirst(2)) }
+        if body.hasPrefix("\n") { return String(body.dropFirst()) }
+        return body
+    }
+}

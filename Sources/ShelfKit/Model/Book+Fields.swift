@@ -1,0 +1,41 @@
+/// A book as front matter keys and values, the way files, `shelf set` and JSON output see it.
+extension Book {
+    /// Every key the book's file has, in canonical order and then the custom keys in file order.
+    public var fields: [YAMLValue.Entry] {
+        BookFormat.values(of: self).compactMap { pair in pair.value.map { YAMLValue.Entry(pair.key, $0) } } + extra
+    }
+
+    /// The value of a front matter key, book field or custom, or `nil` when the book has none.
+    public func value(forKey key: String) -> YAMLValue? {
+        fields.first { $0.key == key }?.value
+    }
+
+    /// The book with one key set (or removed, for `nil`), typed and checked by the same rules as
+    /// reading a file: `rating` must be a half between 0.5 and 5, `finished` a date, and so on.
+    ///
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` naming the key.
+    public func setting(_ key: String, to value: YAMLValue?) throws(ShelfError) -> Book {
+        guard !key.isEmpty else {
+            throw .invalidValue(path: path, key: "key", value: "", reason: "must not be empty", line: 0, column: 0)
+        }
+        var entries = fields
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            if let value { entries[index].value = value } else { entries.remove(at: index) }
+        } else if let value {
+            entries.append(.init(key, value))
+        }
+        let document = try DocumentWriting.newFile(entries: entries, body: body, path: path)
+        let location = BookLocation(status: status, folder: folder, slug: id.rawValue)
+        let (book, errors) = BookFormat.read(document, at: location)
+        if let first = errors.first {
+            // Positions point into a scratch document, not the person's file: drop them.
+            if case .invalidValue(_, let key, let value, let reason, _, _) = first {
+                throw .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0)
+            }
+            throw first
+        }
+        var result = book
+        result.path = path
+        return result
+    }
+}

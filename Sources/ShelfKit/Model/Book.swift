@@ -1,0 +1,92 @@
+/// A book: the front matter and body of one `<status>/[<folder>/…]<slug>.md` file.
+///
+/// A plain value: change it and hand it to ``LibraryWriting/update(_:)``, which writes only the
+/// keys that changed. Keys the library does not know are kept in ``extra``, in file order, and
+/// survive every update. ``status``, ``folder`` and ``path`` describe where the file is; they
+/// change through ``LibraryWriting/move(_:to:folder:)``, never through a key.
+public struct Book: Sendable, Hashable, Identifiable {
+    /// The slug, unique in the library.
+    public var id: BookID
+    /// The top-level folder holding the file.
+    public var status: Status
+    /// The folders between the status and the file, `""`, `"sci-fi"` or `"fiction/classics"`.
+    public var folder: String
+    /// The file's path relative to the library root, e.g. `finished/sci-fi/dune.md`.
+    public var path: String
+
+    /// `title`, required.
+    public var title: String
+    /// `subtitle`.
+    public var subtitle: String?
+    /// `authors`; a single string in the file reads as one author.
+    public var authors: [String]
+    /// `isbn`, as text so leading zeros stay.
+    public var isbn: String?
+    /// `published`, a year or a day.
+    public var published: Publication?
+    /// `pages`, the page count.
+    public var pages: Int?
+    /// `publisher`.
+    public var publisher: String?
+    /// `language`, e.g. `en`.
+    public var language: String?
+    /// `series`.
+    public var series: String?
+    /// `series_index`, which may be fractional for novellas (1.5).
+    public var seriesIndex: Double?
+    /// `tags`.
+    public var tags: [String]
+    /// `rating`, 0.5 to 5 in halves.
+    public var rating: Double?
+    /// `added`: when the book joined the library.
+    public var added: Day?
+    /// `started`.
+    public var started: Day?
+    /// `finished`.
+    public var finished: Day?
+    /// `cover`: a path or URL.
+    public var cover: String?
+    /// Every other key, in file order, with its typed value.
+    public var extra: [YAMLValue.Entry]
+    /// The Markdown after the front matter, without the blank line that separates them.
+    public var body: String
+
+    /// Creates a book. Leave `id` empty to have ``LibraryWriting/add(_:to:in:)`` derive it from
+    /// the title; `status`, `folder` and `path` are filled in by the library.
+    public init(
+        id: BookID = "", status: Status = .toRead, folder: String = "", path: String = "",
+        title: String, subtitle: String? = nil, authors: [String] = [], isbn: String? = nil,
+        published: Publication? = nil, pages: Int? = nil, publisher: String? = nil, language: String? = nil,
+        series: String? = nil, seriesIndex: Double? = nil, tags: [String] = [], rating: Double? = nil,
+        added: Day? = nil, started: Day? = nil, finished: Day? = nil, cover: String? = nil,
+        extra: [YAMLValue.Entry] = [], body: String = ""
+    ) {
+        self.id = id
+        self.status = status
+        self.folder = folder
+        self.path = path
+        self.title = title
+        self.subtitle = subtitle
+        self.authors = authors
+        self.isbn = isbn
+        self.published = published
+        self.pages = pages
+        self.publisher = publisher
+        self.language = language
+        self.series = series
+        self.seriesIndex = seriesIndex
+        self.tags = tags
+        self.rating = rating
+        self.added = added
+        self.started = started
+        self.finished = finished
+        self.cover = cover
+        self.extra = extra
+        self.body = body
+    }
+
+    /// The value of a key in ``extra``.
+    public func extra(_ key: String) -> YAMLValue? {
+        extra.first { $0.key == key }?.value
+    }
+}

@@ -1,0 +1,33 @@
+/// A book's identity: its slug, the file name without `.md`, unique in the library.
+///
+/// The slug is what a person types (`shelf show dune`) and what sessions hang off
+/// (`dune/2024-01-02.md`), so it is the id rather than a generated number.
+public struct BookID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
+    ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The slug.
+    public let rawValue: String
+
+    /// Creates an id from a slug. An empty id asks ``LibraryWriting/add(_:to:in:)`` to derive one.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates an id from a slug.
+    public init(_ slug: String) { self.rawValue = slug }
+
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// Whether the id is empty, which `add` reads as "derive it from the title".
+    public var isEmpty: Bool { rawValue.isEmpty }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: BookID, rhs: BookID) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,44 @@
+/// Something wrong in a library's files, found by ``LibraryReading/check()`` or a scan.
+///
+/// Problems are reported, not thrown, so one broken file never hides the others.
+public struct Problem: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The file or folder, relative to the library root.
+    public var path: String
+    /// 1-based line, or 0 when the problem is about the file or folder as a whole.
+    public var line: Int
+    /// 1-based column, or 0 with line 0.
+    public var column: Int
+    /// What is wrong, and where possible what to do.
+    public var message: String
+
+    /// Creates a problem.
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `path:line:column: message`, or `path: message` for a whole file or folder.
+    public var description: String {
+        line == 0 ? "\(path): \(message)" : "\(path):\(line):\(column): \(message)"
+    }
+
+    public static func < (lhs: Problem, rhs: Problem) -> Bool {
+        (lhs.path, lhs.line, lhs.column, lhs.message) < (rhs.path, rhs.line, rhs.column, rhs.message)
+    }
+
+    /// The problem an error describes, located where the error points.
+    init(_ error: ShelfError, path: String) {
+        switch error {
+        case .invalidFrontMatter(let error):
+            self.init(path: error.location.path ?? path, line: error.location.line, column: error.location.column,
+                      message: error.message)
+        case .invalidValue(let path, let key, let value, let reason, let line, let column):
+            let found = value.isEmpty ? "" : ", found \"\(value)\""
+            self.init(path: path, line: line, column: column, message: "\(key) \(reason)\(found)")
+        default:
+            self.init(path: path, line: 0, column: 0, message: error.description)
+        }
+    }
+}

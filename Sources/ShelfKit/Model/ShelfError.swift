@@ -1,0 +1,91 @@
+/// Everything that can go wrong in ShelfKit, each case with the context a person needs to act.
+///
+/// ``description`` is the message to show: file problems read `path:line:column: message` like a
+/// compiler's, and lookups suggest what was probably meant.
+public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No book matches `reference`; `closeMatches` are slugs a few edits away.
+    case bookNotFound(reference: String, closeMatches: [String])
+    /// `reference` matches several books.
+    case ambiguousReference(reference: String, candidates: [String])
+    /// Two or more files share a slug.
+    case duplicateSlug(slug: String, paths: [String])
+    /// A file's front matter could not be read or edited.
+    case invalidFrontMatter(FrontMatterError)
+    /// A value of the wrong type or out of range. `reason` completes "`key` …".
+    case invalidValue(path: String, key: String, value: String, reason: String, line: Int, column: Int)
+    /// A file or folder is already where something would be written.
+    case alreadyExists(path: String)
+    /// The file changed on disk since the library read it; nothing was written.
+    case changedOnDisk(path: String)
+    /// A status that is not in the configuration.
+    case unknownStatus(name: String, known: [String])
+    /// No library in the folder searched or above it.
+    case libraryNotFound(searchedFrom: String)
+    /// A system call failed.
+    case io(path: String, operation: String, message: String)
+    /// A logged session ends below the page the book had already reached.
+    case sessionPageBelowProgress(bookID: BookID, page: Int, progress: Int)
+    /// A slug, folder or status name that could leave the library or is not a usable file name.
+    case unsafeName(name: String, reason: String)
+    /// No deleted book with this id is in the trash.
+    case notInTrash(BookID)
+
+    public var description: String {
+        switch self {
+        case .bookNotFound(let reference, let closeMatches):
+            let base = "no book matches \"\(reference)\""
+            guard !closeMatches.isEmpty else { return base }
+            return base + "; did you mean " + Self.alternatives(closeMatches) + "?"
+        case .ambiguousReference(let reference, let candidates):
+            return "\"\(reference)\" matches \(candidates.count) books: \(candidates.joined(separator: ", ")); "
+                + "use more of the slug or title"
+        case .duplicateSlug(let slug, let paths):
+            return "\(paths.count) books have the slug \"\(slug)\": \(paths.joined(separator: ", ")); "
+                + "rename all but one of the files"
+        case .invalidFrontMatter(let error):
+            return error.description
+        case .invalidValue(let path, let key, let value, let reason, let line, let column):
+            let found = value.isEmpty ? "" : ", found \"\(value)\""
+            let location = line == 0 ? path : "\(path):\(line):\(column)"
+            return "\(location): \(key) \(reason)\(found)"
+        case .alreadyExists(let path):
+            return "\(path) already exists; choose another slug or folder"
+        case .changedOnDisk(let path):
+            return "\(path) changed on disk since it was read; nothing was written — read it again and retry"
+        case .unknownStatus(let name, let known):
+            return "unknown status \"\(name)\"; the statuses are \(known.joined(separator: ", "))"
+                + " (set in .shelf/config.yaml)"
+        case .libraryNotFound(let searchedFrom):
+            return "no library found in \(searchedFrom) or any folder above it; "
+                + "create one with `shelf init`, or point SHELF_LIBRARY or --library at one"
+        case .io(let path, let operation, let message):
+            return "\(path): \(operation) failed: \(message)"
+        case .sessionPageBelowProgress(let bookID, let page, let progress):
+            return "the session ends on page \(page), but \(bookID) was already at page \(progress); "
+                + "check the page numbers"
+        case .unsafeName(let name, let reason):
+            return "\"\(name)\" cannot be used as a name in the library: \(reason)"
+        case .notInTrash(let id):
+            return "\(id) is not in the trash (.shelf/trash)"
+        }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    private static func alternatives(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// A type error from a typed read, as the library reports it: path, key, value, position.
+    static func from(_ error: FrontMatterError, document: FrontMatterDocument) -> ShelfError {
+        guard case .typeMismatch(let key, let expected, _, let location) = error else { return .invalidFrontMatter(error) }
+        return .invalidValue(path: location.path ?? document.path ?? "", key: key,
+                             value: document[key].map(Self.valueText) ?? "", reason: "should be \(expected)",
+                             line: location.line, column: location.column)
+    }
+
+    /// A value as a person wrote it: a scalar's text, a list or mapping in flow style.
+    static func valueText(_ node: YAMLNode) -> String {
+        node.text ?? node.value.description
+    }
+}

@@ -1,0 +1,64 @@
+/// One sort key for listing books: a field and a direction.
+///
+/// Books without a value for the field sort last in either direction, and ties always fall
+/// back to title then path, so a listing is stable from run to run.
+public struct BookSort: Sendable, Hashable, Codable {
+    /// What to sort by.
+    public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
+        case title, author, status, rating, pages, published, added, started, finished, path
+    }
+
+    /// The field.
+    public var field: Field
+    /// Largest, latest or last first.
+    public var descending: Bool
+
+    /// Creates a sort key.
+    public init(_ field: Field, descending: Bool = false) {
+        self.field = field
+        self.descending = descending
+    }
+
+    /// Sorts `books` by `order`, then title, then path. Status sorts in the configured order.
+    static func sort(_ books: [Book], by order: [BookSort], statusOrder: (Status) -> Int) -> [Book] {
+        let keyed = books.map { book in (book, order.map { $0.key(of: book, statusOrder: statusOrder) },
+                                         TextFolding.fold(book.title)) }
+        return keyed.sorted { lhs, rhs in
+            for (index, sort) in order.enumerated() {
+                switch (lhs.1[index], rhs.1[index]) {
+                case (nil, nil): continue
+                case (nil, _): return false
+                case (_, nil): return true
+                case let (a?, b?):
+                    if a == b { continue }
+                    return sort.descending ? b < a : a < b
+                }
+            }
+            if lhs.2 != rhs.2 { return lhs.2 < rhs.2 }
+            return lhs.0.path < rhs.0.path
+        }.map(\.0)
+    }
+
+    private func key(of book: Book, statusOrder: (Status) -> Int) -> SortKey? {
+        switch field {
+        case .title: .text(TextFolding.fold(book.title))
+        case .author: book.authors.first.map { .text(TextFolding.fold($0)) }
+        case .status: .number(Double(statusOrder(book.status)))
+        case .rating: book.rating.map(SortKey.number)
+        case .pages: book.pages.map { .number(Double($0)) }
+        // A bare year sorts before every exact day of that year.
+        case .published: book.published.map { .number(Double($0.year * 10_000 + ($0.day.map { $0.month * 100 + $0.day } ?? 0))) }
+        case .added: book.added.map { .day($0) }
+        case .started: book.started.map { .day($0) }
+        case .finished: book.finished.map { .day($0) }
+        case .path: .text(book.path)
+        }
+    }
+}
+
+/// A comparable value extracted once per book, so sorting does not fold text on every comparison.
+private enum SortKey: Comparable {
+    case text(String)
+    case number(Double)
+    case day(Day)
+}

@@ -1,0 +1,123 @@
+internal import Foundation
+
+/// A library of Markdown files in a folder: the real thing.
+///
+/// One actor owns the folder, so its own writes never race; edits made by other programs are
+/// noticed before they could be overwritten (``ShelfError/changedOnDisk(path:)``). Every write
+/// goes to a temporary file that is flushed and renamed over the target.
+///
+/// ```swift
+/// let library = try FileLibrary(root: LibraryLocator().locate())
+/// let reading = try await library.books(matching: BookQuery(statuses: [.reading]))
+/// ```
+public actor FileLibrary: Library, LibraryHost {
+    /// The library folder, absolute.
+    public nonisolated let root: String
+    /// The library's settings, read from `.shelf/config.yaml` when the library was opened.
+    public nonisolated let configuration: LibraryConfiguration
+    var core: LibraryCore<DiskStorage>
+    var scanProblems: [Problem] = []
+
+    /// Opens the library at `root`, reading its configuration if it has one.
+    /// - Parameters:
+    ///   - root: The library folder; relative paths are taken from the current directory.
+    ///   - today: The current day, for `added`, `started`, `finished` and the trash; tests pass a fixed one.
+    /// - Throws: ``ShelfError/libraryNotFound(searchedFrom:)`` when `root` is not a folder, or an
+    ///   error for a configuration file that cannot be read.
+    public init(root: String, today: @escaping @Sendable () -> Day = { Day.today() }) throws(ShelfError) {
+        let absolute = Self.absolute(root)
+        guard FileSystem.status(absolute)?.kind == .directory else { throw .libraryNotFound(searchedFrom: absolute) }
+        let storage = DiskStorage(root: absolute)
+        var configuration = LibraryConfiguration.default
+        if storage.isFile(LibraryConfiguration.path) {
+            configuration = try LibraryConfiguration(yaml: try storage.read(LibraryConfiguration.path))
+        }
+        self.root = absolute
+        self.configuration = configuration
+        self.core = LibraryCore(storage: storage, configuration: configuration, today: today)
+    }
+
+    /// Creates a new library: `.shelf/config.yaml` and a folder per status. This is `shelf init`.
+    /// - Throws: ``ShelfError/alreadyExists(path:)`` when the folder already has a `.shelf`.
+    public static func create(at root: String, configuration: LibraryConfiguration = .default,
+                              today: @escaping @Sendable () -> Day = { Day.today() }) throws(ShelfError) -> FileLibrary {
+        let absolute = absolute(root)
+        var storage = DiskStorage(root: absolute)
+        if !storage.isDirectory("") {
+            do throws(FileSystem.Failure) { try FileSystem.makeDirectory(absolute) } catch {
+                throw .io(path: absolute, operation: error.operation, message: error.message)
+            }
+        }
+        guard storage.kind(of: ".shelf") == nil else { throw .alreadyExists(path: absolute + "/.shelf") }
+        try storage.makeDirectory(".shelf")
+        let names = configuration.statuses.map(\.name).joined(separator: ", ")
+        var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
+        if let goal = configuration.goal { text += "goal: \(goal)\n" }
+        try storage.write(Array(text.utf8), to: LibraryConfiguration.path)
+        for status in configuration.statuses where !storage.isDirectory(status.name) {
+            try storage.makeDirectory(status.name)
+        }
+        return try FileLibrary(root: absolute, today: today)
+    }
+
+    private static func absolute(_ path: String) -> String {
+        var result = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+
+    public var lastScanProblems: [Problem] { scanProblems }
+
+    public func book(_ id: BookID) throws(ShelfError) -> Book { try hostedBook(id) }
+
+    public func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+        try await hostedBooks(matching: query, sortedBy: order, limit: limit)
+    }
+
+    public func scan() async throws(ShelfError) -> LibraryScan { try await hostedScan() }
+
+    public func resolve(_ reference: String) async throws(ShelfError) -> Book { try await hostedResolve(reference) }
+
+    public func sessions(of id: BookID) throws(ShelfError) -> [ReadingSession] { try hostedSessions(of: id) }
+
+    public func sessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] { try await hostedSessions(since: day) }
+
+    public func check() async throws(ShelfError) -> [Problem] { try await hostedCheck() }
+
+    @discardableResult
+    public func add(_ book: Book, to status: Status, in folder: String) throws(ShelfError) -> Book {
+        try core.add([(book, status, folder)])[0]
+    }
+
+    @discardableResult
+    public func add(_ books: [(book: Book, status: Status, folder: String)]) throws(ShelfError) -> [Book] {
+        try core.add(books)
+    }
+
+    @discardableResult
+    public func update(_ book: Book) throws(ShelfError) -> Book { try core.update([book])[0] }
+
+    @discardableResult
+    public func update(_ books: [Book]) throws(ShelfError) -> [Book] { try core.update(books) }
+
+    @discardableResult
+    public func move(_ id: BookID, to status: Status, folder: String? = nil) throws(ShelfError) -> Book {
+        try core.move(id, to: status, folder: folder)
+    }
+
+    @discardableResult
+    public func delete(_ id: BookID) throws(ShelfError) -> Book { try core.delete([id])[0] }
+
+    @discardableResult
+    public func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
+        try await hostedDeleteBooks(matching: query)
+    }
+
+    @discardableResult
+    public func restore(_ id: BookID) throws(ShelfError) -> Book { try core.restore(id) }
+
+    @discardableResult
+    public func log(_ session: ReadingSession, for id: BookID) throws(ShelfError) -> ReadingSession {
+        try core.log(session, for: id)
+    }
+}

@@ -1,0 +1,56 @@
+/// Reading a library: books, sessions and the problems in its files.
+///
+/// Split from ``LibraryWriting`` so code that only shows data can say so in its type. Both
+/// ``FileLibrary`` and ``InMemoryLibrary`` conform, with the same behaviour.
+public protocol LibraryReading: Sendable {
+    /// The statuses and goal the library uses.
+    var configuration: LibraryConfiguration { get }
+
+    /// The book with slug `id`.
+    /// - Throws: ``ShelfError/bookNotFound(reference:closeMatches:)``,
+    ///   ``ShelfError/duplicateSlug(slug:paths:)``, or an error for a file that cannot be read.
+    func book(_ id: BookID) async throws(ShelfError) -> Book
+
+    /// The books that match `query`, sorted, at most `limit` of them.
+    ///
+    /// Files that cannot be read are skipped, never fatal; ``lastScanProblems`` describes them.
+    /// - Parameters:
+    ///   - query: Which books; the default matches all.
+    ///   - order: Sort keys; ties fall back to title, then path.
+    ///   - limit: How many to return at most.
+    /// - Throws: Only when the library's folders cannot be read at all.
+    func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book]
+
+    /// Reads every book: those that read cleanly, and a problem for each file that does not.
+    func scan() async throws(ShelfError) -> LibraryScan
+
+    /// The problems of the files skipped by the last ``books(matching:sortedBy:limit:)``,
+    /// ``scan()`` or ``sessions(since:)``, so a command can print one warning.
+    var lastScanProblems: [Problem] { get async }
+
+    /// The book a person means by `reference`: a slug, a path relative to the library, an
+    /// unambiguous slug prefix, or a fragment of exactly one title.
+    /// - Throws: ``ShelfError/ambiguousReference(reference:candidates:)`` when several books
+    ///   match, ``ShelfError/bookNotFound(reference:closeMatches:)`` with slugs a few edits away.
+    func resolve(_ reference: String) async throws(ShelfError) -> Book
+
+    /// A book's reading sessions, by day and sequence.
+    /// - Throws: ``ShelfError/bookNotFound(reference:closeMatches:)``, or an error for a
+    ///   session file that cannot be read.
+    func sessions(of id: BookID) async throws(ShelfError) -> [ReadingSession]
+
+    /// Every session on or after `day` (all when `nil`), by day, sequence and path; unreadable
+    /// session files are skipped and reported in ``lastScanProblems``.
+    func sessions(since day: Day?) async throws(ShelfError) -> [ReadingSession]
+
+    /// Reads every file and reports every problem found, sorted by path and line.
+    func check() async throws(ShelfError) -> [Problem]
+}
+
+extension LibraryReading {
+    /// The books that match `query`, sorted by title then path.
+    public func books(matching query: BookQuery = BookQuery(), sortedBy order: [BookSort] = [],
+                      limit: Int? = nil) async throws(ShelfError) -> [Book] {
+        try await books(matching: query, sortedBy: order, limit: limit)
+    }
+}

@@ -1,0 +1,62 @@
+/// Changing a library. Every write is atomic on disk, and batch writes happen all or not at all.
+public protocol LibraryWriting: Sendable {
+    /// Adds a book as a new file `<status>/<folder>/<slug>.md`.
+    ///
+    /// The slug is the book's id, or derived from the title when the id is empty; `added`
+    /// defaults to today. The file is written in canonical key order.
+    /// - Returns: The book as written, with id, status, folder and path filled in.
+    /// - Throws: ``ShelfError/alreadyExists(path:)`` for a slug in use,
+    ///   ``ShelfError/unknownStatus(name:known:)``, ``ShelfError/unsafeName(name:reason:)`` for a
+    ///   folder or slug that is not safe, ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    @discardableResult
+    func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book
+
+    /// Adds several books, all or none: everything is checked first, and a write that fails
+    /// midway undoes the ones before it.
+    @discardableResult
+    func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book]
+
+    /// Writes what changed in `book` to its file, key by key, leaving every other byte as it
+    /// was; when nothing changed, nothing is written. Status, folder and path are ignored: use
+    /// ``move(_:to:folder:)``.
+    /// - Throws: ``ShelfError/changedOnDisk(path:)`` when the file was edited since it was read.
+    @discardableResult
+    func update(_ book: Book) async throws(ShelfError) -> Book
+
+    /// Updates several books, all or none.
+    @discardableResult
+    func update(_ books: [Book]) async throws(ShelfError) -> [Book]
+
+    /// Moves a book and its session folder to another status and folder (`nil` keeps the
+    /// folder), removing folders left empty. Arriving in `reading` sets `started`, arriving in
+    /// `finished` sets `finished`, each only when unset.
+    @discardableResult
+    func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book
+
+    /// Moves a book and its sessions to `.shelf/trash/<today>/<original path>`.
+    /// - Returns: The book as it was before deletion.
+    @discardableResult
+    func delete(_ id: BookID) async throws(ShelfError) -> Book
+
+    /// Deletes every book matching `query`, all or none.
+    @discardableResult
+    func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book]
+
+    /// Puts the most recently deleted book with `id` back where it was.
+    /// - Throws: ``ShelfError/notInTrash(_:)``, or ``ShelfError/alreadyExists(path:)`` when a
+    ///   book with that slug exists again.
+    @discardableResult
+    func restore(_ id: BookID) async throws(ShelfError) -> Book
+
+    /// Records a reading session as `<slug>/<day>.md`, or `<day>-N.md` after the first of that
+    /// day. A book still in the first status moves to `reading` first, started on the session's
+    /// day. With only `to` given, `from` is taken from the progress so far.
+    /// - Throws: ``ShelfError/sessionPageBelowProgress(bookID:page:progress:)`` when `to` is below
+    ///   the page already reached, ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    @discardableResult
+    func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession
+}
+
+/// A library that can be read and written: ``FileLibrary`` on disk, ``InMemoryLibrary`` for
+/// tests and previews.
+public protocol Library: LibraryReading, LibraryWriting {}

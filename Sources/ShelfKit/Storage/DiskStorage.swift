@@ -1,0 +1,59 @@
+/// Library files on disk, under an absolute root, through ``FileSystem``.
+struct DiskStorage: LibraryStorage {
+    /// The library's root folder, absolute, without a trailing slash.
+    let root: String
+
+    private func absolute(_ path: String) -> String {
+        path.isEmpty ? root : root + "/" + path
+    }
+
+    /// Turns a system failure into an error naming the library-relative path.
+    private func wrap(_ failure: FileSystem.Failure, _ path: String) -> ShelfError {
+        .io(path: path.isEmpty ? root : path, operation: failure.operation, message: failure.message)
+    }
+
+    func read(_ path: String) throws(ShelfError) -> [UInt8] {
+        do throws(FileSystem.Failure) {
+            return try FileSystem.read(absolute(path))
+        } catch {
+            throw wrap(error, path)
+        }
+    }
+
+    func entries(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
+        do throws(FileSystem.Failure) {
+            return try FileSystem.entries(of: absolute(directory))
+        } catch {
+            if error.isNotFound { return [] }
+            throw wrap(error, directory)
+        }
+    }
+
+    func kind(of path: String) -> FileSystem.EntryKind? {
+        FileSystem.status(absolute(path))?.kind
+    }
+
+    mutating func write(_ bytes: [UInt8], to path: String) throws(ShelfError) {
+        do throws(FileSystem.Failure) { try FileSystem.writeAtomically(bytes, to: absolute(path)) } catch { throw wrap(error, path) }
+    }
+
+    mutating func makeDirectory(_ path: String) throws(ShelfError) {
+        do throws(FileSystem.Failure) { try FileSystem.makeDirectory(absolute(path)) } catch { throw wrap(error, path) }
+    }
+
+    mutating func move(_ source: String, to destination: String) throws(ShelfError) {
+        do throws(FileSystem.Failure) {
+            try FileSystem.move(absolute(source), to: absolute(destination))
+        } catch {
+            throw wrap(error, error.path == absolute(destination) ? destination : source)
+        }
+    }
+
+    mutating func removeFile(_ path: String) throws(ShelfError) {
+        do throws(FileSystem.Failure) { try FileSystem.removeFile(absolute(path)) } catch { throw wrap(error, path) }
+    }
+
+    mutating func removeDirectory(_ path: String) throws(ShelfError) {
+        do throws(FileSystem.Failure) { try FileSystem.removeDirectory(absolute(path)) } catch { throw wrap(error, path) }
+    }
+}

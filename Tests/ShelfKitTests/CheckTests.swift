@@ -1,0 +1,90 @@
+import Foundation
+@testable import ShelfKit
+import Testing
+
+/// `check()` on hand-written broken files, with the exact messages a person sees.
+struct CheckTests {
+    @Test func reportsEveryProblemWithItsLocation() async throws {
+        let root = try TemporaryFolder.make(with: [
+            ".shelf/config.yaml": "statuses: [to-read, reading, finished, abandoned]\n",
+            "finished/good.md": "---\ntitle: Good\nisbn: 0-441-17271-7\nrating: 4.5\n---\n",
+            "finished/bad-yaml.md": "---\ntitle: Bad\ntitle: Twice\n---\n",
+            "finished/unclosed.md": "---\ntitle: Open\n",
+            "finished/no-title.md": "---\nauthors: [Someone]\n---\n",
+            "finished/empty-title.md": "---\ntitle: \"\"\n---\n",
+            "finished/bad-date.md": "---\ntitle: Bad Date\nfinished: 2024-02-30\n---\n",
+            "finished/bad-rating.md": "---\ntitle: Bad Rating\nrating: 4.2\n---\n",
+            "finished/big-rating.md": "---\ntitle: Big Rating\nrating: 6\n---\n",
+            "finished/bad-isbn.md": "---\ntitle: Bad ISBN\nisbn: \"9780441172718\"\n---\n",
+            "finished/short-isbn.md": "---\ntitle: Short ISBN\nisbn: 12345\n---\n",
+            "finished/bad-pages.md": "---\ntitle: Pages\npages: many\nrating: 11\n---\n",
+            "finished/good/not-a-date.md": "---\nfrom: 1\n---\n",
+            "finished/good/2024-01-02.md": "---\nfrom: 50\nto: 20\n---\n",
+            "finished/good/2024-01-03.md": "---\nminutes: lots\n---\n",
+            "finished/orphan/2024-01-01.md": "---\nfrom: 1\nto: 2\n---\n",
+            "loose.md": "---\nnot: a book\n---\n",
+            "notes/ideas.md": "---\n[not yaml\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let invalidUTF8 = Data("---\ntitle: Caf".utf8) + Data([0xE9]) + Data("\n---\n".utf8)
+        try invalidUTF8.write(to: URL(fileURLWithPath: root + "/finished/latin1.md"))
+        let library = try FileLibrary(root: root)
+        let problems = try await library.check().map(\.description)
+        #expect(problems == [
+            "finished/bad-date.md:3:11: finished should be a date (YYYY-MM-DD), found \"2024-02-30\"",
+            "finished/bad-isbn.md:3:7: isbn has a wrong check digit, found \"9780441172718\"",
+            "finished/bad-pages.md:3:8: pages should be a whole number, found \"many\"",
+            "finished/bad-pages.md:4:9: rating should be between 0.5 and 5 in steps of 0.5, found \"11\"",
+            "finished/bad-rating.md:3:9: rating should be between 0.5 and 5 in steps of 0.5, found \"4.2\"",
+            "finished/bad-yaml.md:3:1: duplicate key \"title\" (first on line 2)",
+            "finished/big-rating.md:3:9: rating should be between 0.5 and 5 in steps of 0.5, found \"6\"",
+            "finished/empty-title.md:2:8: title is empty; every book needs a title",
+            "finished/good/2024-01-02.md:3:5: to is below from (50), found \"20\"",
+            "finished/good/2024-01-03.md:2:10: minutes should be a whole number, found \"lots\"",
+            "finished/good/not-a-date.md: session file name is not a date; name it YYYY-MM-DD.md or YYYY-MM-DD-N.md",
+            "finished/latin1.md:2:11: invalid UTF-8: the file must be saved as UTF-8 text",
+            "finished/no-title.md:1:1: title is missing; every book needs a title",
+            "finished/orphan/: session folder without a book: finished/orphan.md does not exist",
+            "finished/short-isbn.md:3:7: isbn should have 10 or 13 digits, not 5, found \"12345\"",
+            "finished/unclosed.md:1:1: front matter is not closed: the opening --- has no closing --- line",
+        ])
+    }
+
+    @Test func brokenConfigurationIsAnError() throws {
+        let root = try TemporaryFolder.make(with: [".shelf/config.yaml": "statuses: [to-read, to-read]\ngoal: many\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "goal", value: "many",
+                                                reason: "should be a whole number", line: 2, column: 7)) {
+            try FileLibrary(root: root)
+        }
+        #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "statuses", value: "to-read, to-read",
+                                                reason: "lists a status twice", line: 1, column: 1)) {
+            try LibraryConfiguration(yaml: Array("statuses: [to-read, to-read]\n".utf8))
+        }
+        let custom = try LibraryConfiguration(yaml: Array("statuses: [wishlist, reading, finished]\ngoal: 12\n".utf8))
+        #expect(custom.statuses == ["wishlist", "reading", "finished"] && custom.goal == 12)
+    }
+
+    @Test func exampleLibraryIsClean() async throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("example-library")
+        let root = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.copyItem(atPath: source.path, toPath: root + "/library")
+        let library = try FileLibrary(root: root + "/library")
+        #expect(library.configuration.goal == 24)
+        #expect(try await library.check() == [])
+        let books = try await library.books()
+        var counts: [Status: Int] = [:]
+        for book in books { counts[book.status, default: 0] += 1 }
+        #expect(counts == [.toRead: 13, .reading: 5, .finished: 24, .abandoned: 5])
+        let dune = try await library.book("dune")
+        #expect(dune.path == "finished/sci-fi/dune.md" && dune.extra == [.init("format", .string("paperback"))])
+        let sessions = try await library.sessions(of: "dune")
+        #expect(sessions.count == 6 && sessions.compactMap(\.to).max() == 412)
+        #expect(sessions.map(\.pagesRead).reduce(0, +) == 411)
+        let wind = try await library.sessions(of: "the-name-of-the-wind")
+        #expect(wind.map { "\($0.day)-\($0.sequence)" } == ["2026-10-01-1", "2026-10-03-1", "2026-10-03-2", "2026-10-11-1"])
+        #expect(try await library.update(dune) == dune)
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+@testable import ShelfKit
+import Testing
+
+/// Updating, moving, deleting, logging and batches, against both implementations.
+struct LibraryWritingTests {
+    static let handWritten = """
+        ---
+        title: Dune
+        authors: [Frank Herbert]
+        # my copy
+        pages: 412
+        tags:
+          - sci-fi
+        finished: 2024-02-11
+        format: paperback
+        ---
+
+        ## Review
+        """
+
+    @Test(arguments: LibraryKind.allCases)
+    func updateWithNoChangeWritesNothing(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.write(Self.handWritten, to: "finished/dune.md")
+        let book = try await test.library.book("dune")
+        let before = test.root.flatMap { try? FileManager.default.attributesOfItem(atPath: $0 + "/finished/dune.md") }
+        try await Task.sleep(for: .milliseconds(20))
+        let updated = try await test.library.update(book)
+        #expect(updated == book)
+        #expect(await test.text("finished/dune.md") == Self.handWritten)
+        if let root = test.root {
+            let after = try FileManager.default.attributesOfItem(atPath: root + "/finished/dune.md")
+            #expect(after[.modificationDate] as? Date == before?[.modificationDate] as? Date)
+        }
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func updateChangesOnlyTheChangedKeys(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.write(Self.handWritten, to: "finished/dune.md")
+        var book = try await test.library.book("dune")
+        book.pages = 896
+        try await test.library.update(book)
+        #expect(await test.text("finished/dune.md") == Self.handWritten.replacingOccurrences(of: "pages: 412", with: "pages: 896"))
+
+        book.rating = 4.5
+        book.tags.append("classic")
+        book.extra = []
+        book.body = "Changed."
+        let updated = try await test.library.update(book)
+        #expect(await test.text("finished/dune.md") == """
+            ---
+            title: Dune
+            authors: [Frank Herbert]
+            # my copy
+            pages: 896
+            tags:
+              - sci-fi
+              - classic
+            rating: 4.5
+            finished: 2024-02-11
+            ---
+
+            Changed.
+
+            """)
+        #expect(updated.rating == 4.5 && updated.body == "Changed.\n")
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func updateRefusesFilesChangedOnDisk(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(.dune, to: .finished, in: "")
+        var book = try await test.library.book("dune")
+        let edited = try #require(await test.text("finished/dune.md")).replacingOccurrences(of: "pages: 412", with: "pages: 413")
+        try await test.write(edited, to: "finished/dune.md")
+        book.rating = 4
+        await expectError(.changedOnDisk(path: "finished/dune.md")) { try await test.library.update(book) }
+        #expect(await test.text("finished/dune.md") == edited)
+        await expectError(.changedOnDisk(path: "finished/dune.md")) { try await test.library.move("dune", to: .abandoned, folder: nil) }
+        // Reading again takes in the other program's change.
+        var fresh = try await test.library.book("dune")
+        fresh.rating = 4
+        #expect(try await test.library.update(fresh).pages == 413)
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func moveTakesSessionsAndSetsDates(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "circe", title: "Circe", added: day("2024-01-01")), to: .toRead, in: "myth/greek")
+        try await test.write("---\nfrom: 1\nto: 30\n---\n", to: "to-read/myth/greek/circe/2024-03-01.md")
+        let reading = try await test.library.move("circe", to: .reading, folder: nil)
+        #expect(reading.path == "reading/myth/greek/circe.md")
+        #expect(reading.started == testToday && reading.finished == nil)
+        #expect(await test.exists("reading/myth/greek/circe/2024-03-01.md"))
+        #expect(await !test.exists("to-read/myth"))
+        #expect(await test.exists("to-read"))
+        let finished = try await test.library.move("circe", to: .finished, folder: "")
+        #expect(finished.path == "finished/circe.md")
+        #expect(finished.started == testToday && finished.finished == testToday)
+        #expect(try await test.library.sessions(of: "circe").map(\.path) == ["finished/circe/2024-03-01.md"])
+        #expect(await test.text("finished/circe.md") == """
+            ---
+            title: Circe
+            added: 2024-01-01
+            started: 2024-03-15
+            finished: 2024-03-15
+            ---
+
+            """)
+        await expectError(.unsafeName(name: "../x", reason: "\".\" and \"..\" would leave the folder")) {
+            try await test.library.move("circe", to: .finished, folder: "../x")
+        }
+        await expectError(.unknownStatus(name: "paused", known: ["to-read", "reading", "finished", "abandoned"])) {
+            try await test.library.move("circe", to: "paused", folder: nil)
+        }
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func deleteAndRestore(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        let dune = try await test.library.add(.dune, to: .finished, in: "sci-fi")
+        try await test.write("---\npages: 10\n---\n", to: "finished/sci-fi/dune/2024-01-02.md")
+        #expect(try await test.library.delete("dune") == dune)
+        #expect(await test.exists(".shelf/trash/2024-03-15/finished/sci-fi/dune.md"))
+        #expect(await test.exists(".shelf/trash/2024-03-15/finished/sci-fi/dune/2024-01-02.md"))
+        #expect(await !test.exists("finished/sci-fi"))
+        await expectError(.bookNotFound(reference: "dune", closeMatches: [])) { try await test.library.book("dune") }
+        #expect(try await test.library.restore("dune") == dune)
+        #expect(try await test.library.sessions(of: "dune").count == 1)
+        #expect(await !test.exists(".shelf/trash/2024-03-15"))
+        await expectError(.notInTrash("dune")) { try await test.library.restore("dune") }
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func logNamesFilesAndStartsReading(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "circe", title: "Circe", pages: 400, added: day("2024-01-01")), to: .toRead, in: "")
+        let first = try await test.library.log(ReadingSession(day: day("2024-03-10"), from: 1, to: 40, minutes: 30,
+                                                              extra: [.init("place", .string("train"))], note: "Great start."),
+                                               for: "circe")
+        #expect(first.path == "reading/circe/2024-03-10.md" && first.sequence == 1 && first.pagesRead == 39)
+        #expect(await test.text("reading/circe/2024-03-10.md") == "---\nfrom: 1\nto: 40\nminutes: 30\nplace: train\n---\n\nGreat start.\n")
+        let book = try await test.library.book("circe")
+        #expect(book.status == .reading && book.started == day("2024-03-10"))
+        let second = try await test.library.log(ReadingSession(day: day("2024-03-10"), to: 75), for: "circe")
+        #expect(second.path == "reading/circe/2024-03-10-2.md" && second.sequence == 2 && second.from == 40)
+        let third = try await test.library.log(ReadingSession(day: day("2024-03-10"), pages: 5), for: "circe")
+        #expect(third.path == "reading/circe/2024-03-10-3.md" && third.pagesRead == 5)
+        await expectError(.sessionPageBelowProgress(bookID: "circe", page: 50, progress: 75)) {
+            try await test.library.log(ReadingSession(day: day("2024-03-11"), from: 40, to: 50), for: "circe")
+        }
+        await expectError(.invalidValue(path: "reading/circe/2024-03-12.md", key: "to", value: "80", reason: "is below from (90)",
+                                        line: 0, column: 0)) {
+            try await test.library.log(ReadingSession(day: day("2024-03-12"), from: 90, to: 80), for: "circe")
+        }
+        let sessions = try await test.library.sessions(of: "circe")
+        #expect(sessions.map(\.sequence) == [1, 2, 3])
+        #expect(sessions.map(\.note) == ["Great start.\n", "", ""])
+        #expect(try await test.library.sessions(since: day("2024-03-10")).count == 3)
+        #expect(try await test.library.sessions(since: day("2024-03-11")).isEmpty)
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func batchAddIsAllOrNothing(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        await expectError(.invalidValue(path: "to-read/b.md", key: "rating", value: "9",
+                                        reason: "should be between 0.5 and 5 in steps of 0.5", line: 0, column: 0)) {
+            try await test.library.add([(Book(title: "A"), .toRead, "new"), (Book(title: "B", rating: 9), .toRead, "")])
+        }
+        await expectError(.alreadyExists(path: "to-read/new/a.md")) {
+            try await test.library.add([(Book(title: "A"), .toRead, "new"), (Book(title: "A"), .finished, "")])
+        }
+        #expect(await !test.exists("to-read/new"))
+        #expect(try await test.library.books().isEmpty)
+
+        // A write that fails midway: the folder "blocked" is a file, so the second book cannot be created.
+        try await test.write("not a folder", to: "finished/blocked")
+        await #expect(throws: ShelfError.self) {
+            try await test.library.add([(Book(title: "A"), .toRead, "new"), (Book(title: "C"), .finished, "blocked/deeper")])
+        }
+        #expect(await !test.exists("to-read/new/a.md"))
+        #expect(await !test.exists("to-read/new"))
+        #expect(try await test.library.books().isEmpty)
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func batchUpdateAndDeleteAreAllOrNothing(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        let a = try await test.library.add(Book(title: "A", rating: 3), to: .finished, in: "")
+        let b = try await test.library.add(Book(title: "B", rating: 3), to: .finished, in: "")
+        let before = await test.text("finished/a.md")
+        var newA = a, newB = b
+        newA.rating = 4
+        newB.rating = 7
+        await expectError(.invalidValue(path: "finished/b.md", key: "rating", value: "7",
+                                        reason: "should be between 0.5 and 5 in steps of 0.5", line: 0, column: 0)) {
+            try await test.library.update([newA, newB])
+        }
+        #expect(await test.text("finished/a.md") == before)
+        newB.rating = 4
+        #expect(try await test.library.update([newA, newB]).map(\.rating) == [4, 4])
+        let deleted = try await test.library.deleteBooks(matching: BookQuery(rating: 4...4))
+        #expect(deleted.map(\.id) == ["a", "b"])
+        #expect(try await test.library.books().isEmpty)
+    }
+
+    @Test func rollbackUndoesWritesMadeBeforeAFailure() async throws {
+        let library = InMemoryLibrary(today: { testToday })
+        await library.failNextWrite(at: "to-read/c.md")
+        await #expect(throws: ShelfError.io(path: "to-read/c.md", operation: "write", message: "Input/output error")) {
+            try await library.add([(Book(title: "A"), .toRead, "x"), (Book(title: "B"), .toRead, ""),
+                                   (Book(title: "C"), .toRead, "")])
+        }
+        #expect(await !library.exists("to-read/x"))
+        #expect(await !library.exists("to-read/b.md"))
+        #expect(try await library.books().isEmpty)
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func resolvesReferences(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add([
+            (.dune, .finished, "sci-fi"),
+            (Book(id: "dune-messiah", title: "Dune Messiah"), .toRead, ""),
+            (Book(title: "The Left Hand of Darkness"), .toRead, ""),
+            (Book(title: "The Dispossessed"), .toRead, ""),
+        ])
+        #expect(try await test.library.resolve("dune").id == "dune")
+        #expect(try await test.library.resolve("finished/sci-fi/dune.md").id == "dune")
+        #expect(try await test.library.resolve("./finished/sci-fi/dune").id == "dune")
+        #expect(try await test.library.resolve("the-left").id == "the-left-hand-of-darkness")
+        #expect(try await test.library.resolve("messiah").id == "dune-messiah")
+        #expect(try await test.library.resolve("DISPOSSESSED").id == "the-dispossessed")
+        await expectError(.bookNotFound(reference: "dnue", closeMatches: ["dune"])) { try await test.library.resolve("dnue") }
+        #expect(ShelfError.bookNotFound(reference: "dnue", closeMatches: ["dune"]).description
+                == "no book matches \"dnue\"; did you mean dune?")
+        await expectError(.ambiguousReference(reference: "the", candidates: ["the-dispossessed", "the-left-hand-of-darkness"])) {
+            try await test.library.resolve("the")
+        }
+        await expectError(.ambiguousReference(reference: "dune-", candidates: ["dune-messiah"] + [])) {
+            throw ShelfError.ambiguousReference(reference: "dune-", candidates: ["dune-messiah"])
+        }
+        await expectError(.bookNotFound(reference: "zzz", closeMatches: [])) { try await test.library.resolve("zzz") }
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func duplicateSlugsAreReported(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.write("---\ntitle: Dune\n---\n", to: "finished/dune.md")
+        try await test.write("---\ntitle: Dune\n---\n", to: "to-read/sci-fi/dune.md")
+        await expectError(.duplicateSlug(slug: "dune", paths: ["finished/dune.md", "to-read/sci-fi/dune.md"])) {
+            try await test.library.book("dune")
+        }
+        #expect(try await test.library.check().map(\.description) == [
+            "finished/dune.md: duplicate slug \"dune\": also to-read/sci-fi/dune.md; rename one of the files",
+            "to-read/sci-fi/dune.md: duplicate slug \"dune\": also finished/dune.md; rename one of the files",
+        ])
+    }
+}

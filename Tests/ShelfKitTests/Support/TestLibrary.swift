@@ -1,0 +1,115 @@
+import Foundation
+@testable import ShelfKit
+import Testing
+
+/// The two implementations every API test runs against.
+enum LibraryKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemory
+    case file
+
+    var testDescription: String { rawValue }
+}
+
+/// A fixed "today" so dates in files are predictable.
+let testToday = Day(year: 2024, month: 3, day: 15) ?? Day.today()
+
+/// A library under test plus ways to look at and change its files from outside.
+struct TestLibrary: Sendable {
+    let kind: LibraryKind
+    let library: any Library
+    private let memory: InMemoryLibrary?
+    let root: String?
+
+    /// A new empty library with the default statuses.
+    static func make(_ kind: LibraryKind) throws -> TestLibrary {
+        switch kind {
+        case .inMemory:
+            let memory = InMemoryLibrary(today: { testToday })
+            return TestLibrary(kind: kind, library: memory, memory: memory, root: nil)
+        case .file:
+            let root = try TemporaryFolder.make()
+            let library = try FileLibrary.create(at: root, today: { testToday })
+            return TestLibrary(kind: kind, library: library, memory: nil, root: root)
+        }
+    }
+
+    /// A file's text, or nil when it does not exist.
+    func text(_ path: String) async -> String? {
+        if let memory { return await memory.fileBytes(path).map { String(decoding: $0, as: UTF8.self) } }
+        guard let root else { return nil }
+        return try? String(contentsOfFile: root + "/" + path, encoding: .utf8)
+    }
+
+    /// Whether a file or folder exists.
+    func exists(_ path: String) async -> Bool {
+        if let memory { return await memory.exists(path) }
+        guard let root else { return false }
+        return FileManager.default.fileExists(atPath: root + "/" + path)
+    }
+
+    /// Writes a file as an editor would, without the library knowing.
+    func write(_ text: String, to path: String) async throws {
+        if let memory {
+            try await memory.writeBehindTheLibrary(text, to: path)
+            return
+        }
+        guard let root else { return }
+        let url = URL(fileURLWithPath: root + "/" + path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Removes the temporary folder of a file library.
+    func remove() {
+        if let root { try? FileManager.default.removeItem(atPath: root) }
+    }
+}
+
+/// Temporary folders for tests that write, removed by the test.
+enum TemporaryFolder {
+    static func make() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shelfkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// Writes `files` (path → text) under a new temporary folder.
+    static func make(with files: [String: String]) throws -> String {
+        let root = try make()
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+}
+
+/// Runs `body` and expects it to throw exactly `expected`.
+func expectError<T>(_ expected: ShelfError, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                    _ body: () async throws -> T) async {
+    do {
+        _ = try await body()
+        Issue.record("expected \(expected), nothing was thrown", sourceLocation: sourceLocation)
+    } catch let error as ShelfError {
+        #expect(error == expected, sourceLocation: sourceLocation)
+        #expect(error.description == expected.description, sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected \(expected), got \(error)", sourceLocation: sourceLocation)
+    }
+}
+
+/// A day from `YYYY-MM-DD`, for test tables.
+func day(_ text: String) -> Day {
+    Day(text) ?? testToday
+}
+
+extension Book {
+    /// Dune as the example library has it.
+    static var dune: Book {
+        Book(id: "dune", title: "Dune", authors: ["Frank Herbert"], isbn: "9780441172719", published: .year(1965),
+             pages: 412, publisher: "Ace", series: "Dune", seriesIndex: 1, tags: ["sci-fi", "classic"], rating: 5,
+             added: day("2023-12-26"), started: day("2024-01-02"), finished: day("2024-02-11"),
+             extra: [.init("format", .string("paperback"))], body: "Slow first hundred pages.\n")
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+@testable import ShelfKit
+import Testing
+
+/// Slugs, ISBNs, edit distance, session names and finding the library.
+struct SupportTests {
+    @Test(arguments: [
+        ("Dune", "dune"),
+        ("The Left Hand of Darkness", "the-left-hand-of-darkness"),
+        ("Cien años de soledad", "cien-anos-de-soledad"),
+        ("García Márquez: Crónica", "garcia-marquez-cronica"),
+        ("Straße & Œuvre", "strasse-oeuvre"),
+        ("Łódź", "lodz"),
+        ("三体", "三体"),
+        ("Анна Каренина", "анна-каренина"),
+        ("  --Hello,   World!--  ", "hello-world"),
+        ("Catch-22", "catch-22"),
+        ("!!!", "book"),
+        ("", "book"),
+        ("e\u{301}te\u{301}", "ete"),
+    ])
+    func slugify(_ title: String, _ slug: String) {
+        #expect(Slugifier.slug(for: title) == slug)
+    }
+
+    @Test func slugsAreCappedWithoutTrailingDash() {
+        let slug = Slugifier.slug(for: String(repeating: "abcdefghi ", count: 20))
+        #expect(slug.count <= 80 && !slug.hasSuffix("-"))
+    }
+
+    @Test(arguments: [
+        ("9780441172719", nil), ("978-0-441-17271-9", nil), ("0441172717", nil), ("0 441 17271 7", nil), ("080442957X", nil),
+        ("9780441172718", "has a wrong check digit"),
+        ("0441172718", "has a wrong check digit"),
+        ("12345", "should have 10 or 13 digits, not 5"),
+        ("97804411727AB", "has a character that is not a digit"),
+    ] as [(String, String?)])
+    func isbn(_ isbn: String, _ problem: String?) {
+        #expect(ISBN.problem(with: isbn) == problem)
+    }
+
+    @Test func editDistanceCountsSwapsAsOne() {
+        #expect(EditDistance.between("dnue", "dune") == 1)
+        #expect(EditDistance.between("kitten", "sitting") == 3)
+        #expect(EditDistance.between("", "abc") == 3)
+    }
+
+    @Test func sessionFileNames() {
+        #expect(SessionFileName("2024-01-02.md") == SessionFileName(day: day("2024-01-02"), sequence: 1))
+        #expect(SessionFileName("2024-01-02-3.md")?.sequence == 3)
+        #expect(SessionFileName("2024-01-02-1.md") == nil)
+        #expect(SessionFileName("2024-01-02-03.md") == nil)
+        #expect(SessionFileName("2024-02-30.md") == nil)
+        #expect(SessionFileName("notes.md") == nil)
+        #expect(SessionFileName(day: day("2024-01-02"), sequence: 2).name == "2024-01-02-2.md")
+    }
+
+    @Test func locatorFindsLibraries() throws {
+        let root = try TemporaryFolder.make(with: [".shelf/config.yaml": "goal: 1\n", "finished/sci-fi/dune.md": "---\ntitle: Dune\n---\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let deep = root + "/finished/sci-fi"
+        #expect(try LibraryLocator(environment: [:], currentDirectory: deep).locate() == root)
+        #expect(try LibraryLocator(environment: ["SHELF_LIBRARY": deep], currentDirectory: "/").locate() == deep)
+        #expect(try LibraryLocator(environment: ["SHELF_LIBRARY": deep], currentDirectory: "/").locate(explicit: root) == root)
+        #expect(try LibraryLocator(environment: [:], currentDirectory: root).locate(explicit: "finished") == root + "/finished")
+        let empty = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        #expect(throws: ShelfError.libraryNotFound(searchedFrom: empty)) {
+            try LibraryLocator(environment: [:], currentDirectory: empty).locate()
+        }
+        #expect(throws: ShelfError.libraryNotFound(searchedFrom: root + "/missing")) {
+            try LibraryLocator(environment: [:], currentDirectory: root).locate(explicit: "missing")
+        }
+    }
+
+    @Test func createMakesALibrary() async throws {
+        let root = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary.create(at: root + "/books", configuration: LibraryConfiguration(goal: 30))
+        #expect(library.configuration.goal == 30)
+        #expect(FileManager.default.fileExists(atPath: root + "/books/to-read"))
+        #expect(try String(contentsOfFile: root + "/books/.shelf/config.yaml", encoding: .utf8)
+                == "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [to-read, reading, finished, abandoned]\ngoal: 30\n")
+        #expect(throws: ShelfError.alreadyExists(path: root + "/books/.shelf")) { try FileLibrary.create(at: root + "/books") }
+    }
+
+    @Test func writesKeepPermissions() async throws {
+        let root = try TemporaryFolder.make(with: ["finished/dune.md": "---\ntitle: Dune\n---\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: root + "/finished/dune.md")
+        let library = try FileLibrary(root: root)
+        var dune = try await library.book("dune")
+        dune.rating = 5
+        try await library.update(dune)
+        let attributes = try FileManager.default.attributesOfItem(atPath: root + "/finished/dune.md")
+        #expect((attributes[.posixPermissions] as? Int) == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/finished") == ["dune.md"])
+    }
+}
