@@ -1,1 +1,3 @@
-print("placeholder")
+import ShelfCLI
+
+await ShelfMain.main()

@@ -1,0 +1,27 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf abandon BOOK`: moves a book to abandoned.
+struct AbandonCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "abandon",
+        abstract: "Stop reading a book: move it to abandoned/.",
+        discussion: """
+            Its sessions move with it, so `shelf show` still tells how far you got.
+
+            Example:
+              shelf abandon ulysses
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    var book: String
+
+    func run() async throws {
+        let library = try library.open()
+        let status = await StatusChange.status(at: 3, .abandoned, in: library)
+        _ = try await StatusChange.move(book, to: status, folder: nil, in: library)
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf add TITLE --author A`: writes a new book file.
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a book: write its Markdown file and print the path.",
+        discussion: """
+            The file is named after the title (its slug) and goes in the status folder, in \
+            --folder below it if given. `added` is set to today.
+
+            Examples:
+              shelf add "The Dispossessed" --author "Ursula K. Le Guin" --tag sci-fi --pages 387
+              shelf add "Piranesi" --author "Susanna Clarke" --status reading --folder fantasy
+              shelf add "Dune" --author "Frank Herbert" --set format=paperback --set recommended_by=Sam
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book's title.")
+    var title: String
+
+    @Option(name: [.customLong("author"), .customShort("a")], help: "An author (repeat for several).")
+    var authors: [String] = []
+
+    @Option(help: "The status folder (default: the first status, to-read).")
+    var status: String?
+
+    @Option(help: "A folder below the status, e.g. sci-fi or fiction/classics.")
+    var folder: String = ""
+
+    @Option(help: "The ISBN, as text.")
+    var isbn: String?
+
+    @Option(help: "The page count.")
+    var pages: Int?
+
+    @Option(name: [.customLong("tag"), .customShort("t")], help: "A tag (repeat for several).")
+    var tags: [String] = []
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Any other key, typed as YAML types it (repeat).", valueName: "key=value"))
+    var assignments: [String] = []
+
+    @Flag(help: "Keep --set values as text, e.g. an ISBN with leading zeros.")
+    var string = false
+
+    func validate() throws {
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the title must not be empty") }
+        for assignment in assignments where ValueParsing.assignment(assignment) == nil {
+            throw ValidationError("--set takes key=value, got \"\(assignment)\"")
+        }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let configuration = library.configuration
+        let status = status.map { Status($0) } ?? configuration.statuses.first ?? .toRead
+        var book = Book(title: title, authors: authors, isbn: isbn, pages: pages, tags: tags)
+        for assignment in assignments {
+            guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
+            if ValueParsing.locationKeys.contains(key) {
+                throw ValidationError("\(key) comes from where the file is; use --status and --folder")
+            }
+            book = try book.setting(key, to: ValueParsing.value(text, asString: string))
+        }
+        let added = try await library.add(book, to: status, in: folder)
+        print(added.path)
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf check`: reads every file and reports every problem, like a compiler.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every file of the library and report problems as path:line:column.",
+        discussion: """
+            Reports invalid YAML, missing titles, duplicate slugs, invalid dates, ratings out of \
+            range, ISBN check digits, session folders without a book and sessions whose pages go \
+            backwards. Exit status 1 when there is any problem.
+
+            Example:
+              shelf check
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    func run() async throws {
+        let library = try library.open()
+        let problems = try await library.check()
+        for problem in problems { print(problem.description) }
+        guard problems.isEmpty else {
+            let files = Set(problems.map(\.path)).count
+            throw CommandFailure(message: "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")")
+        }
+        let books = try await library.scan().books.count
+        printError("shelf: no problems in \(books) books")
+    }
+}

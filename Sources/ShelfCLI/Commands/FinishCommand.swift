@@ -1,0 +1,40 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf finish BOOK [--rating R]`: moves a book to finished, sets `finished`, and rates it.
+struct FinishCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "finish",
+        abstract: "Finish a book: move it to finished/, set finished to today, optionally rate it.",
+        discussion: """
+            `started` and `finished` are set only if empty. A rating is 0.5 to 5 in halves.
+
+            Examples:
+              shelf finish dune
+              shelf finish "left hand" --rating 4.5
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    var book: String
+
+    @Option(help: "A rating from 0.5 to 5 in halves.")
+    var rating: Double?
+
+    func validate() throws {
+        if let rating, !(0.5...5).contains(rating) || (rating * 2).rounded() != rating * 2 {
+            throw ValidationError("--rating must be between 0.5 and 5 in steps of 0.5, got \(BookDisplay.number(rating))")
+        }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let status = await StatusChange.status(at: 2, .finished, in: library)
+        let rating = rating
+        _ = try await StatusChange.move(book, to: status, folder: nil, in: library) { book in
+            if let rating { book = try book.setting("rating", to: ValueParsing.value(BookDisplay.number(rating), asString: false)) }
+        }
+    }
+}

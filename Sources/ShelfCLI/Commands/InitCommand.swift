@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf init [DIR]`: makes a folder a library.
+struct InitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create a library: the status folders and .shelf/config.yaml.",
+        discussion: """
+            Creates DIR if needed, a folder per status (to-read, reading, finished, abandoned), \
+            .shelf/config.yaml listing them, and .shelf/.gitignore so the index cache stays out of git.
+
+            Example:
+              shelf init ~/books
+            """
+    )
+
+    @Argument(help: "The folder to make a library (default: the current folder).")
+    var directory: String = "."
+
+    func run() async throws {
+        let library = try FileLibrary.create(at: directory)
+        let root = library.root
+        let ignore = "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\n"
+        try Data(ignore.utf8).write(to: URL(fileURLWithPath: root + "/.shelf/.gitignore"), options: .atomic)
+        let statuses = library.configuration.statuses.map(\.name).joined(separator: ", ")
+        print("Created a library in \(root) with statuses \(statuses).")
+    }
+}

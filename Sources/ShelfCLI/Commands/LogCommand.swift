@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf log BOOK --to PAGE`: records a reading session as its own dated file.
+struct LogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Log a reading session: pages and minutes, as a dated file beside the book.",
+        discussion: """
+            The session is written to <book folder>/<slug>/<date>.md (a second one the same day \
+            gets -2). --to is the page you reached; --from defaults to where you left off. \
+            Logging a book you have not started moves it to reading.
+
+            Examples:
+              shelf log dune --to 120 --minutes 45
+              shelf log dune --pages 30 --date yesterday --note "Read on the train."
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    var book: String
+
+    @Option(help: "The page you reached.")
+    var to: Int?
+
+    @Option(help: "The page you started on (default: where the last session ended).")
+    var from: Int?
+
+    @Option(help: "How many pages you read, when you do not track page numbers.")
+    var pages: Int?
+
+    @Option(help: "How long you read, in minutes.")
+    var minutes: Int?
+
+    @Option(help: "The day, YYYY-MM-DD, today or yesterday (default: today).")
+    var date: String?
+
+    @Option(help: "A note, the session file's body.")
+    var note: String?
+
+    func validate() throws {
+        if pages != nil && (to != nil || from != nil) {
+            throw ValidationError("give either --pages or --from/--to, not both")
+        }
+        if to == nil && pages == nil && minutes == nil && note == nil {
+            throw ValidationError("say what you read: --to PAGE, --pages N, --minutes M or --note TEXT")
+        }
+        for (name, value) in [("--to", to), ("--from", from), ("--pages", pages), ("--minutes", minutes)] {
+            if let value, value < 0 { throw ValidationError("\(name) must not be negative") }
+        }
+        if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
+        if let date, ValueParsing.day(date, today: Day.today()) == nil {
+            throw ValidationError("--date takes YYYY-MM-DD, today or yesterday, got \"\(date)\"")
+        }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let book = try await library.resolve(book)
+        let day = date.flatMap { ValueParsing.day($0, today: Day.today()) } ?? Day.today()
+        let session = ReadingSession(bookID: book.id, day: day, from: from, to: to, pages: pages, minutes: minutes,
+                                     note: note ?? "")
+        let logged = try await library.log(session, for: book.id)
+        let sessions = try await library.sessions(of: book.id)
+        let progress = ReadingProgress(sessions)
+        let current = try await library.book(book.id)
+        var message = logged.path
+        if let reached = BookDisplay.progress(page: progress.page, of: current.pages).nonEmpty {
+            message += " (\(reached))"
+        }
+        print(message)
+        if current.status != book.status { printError("shelf: \(book.id) moved to \(current.status.name)") }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf sessions [BOOK]`: reading sessions of one book or the whole library.
+struct SessionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "List reading sessions, of one book or of the whole library.",
+        discussion: """
+            Examples:
+              shelf sessions dune
+              shelf sessions --since 2026-11-01
+              shelf sessions --format jsonl
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book (default: every book).")
+    var book: String?
+
+    @Option(help: "Only sessions on or after this day (YYYY-MM-DD).")
+    var since: String?
+
+    @Option(help: "table, json, jsonl or csv.")
+    var format: OutputFormat = .table
+
+    func validate() throws {
+        if let since, Day(since) == nil { throw ValidationError("--since takes YYYY-MM-DD, got \"\(since)\"") }
+        if format == .paths { throw ValidationError("sessions print as table, json, jsonl or csv") }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let since = since.flatMap(Day.init)
+        var sessions: [ReadingSession]
+        if let book {
+            let found = try await library.resolve(book)
+            sessions = try await library.sessions(of: found.id)
+            if let since { sessions = sessions.filter { $0.day >= since } }
+        } else {
+            sessions = try await library.sessions(since: since)
+        }
+        switch format {
+        case .json:
+            print(JSONWriter.writePretty(.array(sessions.map { .object(SessionRecords.record($0)) })))
+        case .jsonl:
+            print(sessions.map { JSONWriter.write(.object(SessionRecords.record($0))) + "\n" }.joined(), terminator: "")
+        case .csv:
+            print(try csv(sessions), terminator: "")
+        case .table, .paths:
+            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+            var table = Table(columns: [
+                .init(title: "DATE"), .init(title: "BOOK"), .init(title: "PAGES", alignment: .right),
+                .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", shrinks: true),
+            ])
+            for session in sessions {
+                let range = session.from.flatMap { from in session.to.map { "\(from)–\($0)" } } ?? ""
+                table.rows.append([session.day.description, session.bookID.rawValue, String(session.pagesRead), range,
+                                   session.minutes.map(String.init) ?? "", SessionRecords.firstLine(session.note) ?? ""])
+            }
+            if !sessions.isEmpty { print(table.render(width: terminal.width, terminal: terminal), terminator: "") }
+        }
+    }
+
+    private func csv(_ sessions: [ReadingSession]) throws -> String {
+        let columns = ["book", "date", "path", "from", "to", "pages", "minutes", "pages_read", "note"]
+        let rows = sessions.map { session -> [String] in
+            let record = Dictionary(SessionRecords.record(session), uniquingKeysWith: { first, _ in first })
+            return columns.map { key in
+                switch record[key] {
+                case .string(let text)?: text
+                case .int(let number)?: String(number)
+                default: ""
+                }
+            }
+        }
+        return try CSVText.write(header: columns, rows: rows)
+    }
+}

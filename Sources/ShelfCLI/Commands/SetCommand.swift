@@ -1,0 +1,59 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf set BOOK key=value...`: changes front matter values with a minimal diff.
+struct SetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set front matter keys of a book; only those values change in the file.",
+        discussion: """
+            Values are typed as YAML types them: 412 is a number, 2024-03-01 a date, [a, b] a list, \
+            true a boolean, anything else text. --string keeps every value as text. Any key can be \
+            set; book keys are checked (rating 0.5 to 5 in halves, dates as YYYY-MM-DD).
+
+            Examples:
+              shelf set dune rating=4.5 format=paperback
+              shelf set dune "tags=[sci-fi, classic]"
+              shelf set dune isbn=0441172717 --string
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    var book: String
+
+    @Argument(help: ArgumentHelp("The keys and values to set.", valueName: "key=value"))
+    var assignments: [String]
+
+    @Flag(help: "Keep every value as text.")
+    var string = false
+
+    func validate() throws {
+        guard !assignments.isEmpty else { throw ValidationError("give at least one key=value") }
+        for assignment in assignments {
+            guard let (key, _) = ValueParsing.assignment(assignment) else {
+                throw ValidationError("expected key=value, got \"\(assignment)\"")
+            }
+            if ValueParsing.locationKeys.contains(key) {
+                throw ValidationError("\(key) comes from where the file is; use `shelf move` to change it")
+            }
+        }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let book = try await library.resolve(book)
+        var edited = book
+        for assignment in assignments {
+            guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
+            edited = try edited.setting(key, to: ValueParsing.value(text, asString: string))
+        }
+        guard edited != book else {
+            print("\(book.path): nothing changed")
+            return
+        }
+        let updated = try await library.update(edited)
+        print(updated.path)
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf show BOOK`: every field, the notes, the sessions and the progress.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a book: its fields, notes, reading sessions and progress.",
+        discussion: """
+            BOOK is a slug, a path, the start of a slug, or a word of the title.
+
+            Examples:
+              shelf show dune
+              shelf show "left hand" --format json
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    var book: String
+
+    @Option(help: "text or json.")
+    var format: ShowFormat = .text
+
+    enum ShowFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let book = try await library.resolve(book)
+        let sessions = try await library.sessions(of: book.id)
+        let progress = ReadingProgress(sessions)
+        switch format {
+        case .json:
+            var record = BookRecords(books: [book]).record(book)
+            record.append(("sessions", .array(sessions.map { .object(SessionRecords.record($0)) })))
+            print(JSONWriter.writePretty(.object(record)))
+        case .text:
+            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+            print(text(book, sessions: sessions, progress: progress, terminal: terminal), terminator: "")
+        }
+    }
+
+    private func text(_ book: Book, sessions: [ReadingSession], progress: ReadingProgress, terminal: Terminal) -> String {
+        var lines: [String] = []
+        lines.append(terminal.paint(book.title, .bold) + (book.subtitle.map { ": " + $0 } ?? ""))
+        var byline: [String] = []
+        if !book.authors.isEmpty { byline.append(BookDisplay.authors(book)) }
+        if let published = book.published { byline.append(published.description) }
+        if let pages = book.pages { byline.append("\(pages) pages") }
+        if !byline.isEmpty { lines.append(byline.joined(separator: " · ")) }
+        lines.append("")
+        var rows: [(String, String)] = [("status", book.status.name + (book.folder.isEmpty ? "" : " (\(book.folder))")),
+                                        ("path", book.path)]
+        for entry in book.fields where !["title", "subtitle", "authors"].contains(entry.key) {
+            let text = entry.key == "rating"
+                ? "\(BookDisplay.stars(book.rating)) (\(entry.value))" : BookDisplay.text(entry.value)
+            rows.append((entry.key, text))
+        }
+        let width = rows.map { TextWidth.of($0.0) }.max() ?? 0
+        for (key, value) in rows {
+            lines.append(terminal.paint(TextWidth.pad(key + ":", to: width + 1), .dim) + " " + value)
+        }
+        if !book.body.isEmpty {
+            lines.append("")
+            lines.append(book.body.hasSuffix("\n") ? String(book.body.dropLast()) : book.body)
+        }
+        if !sessions.isEmpty {
+            lines.append("")
+            lines.append(terminal.paint("Sessions (\(sessions.count))", .bold))
+            for session in sessions {
+                lines.append("  " + SessionRecords.line(session))
+            }
+            var summary = "progress: " + (BookDisplay.progress(page: progress.page, of: book.pages).nonEmpty ?? "none")
+            summary += " · \(progress.pagesRead) pages read"
+            if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
+            if let pace = progress.pagesPerDay { summary += " · \(BookDisplay.number((pace * 10).rounded() / 10)) pages/day" }
+            if let hourly = progress.pagesPerHour(sessions) { summary += " · \(Int(hourly.rounded())) pages/hour" }
+            lines.append(summary)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// `nil` for an empty string, for `??` chains.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf start BOOK`: moves a book to reading and sets `started`.
+struct StartCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Start reading a book: move it to reading/ and set started to today.",
+        discussion: """
+            The book keeps its folder; its sessions move with it. `started` is set only if empty.
+
+            Example:
+              shelf start piranesi
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    var book: String
+
+    func run() async throws {
+        let library = try library.open()
+        let status = await StatusChange.status(at: 1, .reading, in: library)
+        _ = try await StatusChange.move(book, to: status, folder: nil, in: library)
+    }
+}

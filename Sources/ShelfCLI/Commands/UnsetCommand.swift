@@ -1,0 +1,48 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf unset BOOK key...`: removes front matter keys with all their lines.
+struct UnsetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unset",
+        abstract: "Remove front matter keys from a book, with all their lines.",
+        discussion: """
+            Example:
+              shelf unset dune rating format
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    var book: String
+
+    @Argument(help: "The keys to remove.")
+    var keys: [String]
+
+    func validate() throws {
+        guard !keys.isEmpty else { throw ValidationError("give at least one key to remove") }
+        for key in keys where ValueParsing.locationKeys.contains(key) {
+            throw ValidationError("\(key) comes from where the file is; use `shelf move` to change it")
+        }
+        if keys.contains("title") { throw ValidationError("a book must keep its title; use `shelf set BOOK title=…`") }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let book = try await library.resolve(book)
+        var edited = book
+        var missing: [String] = []
+        for key in keys {
+            if edited.value(forKey: key) == nil { missing.append(key) }
+            edited = try edited.setting(key, to: nil)
+        }
+        if !missing.isEmpty { printError("shelf: \(book.id) has no \(missing.joined(separator: ", "))") }
+        guard edited != book else {
+            print("\(book.path): nothing changed")
+            return
+        }
+        let updated = try await library.update(edited)
+        print(updated.path)
+    }
+}

@@ -1,0 +1,38 @@
+import ShelfKit
+
+/// Short human forms of book values for tables and `show`.
+enum BookDisplay {
+    /// `★★★★½` for 4.5; empty for unrated.
+    static func stars(_ rating: Double?) -> String {
+        guard let rating, rating > 0 else { return "" }
+        let whole = Int(rating)
+        return String(repeating: "★", count: whole) + (rating - Double(whole) >= 0.5 ? "½" : "")
+    }
+
+    /// `Terry Pratchett, Neil Gaiman`.
+    static func authors(_ book: Book) -> String {
+        book.authors.joined(separator: ", ")
+    }
+
+    /// A number without a trailing `.0`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// `120/412 (29%)`, or just the page reached when the page count is unknown.
+    static func progress(page: Int?, of pages: Int?) -> String {
+        guard let page else { return "" }
+        guard let pages, pages > 0 else { return "p. \(page)" }
+        return "\(page)/\(pages) (\(min(100, page * 100 / pages))%)"
+    }
+
+    /// A value as a person reads it: lists joined with commas, text without quotes.
+    static func text(_ value: YAMLValue) -> String {
+        switch value {
+        case .null: ""
+        case .string(let text): text
+        case .list(let items): items.map(text).joined(separator: ", ")
+        default: value.description
+        }
+    }
+}

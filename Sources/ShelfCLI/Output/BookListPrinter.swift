@@ -1,0 +1,46 @@
+import Foundation
+import ShelfKit
+
+/// Prints a list of books in the chosen format. Tables show reading progress for books that
+/// have sessions in a reading status; the other formats print the books' fields.
+struct BookListPrinter {
+    var format: OutputFormat
+    var terminal: Terminal
+    var root: String
+
+    func render(_ books: [Book], progress: [BookID: ReadingProgress]) throws -> String {
+        switch format {
+        case .json: return BookRecords(books: books).json()
+        case .jsonl: return BookRecords(books: books).jsonLines()
+        case .csv: return try BookRecords(books: books).csv()
+        case .paths: return books.map { displayPath($0.path) + "\n" }.joined()
+        case .table: return table(books, progress: progress)
+        }
+    }
+
+    private func table(_ books: [Book], progress: [BookID: ReadingProgress]) -> String {
+        guard !books.isEmpty else { return "" }
+        var table = Table(columns: [
+            .init(title: "TITLE", shrinks: true), .init(title: "AUTHORS", shrinks: true), .init(title: "STATUS"),
+            .init(title: "RATING"), .init(title: "PROGRESS"),
+        ])
+        for book in books {
+            let status = book.folder.isEmpty ? book.status.name : "\(book.status.name)/\(book.folder)"
+            let reached = progress[book.id].flatMap { $0.page }
+            table.rows.append([book.title, BookDisplay.authors(book), status, BookDisplay.stars(book.rating),
+                               BookDisplay.progress(page: reached, of: book.pages)])
+        }
+        return table.render(width: terminal.width, terminal: terminal)
+    }
+
+    /// A path from the current directory when inside the library, otherwise absolute.
+    func displayPath(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        if current == root { return path }
+        if current.hasPrefix(root + "/") {
+            let depth = current.dropFirst(root.count + 1).split(separator: "/").count
+            return String(repeating: "../", count: depth) + path
+        }
+        return root + "/" + path
+    }
+}

@@ -1,0 +1,50 @@
+import ShelfKit
+
+/// Reading sessions as records and as one-line summaries.
+enum SessionRecords {
+    static func record(_ session: ReadingSession) -> [(String, JSONWriter.Value)] {
+        var record: [(String, JSONWriter.Value)] = [
+            ("book", .string(session.bookID.rawValue)), ("date", .string(session.day.description)),
+            ("path", .string(session.path)),
+        ]
+        if let from = session.from { record.append(("from", .int(from))) }
+        if let to = session.to { record.append(("to", .int(to))) }
+        if let pages = session.pages { record.append(("pages", .int(pages))) }
+        if let minutes = session.minutes { record.append(("minutes", .int(minutes))) }
+        record.append(("pages_read", .int(session.pagesRead)))
+        record += session.extra.map { ($0.key, JSONWriter.Value($0.value)) }
+        if !session.note.isEmpty { record.append(("note", .string(session.note))) }
+        return record
+    }
+
+    /// `2024-03-01  pp. 1–58   57 pages  45 min  Note's first line`.
+    static func line(_ session: ReadingSession) -> String {
+        var parts = [session.day.description]
+        if let from = session.from, let to = session.to {
+            parts.append(TextWidth.pad("pp. \(from)–\(to)", to: 13))
+        } else {
+            parts.append(String(repeating: " ", count: 13))
+        }
+        parts.append(TextWidth.pad("\(session.pagesRead) pages", to: 9))
+        parts.append(TextWidth.pad(session.minutes.map { "\($0) min" } ?? "", to: 7))
+        if let note = firstLine(session.note) { parts.append(note) }
+        return parts.joined(separator: "  ").trimmingTrailingSpaces
+    }
+
+    static func firstLine(_ text: String) -> String? {
+        text.split(separator: "\n").first { !$0.trimmingTrailingSpaces.isEmpty }.map(String.init)
+    }
+
+    /// `1 h 35 min`.
+    static func duration(_ minutes: Int) -> String {
+        minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}
+
+extension StringProtocol {
+    var trimmingTrailingSpaces: String {
+        var text = String(self)
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// Runs `shelf` with the process arguments and exits with its status.
+///
+/// Exit statuses: 0 success, 1 an error (a missing book, a broken file, a problem `check`
+/// found), 2 a usage error (an unknown option, a bad value). Messages go to standard error as
+/// `shelf: message`; results go to standard output.
+public enum ShelfMain {
+    public static func main() async -> Never {
+        do {
+            var command = try Shelf.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit(0)
+        } catch {
+            exit(report(error))
+        }
+    }
+
+    /// Prints what went wrong and returns the exit status.
+    static func report(_ error: any Error) -> Int32 {
+        switch error {
+        case let error as ShelfError:
+            printError("shelf: \(error)")
+            return 1
+        case let error as CommandFailure:
+            if !error.message.isEmpty { printError("shelf: \(error.message)") }
+            return error.status
+        case let error as ExitCode:
+            return error.rawValue
+        default:
+            let code = Shelf.exitCode(for: error)
+            let message = Shelf.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                return 0
+            }
+            if !message.isEmpty { printError(message.hasPrefix("Error: ") ? "shelf: " + message.dropFirst(7) : message) }
+            return code == .validationFailure ? 2 : 1
+        }
+    }
+}
+
+/// An error that has already been explained (or needs only a short message) and an exit status.
+struct CommandFailure: Error {
+    var message: String
+    var status: Int32 = 1
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,33 @@
+import FrontMatter
+import ShelfKit
+
+/// Values typed on the command line, read the way YAML reads them in a file.
+enum ValueParsing {
+    /// `412` is a number, `2024-03-01` a date, `[a, b]` a list, `true` a boolean, anything else
+    /// text; with `asString`, always text.
+    static func value(_ text: String, asString: Bool) -> YAMLValue {
+        if asString { return .string(text) }
+        let yaml = Array("value: ".utf8) + Array(text.utf8)
+        guard !text.contains("\n"), let document = try? FrontMatterDocument(yamlBytes: yaml),
+              let value = document["value"]?.value else { return .string(text) }
+        return value
+    }
+
+    /// Splits `key=value`; the key must not be empty.
+    static func assignment(_ text: String) -> (key: String, value: String)? {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return nil }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+
+    /// Keys that describe where the file is, not what it says; `move` changes them.
+    static let locationKeys: Set<String> = ["id", "path", "status", "folder", "slug"]
+
+    /// A `YYYY-MM-DD` date, or `today`/`yesterday`.
+    static func day(_ text: String, today: Day) -> Day? {
+        switch text {
+        case "today": today
+        case "yesterday": today.adding(days: -1)
+        default: Day(text)
+        }
+    }
+}

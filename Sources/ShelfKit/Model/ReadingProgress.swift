@@ -1,0 +1,50 @@
+/// What a book's sessions add up to: the page reached, pages and minutes logged, and a pace.
+///
+/// The page reached is the highest `to` of any session; sessions that count only `pages`
+/// add up instead, for people who never write page numbers.
+public struct ReadingProgress: Sendable, Hashable {
+    /// The number of sessions.
+    public var sessions: Int
+    /// The page reached, when any session says.
+    public var page: Int?
+    /// Pages read over all sessions.
+    public var pagesRead: Int
+    /// Minutes over all sessions that give them.
+    public var minutes: Int
+    /// The first and last day with a session.
+    public var firstDay: Day?
+    public var lastDay: Day?
+
+    /// Adds up `sessions`.
+    public init(_ sessions: [ReadingSession]) {
+        self.sessions = sessions.count
+        pagesRead = sessions.reduce(0) { $0 + $1.pagesRead }
+        minutes = sessions.reduce(0) { $0 + ($1.minutes ?? 0) }
+        let highest = sessions.compactMap(\.to).max()
+        let counted = sessions.filter { $0.to == nil }.reduce(0) { $0 + $1.pagesRead }
+        page = highest.map { $0 + counted } ?? (counted > 0 ? counted : nil)
+        firstDay = sessions.map(\.day).min()
+        lastDay = sessions.map(\.day).max()
+    }
+
+    /// Pages per day from the first to the last session, both days counted.
+    public var pagesPerDay: Double? {
+        guard let firstDay, let lastDay, pagesRead > 0 else { return nil }
+        return Double(pagesRead) / Double(firstDay.days(until: lastDay) + 1)
+    }
+
+    /// Pages per hour over the sessions that give minutes.
+    public func pagesPerHour(_ sessions: [ReadingSession]) -> Double? {
+        let timed = sessions.filter { ($0.minutes ?? 0) > 0 }
+        let minutes = timed.reduce(0) { $0 + ($1.minutes ?? 0) }
+        let pages = timed.reduce(0) { $0 + $1.pagesRead }
+        guard minutes > 0, pages > 0 else { return nil }
+        return Double(pages) * 60 / Double(minutes)
+    }
+
+    /// Percent of `pages` reached, when both are known.
+    public func percent(of pages: Int?) -> Int? {
+        guard let page, let pages, pages > 0 else { return nil }
+        return min(100, page * 100 / pages)
+    }
+}
