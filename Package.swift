@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: C libraries (Debian packages, found through pkg-config)
@@ -25,10 +24,7 @@ let package = Package(
 
         // MARK: Layers, bottom up
         .target(name: "FrontMatter", dependencies: ["CYAML"]),
-        .target(
-            name: "ShelfKit",
-            dependencies: ["FrontMatter", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
+        .target(name: "ShelfKit", dependencies: ["FrontMatter"]),
         .target(
             name: "ShelfCLI",
             dependencies: [
@@ -49,7 +45,6 @@ let package = Package(
 
         // MARK: Benchmarks
         .executableTarget(name: "frontmatter-bench", dependencies: ["FrontMatter"], path: "Benchmarks/FrontMatterThroughput"),
-        .executableTarget(name: "shelf-bench", dependencies: ["ShelfKit"], path: "Benchmarks/ShelfBench"),
 
         // MARK: Tests
         .testTarget(
