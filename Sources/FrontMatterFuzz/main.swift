@@ -48,7 +48,7 @@ for run in 0..<runs {
     case .parsed: parsed += 1
     case .refused: refused += 1
     case .violation(let why):
-        FileManager.default.createFile(atPath: "fuzz-violation.md", contents: Data(input))
+        _ = FileManager.default.createFile(atPath: "fuzz-violation.md", contents: Data(input))
         print("violation after \(run) inputs: \(why) (input in fuzz-violation.md)")
         exit(1)
     }
