@@ -28,12 +28,23 @@ public enum FuzzCheck {
             }
             return .parsed
         } catch {
-            let lines = 1 + bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let lines = lineCount(bytes)
             let location = error.location
             guard location.path == "fuzz.md", location.line >= 1, location.line <= lines + 1, location.column >= 1 else {
                 return .violation("error at an impossible place: \(error)")
             }
             return .refused
         }
+    }
+
+    /// Lines as YAML counts them: a line ends at LF, CR LF, or a lone CR.
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        var lines = 1
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
+                lines += 1
+            }
+        }
+        return lines
     }
 }
