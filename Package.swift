@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: C libraries (Debian packages, found through pkg-config)
@@ -24,7 +25,14 @@ let package = Package(
 
         // MARK: Layers, bottom up
         .target(name: "FrontMatter", dependencies: ["CYAML"]),
-        .target(name: "ShelfKit", dependencies: ["FrontMatter"]),
+        .target(
+            name: "ShelfKit",
+            dependencies: [
+                "FrontMatter",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
         .target(
             name: "ShelfCLI",
             dependencies: [
@@ -42,9 +50,11 @@ let package = Package(
             dependencies: ["FrontMatter", "FrontMatterFuzzing"],
             path: "Sources/FrontMatterFuzz"
         ),
+        .executableTarget(name: "shelf-crash-helper", dependencies: ["ShelfKit"], path: "Sources/ShelfCrashHelper"),
 
         // MARK: Benchmarks
         .executableTarget(name: "frontmatter-bench", dependencies: ["FrontMatter"], path: "Benchmarks/FrontMatterThroughput"),
+        .executableTarget(name: "shelf-bench", dependencies: ["ShelfKit"], path: "Benchmarks/ShelfBench"),
 
         // MARK: Tests
         .testTarget(
@@ -57,6 +67,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit"]),
+        .testTarget(name: "ShelfImportTests", dependencies: ["ShelfKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ShelfCLITests", dependencies: ["shelf"]),
     ]
 )
 

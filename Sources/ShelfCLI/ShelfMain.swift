@@ -10,7 +10,7 @@ import ShelfKit
 public enum ShelfMain {
     public static func main() async -> Never {
         do {
-            var command = try Shelf.parseAsRoot()
+            var command = try Shelf.parseAsRoot(subcommandFirst(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -20,6 +20,28 @@ public enum ShelfMain {
         } catch {
             exit(report(error))
         }
+    }
+
+    /// The arguments with a `--library PATH` given before the command moved after it.
+    ///
+    /// `shelf --library PATH list` is the form people type (and the README shows), but options
+    /// belong to the subcommand that declares them; moving the option keeps both spellings working.
+    static func subcommandFirst(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--library", rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--library=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, let command = rest.first, !command.hasPrefix("-") else { return arguments }
+        return [command] + leading + rest.dropFirst()
     }
 
     /// Prints what went wrong and returns the exit status.

@@ -15,6 +15,7 @@ struct AddCommand: AsyncParsableCommand {
               shelf add "The Dispossessed" --author "Ursula K. Le Guin" --tag sci-fi --pages 387
               shelf add "Piranesi" --author "Susanna Clarke" --status reading --folder fantasy
               shelf add "Dune" --author "Frank Herbert" --set format=paperback --set recommended_by=Sam
+              shelf add "Dune" --author "Frank Herbert" --slug dune-1984-film-edition
             """
     )
 
@@ -47,10 +48,18 @@ struct AddCommand: AsyncParsableCommand {
     @Flag(help: "Keep --set values as text, e.g. an ISBN with leading zeros.")
     var string = false
 
+    @Option(help: "The file name without .md (default: made from the title), for when that slug is taken.")
+    var slug: String?
+
     func validate() throws {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the title must not be empty") }
-        for assignment in assignments where ValueParsing.assignment(assignment) == nil {
-            throw ValidationError("--set takes key=value, got \"\(assignment)\"")
+        for assignment in assignments {
+            guard let (key, _) = ValueParsing.assignment(assignment) else {
+                throw ValidationError("--set takes key=value, got \"\(assignment)\"")
+            }
+            if ValueParsing.locationKeys.contains(key) {
+                throw ValidationError("\(key) comes from where the file is; use --status and --folder")
+            }
         }
     }
 
@@ -58,15 +67,20 @@ struct AddCommand: AsyncParsableCommand {
         let library = try library.open()
         let configuration = library.configuration
         let status = status.map { Status($0) } ?? configuration.statuses.first ?? .toRead
-        var book = Book(title: title, authors: authors, isbn: isbn, pages: pages, tags: tags)
+        var book = Book(id: BookID(slug ?? ""), title: title, authors: authors, isbn: isbn, pages: pages, tags: tags)
         for assignment in assignments {
             guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
-            if ValueParsing.locationKeys.contains(key) {
-                throw ValidationError("\(key) comes from where the file is; use --status and --folder")
-            }
-            book = try book.setting(key, to: ValueParsing.value(text, asString: string))
+            book = try book.setting(key, to: ValueParsing.value(text, forKey: key, asString: string))
         }
-        let added = try await library.add(book, to: status, in: folder)
+        let added: Book
+        do {
+            added = try await library.add(book, to: status, in: folder)
+        } catch {
+            guard case .alreadyExists(let path) = error, path.hasSuffix(".md") else { throw error }
+            // Slugs are unique in the whole library, so another folder would not help.
+            let taken = String(path.split(separator: "/").last?.dropLast(3) ?? "")
+            throw CommandFailure(message: "the slug \"\(taken)\" is taken by \(path); give this book another one with --slug")
+        }
         print(added.path)
     }
 }

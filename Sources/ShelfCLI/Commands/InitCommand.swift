@@ -20,7 +20,13 @@ struct InitCommand: AsyncParsableCommand {
     var directory: String = "."
 
     func run() async throws {
-        let library = try FileLibrary.create(at: directory)
+        let library: FileLibrary
+        do {
+            library = try FileLibrary.create(at: directory)
+        } catch {
+            guard case .alreadyExists = error else { throw error }
+            throw CommandFailure(message: "\(directory) is already a library: it has a .shelf folder")
+        }
         let root = library.root
         let ignore = "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\n"
         try Data(ignore.utf8).write(to: URL(fileURLWithPath: root + "/.shelf/.gitignore"), options: .atomic)

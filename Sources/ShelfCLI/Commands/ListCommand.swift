@@ -81,10 +81,6 @@ struct ListCommand: AsyncParsableCommand {
         }
         let printer = BookListPrinter(format: format, terminal: terminal, root: library.root)
         print(try printer.render(books, progress: progress), terminator: "")
-        let problems = await library.lastScanProblems
-        if let first = problems.first {
-            let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
-            printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")
-        }
+        LibraryWarning.print(await library.lastScanProblems)
     }
 }

@@ -68,8 +68,9 @@ struct LogCommand: AsyncParsableCommand {
         let progress = ReadingProgress(sessions)
         let current = try await library.book(book.id)
         var message = logged.path
-        if let reached = BookDisplay.progress(page: progress.page, of: current.pages).nonEmpty {
-            message += " (\(reached))"
+        if let page = progress.page {
+            message += ": page \(page)" + (current.pages.map { " of \($0)" } ?? "")
+            if let percent = progress.percent(of: current.pages) { message += " (\(percent)%)" }
         }
         print(message)
         if current.status != book.status { printError("shelf: \(book.id) moved to \(current.status.name)") }

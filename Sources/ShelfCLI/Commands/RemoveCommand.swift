@@ -22,8 +22,8 @@ struct RemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let book = try await library.resolve(book)
-        let removed = try await library.delete(book.id)
-        print("\(book.path) → \(removed.path)")
+        _ = try await library.delete(book.id)
+        print("removed \(book.path) to .shelf/trash/")
         printError("shelf: `shelf restore \(book.id)` brings it back")
     }
 }

@@ -41,6 +41,7 @@ struct SessionsCommand: AsyncParsableCommand {
             if let since { sessions = sessions.filter { $0.day >= since } }
         } else {
             sessions = try await library.sessions(since: since)
+            LibraryWarning.print(await library.lastScanProblems)
         }
         switch format {
         case .json:
@@ -70,6 +71,8 @@ struct SessionsCommand: AsyncParsableCommand {
             let record = Dictionary(SessionRecords.record(session), uniquingKeysWith: { first, _ in first })
             return columns.map { key in
                 switch record[key] {
+                // A note's final line break would end the CSV cell on a line of its own.
+                case .string(let text)? where key == "note": String(text.reversed().drop { $0 == "\n" }.reversed())
                 case .string(let text)?: text
                 case .int(let number)?: String(number)
                 default: ""

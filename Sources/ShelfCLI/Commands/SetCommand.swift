@@ -32,8 +32,14 @@ struct SetCommand: AsyncParsableCommand {
     func validate() throws {
         guard !assignments.isEmpty else { throw ValidationError("give at least one key=value") }
         for assignment in assignments {
-            guard let (key, _) = ValueParsing.assignment(assignment) else {
+            guard let (key, value) = ValueParsing.assignment(assignment) else {
                 throw ValidationError("expected key=value, got \"\(assignment)\"")
+            }
+            // YAML reads nothing as null, which would drop a book key and write `null` for any
+            // other: almost always a value lost on the way, not a wish.
+            if value.isEmpty && !string {
+                throw ValidationError("\(key)= has no value; remove the key with `shelf unset BOOK \(key)`, "
+                                      + "or give --string for empty text")
             }
             if ValueParsing.locationKeys.contains(key) {
                 throw ValidationError("\(key) comes from where the file is; use `shelf move` to change it")
@@ -47,7 +53,7 @@ struct SetCommand: AsyncParsableCommand {
         var edited = book
         for assignment in assignments {
             guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
-            edited = try edited.setting(key, to: ValueParsing.value(text, asString: string))
+            edited = try edited.setting(key, to: ValueParsing.value(text, forKey: key, asString: string))
         }
         guard edited != book else {
             print("\(book.path): nothing changed")

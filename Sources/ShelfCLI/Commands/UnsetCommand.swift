@@ -37,7 +37,10 @@ struct UnsetCommand: AsyncParsableCommand {
             if edited.value(forKey: key) == nil { missing.append(key) }
             edited = try edited.setting(key, to: nil)
         }
-        if !missing.isEmpty { printError("shelf: \(book.id) has no \(missing.joined(separator: ", "))") }
+        if !missing.isEmpty {
+            let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
+            printError("shelf: \(book.path) has no key\(missing.count == 1 ? "" : "s") \(names)")
+        }
         guard edited != book else {
             print("\(book.path): nothing changed")
             return

@@ -7,6 +7,15 @@ struct BookRecords {
 
     static let locationKeys = ["id", "path", "status", "folder"]
 
+    /// The book keys in canonical order: the order of ``Book/fields`` for a book that has them all.
+    static let bookKeys: [String] = {
+        let specimen = Book(
+            title: "-", subtitle: "-", authors: ["-"], isbn: "-", published: .year(1), pages: 1, publisher: "-",
+            language: "-", series: "-", seriesIndex: 1, tags: ["-"], rating: 1, added: Day(year: 1, month: 1, day: 1),
+            started: Day(year: 1, month: 1, day: 1), finished: Day(year: 1, month: 1, day: 1), cover: "-")
+        return specimen.fields.map(\.key)
+    }()
+
     func record(_ book: Book) -> [(String, JSONWriter.Value)] {
         [("id", .string(book.id.rawValue)), ("path", .string(book.path)), ("status", .string(book.status.name)),
          ("folder", .string(book.folder))]
@@ -22,14 +31,19 @@ struct BookRecords {
         books.map { JSONWriter.write(.object(record($0))) + "\n" }.joined()
     }
 
-    /// CSV with one column per key any book has: location keys, book keys, then custom keys in
-    /// the order first seen. Lists are joined with "; ".
+    /// CSV with one column per key any book has: location keys, book keys in canonical order,
+    /// then custom keys in the order first seen. Lists are joined with "; ".
     func csv() throws -> String {
-        var columns = Self.locationKeys
-        var seen = Set(columns)
+        var custom: [String] = []
+        var seen = Set<String>()
         for book in books {
-            for entry in book.fields where seen.insert(entry.key).inserted { columns.append(entry.key) }
+            let extra = Set(book.extra.map(\.key))
+            for entry in book.fields where extra.contains(entry.key) && seen.insert(entry.key).inserted {
+                custom.append(entry.key)
+            }
         }
+        let present = Set(books.flatMap { $0.fields.map(\.key) })
+        let columns = Self.locationKeys + Self.bookKeys.filter(present.contains) + custom
         let rows = books.map { book -> [String] in
             let fields = Dictionary(book.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             return columns.map { column -> String in

@@ -40,7 +40,8 @@ struct Table {
                 case .right: parts.append(padding + text)
                 }
             }
-            let joined = parts.joined(separator: "  ")
+            // Empty trailing cells would leave spaces at the end of the line.
+            let joined = parts.joined(separator: "  ").trimmingTrailingSpaces
             return header ? terminal.paint(joined, .bold) : joined
         }
         return ([line(columns.map(\.title), header: true)] + rows.map { line($0, header: false) })

@@ -13,8 +13,11 @@ struct LibraryOptions: ParsableArguments {
         try LibraryLocator().locate(explicit: library)
     }
 
-    /// Opens the library in the files.
+    /// Opens the library in the files, saying on standard error when opening it finished an
+    /// operation an interrupted `shelf` left half done.
     func open() throws(ShelfError) -> FileLibrary {
-        try FileLibrary(root: root())
+        let library = try FileLibrary(root: root())
+        if let note = library.recoveredJournal { printError("shelf: \(note)") }
+        return library
     }
 }

@@ -19,6 +19,15 @@ enum ValueParsing {
         return (String(text[..<equals]), String(text[text.index(after: equals)...]))
     }
 
+    /// A value for `key`: book keys that hold text keep the text as typed, the way a file's
+    /// `isbn: 0441172717` keeps its leading zero; other keys are typed as YAML types them.
+    static func value(_ text: String, forKey key: String, asString: Bool) -> YAMLValue {
+        value(text, asString: asString || textKeys.contains(key))
+    }
+
+    /// Book keys whose values are text whatever they look like.
+    static let textKeys: Set<String> = ["title", "subtitle", "isbn", "publisher", "language", "series", "cover"]
+
     /// Keys that describe where the file is, not what it says; `move` changes them.
     static let locationKeys: Set<String> = ["id", "path", "status", "folder", "slug"]
 

@@ -47,6 +47,7 @@ extension LibraryCore {
             }
         }
         problems += Self.duplicateProblems(listing)
+        problems += storage.entryProblems(statuses: configuration.statuses)
         for folder in listing.orphanSessionFolders {
             problems.append(Problem(path: folder + "/", line: 0, column: 0,
                                     message: "session folder without a book: \(folder).md does not exist"))

@@ -7,15 +7,18 @@ extension LibraryCore {
 
     /// Adds books, all or none.
     mutating func add(_ items: [(book: Book, status: Status, folder: String)]) throws(ShelfError) -> [Book] {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
         let listing = try listing()
         var taken = listing.locationsBySlug.mapValues { $0.map(\.path) }
         var planned: [(location: BookLocation, document: FrontMatterDocument)] = []
         for item in items {
-            try checkDestination(item.status, item.folder)
+            let folder = PathSafety.normalized(item.folder)
+            try checkDestination(item.status, folder)
             var book = item.book
-            let slug = book.id.isEmpty ? Slugifier.slug(for: book.title) : book.id.rawValue
+            let slug = PathSafety.normalized(book.id.isEmpty ? Slugifier.slug(for: book.title) : book.id.rawValue)
             try PathSafety.checkSlug(slug)
-            let location = BookLocation(status: item.status, folder: item.folder, slug: slug)
+            let location = BookLocation(status: item.status, folder: folder, slug: slug)
             if let existing = taken[slug]?.first { throw .alreadyExists(path: existing) }
             if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
             if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
@@ -24,20 +27,19 @@ extension LibraryCore {
             planned.append((location, try BookFormat.newFile(book, path: location.path)))
             taken[slug] = [location.path]
         }
-        return try atomically { core throws(ShelfError) in
-            var added: [Book] = []
-            for plan in planned {
-                try core.create(plan.document.bytes, at: plan.location.path)
-                added.append(try BookFormat.book(from: plan.document, at: plan.location))
-            }
-            return added
-        }
+        let added = try planned.map { plan throws(ShelfError) in try BookFormat.book(from: plan.document, at: plan.location) }
+        try perform(Journal(operation: Self.describe("add", planned.map(\.location.slug)),
+                            detail: Self.summary(planned.map(\.location.path)),
+                            steps: planned.map { JournalStep.create($0.location.path, $0.document.bytes) }))
+        return added
     }
 
     // MARK: - Update
 
     /// Writes the changed keys of each book, all or none; files with no change are not touched.
     mutating func update(_ books: [Book]) throws(ShelfError) -> [Book] {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
         let listing = try listing()
         var order: [String] = []
         var pending: [String: (location: BookLocation, original: BookFile, document: FrontMatterDocument, book: Book)] = [:]
@@ -57,12 +59,10 @@ extension LibraryCore {
                 pending[location.path]?.book = try BookFormat.book(from: edited, at: location)
             }
         }
-        let plans = order.compactMap { pending[$0] }
-        try atomically { core throws(ShelfError) in
-            for plan in plans where plan.document.bytes != plan.original.document.bytes {
-                try core.replace(plan.location.path, expecting: plan.original.stamp, with: plan.document.bytes)
-            }
-        }
+        let plans = order.compactMap { pending[$0] }.filter { $0.document.bytes != $0.original.document.bytes }
+        try perform(Journal(operation: Self.describe("update", plans.map(\.location.slug)),
+                            detail: Self.summary(plans.map(\.location.path)),
+                            steps: plans.map { .replace($0.location.path, expecting: $0.original.stamp, with: $0.document.bytes) }))
         return try books.map { book throws(ShelfError) in
             let path = try locate(book.id, in: listing).path
             guard let plan = pending[path] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
@@ -74,10 +74,21 @@ extension LibraryCore {
 
     /// Moves a book and its sessions to another status or folder, setting `started` or
     /// `finished` when the book arrives in `reading` or `finished` without one.
-    mutating func move(_ id: BookID, to status: Status, folder: String?, startedOn: Day? = nil) throws(ShelfError) -> Book {
+    mutating func move(_ id: BookID, to status: Status, folder: String?) throws(ShelfError) -> Book {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        let plan = try planMove(id, to: status, folder: folder, startedOn: nil)
+        try perform(Journal(operation: "move of \(id)", detail: plan.detail, steps: plan.steps))
+        return plan.book
+    }
+
+    /// The steps that move a book: its file, its session folder, the folders left empty, then
+    /// the `started` or `finished` date written into the file at its new place.
+    private func planMove(_ id: BookID, to status: Status, folder: String?,
+                          startedOn: Day?) throws(ShelfError) -> (steps: [JournalStep], book: Book, detail: String) {
         let source = try locate(id, in: try listing())
         let file = try readForEditing(source)
-        let destination = BookLocation(status: status, folder: folder ?? source.folder, slug: source.slug)
+        let destination = BookLocation(status: status, folder: folder.map(PathSafety.normalized) ?? source.folder, slug: source.slug)
         try checkDestination(destination.status, destination.folder)
         if destination.path.hasPrefix(source.sessionFolder + "/") {
             throw .unsafeName(name: destination.folder, reason: "that is inside the book's own session folder")
@@ -86,41 +97,46 @@ extension LibraryCore {
         if status == .reading, book.started == nil { book.started = startedOn ?? today() }
         if status == .finished, book.finished == nil { book.finished = today() }
         let edited = try BookFormat.edit(file.document, from: file.book, to: book)
-        try atomically { core throws(ShelfError) in
-            if let edited { try core.replace(source.path, expecting: file.stamp, with: edited.bytes) }
-            guard destination != source else { return }
-            try core.move(source.path, to: destination.path)
-            if core.storage.isDirectory(source.sessionFolder) {
-                try core.move(source.sessionFolder, to: destination.sessionFolder)
+        var steps: [JournalStep] = []
+        if destination != source {
+            steps.append(.move(from: source.path, to: destination.path))
+            if storage.isDirectory(source.sessionFolder) {
+                steps.append(.move(from: source.sessionFolder, to: destination.sessionFolder))
             }
-            try core.removeEmptyDirectories(from: source.directory, stoppingAt: source.status.name)
+            steps.append(.removeEmptyFolders(from: source.directory, stoppingAt: source.status.name))
         }
+        if let edited { steps.append(.replace(destination.path, expecting: file.stamp, with: edited.bytes)) }
         let moved = try BookFormat.book(from: edited ?? file.document, at: destination)
-        return moved
+        return (steps, moved, source.path + " → " + destination.path)
     }
 
     // MARK: - Delete and restore
 
     /// Moves books and their sessions to `.shelf/trash/<today>/<original path>`, all or none.
     mutating func delete(_ ids: [BookID]) throws(ShelfError) -> [Book] {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
         let listing = try listing()
         var files: [(location: BookLocation, book: Book)] = []
         for id in ids {
             let location = try locate(id, in: listing)
             files.append((location, try readForEditing(location).book))
         }
-        return try atomically { core throws(ShelfError) in
-            for (location, _) in files {
-                let folder = core.trashFolder(for: location)
-                try core.move(location.path, to: folder + "/" + location.path)
-                if core.storage.isDirectory(location.sessionFolder) {
-                    try core.move(location.sessionFolder, to: folder + "/" + location.sessionFolder)
-                }
-                try core.removeEmptyDirectories(from: location.directory, stoppingAt: location.status.name)
-                core.stamps[folder + "/" + location.path] = nil
+        var steps: [JournalStep] = []
+        var trashed: [String] = []
+        for (location, _) in files {
+            let folder = trashFolder(for: location)
+            steps.append(.move(from: location.path, to: folder + "/" + location.path))
+            if storage.isDirectory(location.sessionFolder) {
+                steps.append(.move(from: location.sessionFolder, to: folder + "/" + location.sessionFolder))
             }
-            return files.map(\.book)
+            steps.append(.removeEmptyFolders(from: location.directory, stoppingAt: location.status.name))
+            trashed.append(folder + "/" + location.path)
         }
+        try perform(Journal(operation: Self.describe("delete", files.map(\.location.slug)),
+                            detail: Self.summary(files.map(\.location.path)), steps: steps))
+        for path in trashed { stamps[path] = nil }
+        return files.map(\.book)
     }
 
     /// Today's trash folder, or `<today>-2`, `-3`… when the same path was already deleted today.
@@ -139,6 +155,8 @@ extension LibraryCore {
 
     /// Puts the most recently deleted book with `id` back where it was.
     mutating func restore(_ id: BookID) throws(ShelfError) -> Book {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
         let folders = try storage.entries(in: Self.trash).filter { $0.kind == .directory }.map(\.name)
             .sorted { Self.trashOrder($0) > Self.trashOrder($1) }
         for name in folders {
@@ -148,13 +166,13 @@ extension LibraryCore {
             let current = try listing()
             if let existing = current.locationsBySlug[id.rawValue]?.first { throw .alreadyExists(path: existing.path) }
             try checkDestination(location.status, location.folder)
-            try atomically { core throws(ShelfError) in
-                try core.move(base + "/" + location.path, to: location.path)
-                if core.storage.isDirectory(base + "/" + location.sessionFolder) {
-                    try core.move(base + "/" + location.sessionFolder, to: location.sessionFolder)
-                }
-                try core.removeEmptyDirectories(from: Self.parent(of: base + "/" + location.path), stoppingAt: Self.trash)
+            var steps: [JournalStep] = [.move(from: base + "/" + location.path, to: location.path)]
+            if storage.isDirectory(base + "/" + location.sessionFolder) {
+                steps.append(.move(from: base + "/" + location.sessionFolder, to: location.sessionFolder))
             }
+            steps.append(.removeEmptyFolders(from: Self.parent(of: base + "/" + location.path), stoppingAt: Self.trash))
+            try perform(Journal(operation: "restore of \(id)", detail: base + "/" + location.path + " → " + location.path,
+                                steps: steps))
             return try read(location).book
         }
         throw .notInTrash(id)
@@ -170,12 +188,15 @@ extension LibraryCore {
     /// Writes a session file with the next free name for its day, moving a book that is still
     /// in the first status to `reading` first.
     mutating func log(_ session: ReadingSession, for id: BookID) throws(ShelfError) -> ReadingSession {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
         var location = try locate(id, in: try listing())
         let book = try read(location).book
         var session = session
         let existing = try sessions(of: location)
         let progress = existing.filter { $0.day <= session.day }.compactMap(\.to).max()
-        if session.from == nil, session.pages == nil, session.to != nil, let progress { session.from = progress }
+        // A first session read from page 1, as the example library and most people write it.
+        if session.from == nil, session.pages == nil, session.to != nil { session.from = progress ?? 1 }
         if let to = session.to, let progress, to < progress {
             throw .sessionPageBelowProgress(bookID: id, page: to, progress: progress)
         }
@@ -185,16 +206,28 @@ extension LibraryCore {
         let statuses = configuration.statuses
         let target = statuses.contains(.reading) ? Status.reading : statuses.dropFirst().first
         let moves = book.status == statuses.first && target != nil
-        return try atomically { core throws(ShelfError) in
-            if moves, let target {
-                _ = try core.move(id, to: target, folder: nil, startedOn: session.day)
-                location.status = target
-            }
-            let path = location.sessionFolder + "/" + name.name
-            let document = try SessionFormat.newFile(session, path: path)
-            try core.create(document.bytes, at: path)
-            let (written, _) = SessionFormat.read(document, bookID: id, name: name)
-            return written
+        var steps: [JournalStep] = []
+        if moves, let target {
+            steps = try planMove(id, to: target, folder: nil, startedOn: session.day).steps
+            location.status = target
         }
+        let path = location.sessionFolder + "/" + name.name
+        let document = try SessionFormat.newFile(session, path: path)
+        steps.append(.create(path, document.bytes))
+        try perform(Journal(operation: "log of a session of \(id)", detail: path, steps: steps))
+        let (written, _) = SessionFormat.read(document, bookID: id, name: name)
+        return written
+    }
+
+    // MARK: - Journal notes
+
+    /// `add of dune`, or `update of 200 books`.
+    private static func describe(_ operation: String, _ slugs: [String]) -> String {
+        slugs.count == 1 ? "\(operation) of \(slugs[0])" : "\(operation) of \(slugs.count) books"
+    }
+
+    /// The paths an operation changes, the first three by name.
+    private static func summary(_ paths: [String]) -> String {
+        paths.count <= 3 ? paths.joined(separator: ", ") : paths.prefix(3).joined(separator: ", ") + " and \(paths.count - 3) more"
     }
 }

@@ -12,6 +12,12 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     var stamps: [String: FileStamp] = [:]
     /// The undo steps of the writes made so far in the current ``atomically(_:)`` block.
     private var journal: [UndoStep]?
+    /// The writer lock while a writing operation runs (always `nil` in memory).
+    var writerLock: WriterLock?
+    /// How many writing operations are running, nested; the lock is taken by the outermost.
+    var writeDepth = 0
+    /// What recovering from interrupted operations found, oldest first.
+    var recoveryNotes: [String] = []
 
     init(storage: Storage, configuration: LibraryConfiguration, today: @escaping @Sendable () -> Day) {
         self.storage = storage
@@ -185,20 +191,20 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
         record(.removeDirectory(path))
     }
 
-    /// Writes a new file, which must not exist.
+    /// Writes a new file, which must not exist; the storage refuses to replace one that
+    /// appears in between.
     mutating func create(_ bytes: [UInt8], at path: String) throws(ShelfError) {
         guard storage.kind(of: path) == nil else { throw .alreadyExists(path: path) }
         try makeDirectories(Self.parent(of: path))
-        try storage.write(bytes, to: path)
+        try storage.create(bytes, at: path)
         record(.removeFile(path))
         stamps[path] = FileStamp(bytes)
     }
 
-    /// Replaces a file, provided it still holds `expected`.
+    /// Replaces a file, provided it still holds `expected`; the storage checks that as late as
+    /// it can, just before the new file takes the old one's place.
     mutating func replace(_ path: String, expecting expected: FileStamp, with bytes: [UInt8]) throws(ShelfError) {
-        let current = try storage.read(path)
-        guard FileStamp(current) == expected else { throw .changedOnDisk(path: path) }
-        try storage.write(bytes, to: path)
+        let current = try storage.replace(path, expecting: expected, with: bytes)
         record(.restoreFile(path, current))
         stamps[path] = FileStamp(bytes)
     }

@@ -8,6 +8,8 @@ protocol LibraryHost: Actor {
     associatedtype Storage: LibraryStorage
     var core: LibraryCore<Storage> { get set }
     var scanProblems: [Problem] { get set }
+    /// Every book and the problems of unreadable files: ``hostedScan()``, or the index's answer.
+    func libraryScan() async throws(ShelfError) -> LibraryScan
 }
 
 extension LibraryHost {
@@ -38,8 +40,10 @@ extension LibraryHost {
         return LibraryScan(books: books, problems: problems)
     }
 
+    func libraryScan() async throws(ShelfError) -> LibraryScan { try await hostedScan() }
+
     func hostedBooks(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
-        let matching = try await hostedScan().books.filter(query.matches)
+        let matching = try await libraryScan().books.filter(query.matches)
         let configuration = core.configuration
         let sorted = BookSort.sort(matching, by: order, statusOrder: configuration.order(of:))
         return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
@@ -51,7 +55,7 @@ extension LibraryHost {
         case .found(let location):
             return try core.read(location).book
         case .needsTitles(let prefixMatches):
-            let books = try await hostedScan().books
+            let books = try await libraryScan().books
             return try core.read(try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)).book
         }
     }
@@ -100,7 +104,7 @@ extension LibraryHost {
     }
 
     func hostedDeleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
-        let ids = try await hostedScan().books.filter(query.matches).map(\.id)
+        let ids = try await libraryScan().books.filter(query.matches).map(\.id)
         return try core.delete(ids)
     }
 }

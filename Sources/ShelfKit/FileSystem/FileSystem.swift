@@ -30,10 +30,25 @@ enum FileSystem {
         case other
     }
 
-    /// A name in a directory and its kind.
+    /// A name in a directory and its kind, with the file's identity when it was asked for.
     struct Entry: Sendable, Hashable {
         var name: String
         var kind: EntryKind
+        var info: FileInfo?
+
+        init(name: String, kind: EntryKind, info: FileInfo? = nil) {
+            self.name = name
+            self.kind = kind
+            self.info = info
+        }
+    }
+
+    /// What the index compares to tell whether a file changed since it was read: an edit
+    /// changes the size or the modification time, a replacement by rename changes the inode.
+    struct FileInfo: Sendable, Hashable {
+        var size: Int64
+        var modified: Int64
+        var inode: Int64
     }
 
     /// The parts of `stat` the library uses.
@@ -73,17 +88,18 @@ enum FileSystem {
     /// The entries of a directory, without `.` and `..`; kinds come from `d_type`, falling back
     /// to `fstatat` where the file system does not fill it in. Symbolic links are followed for
     /// files but never descended into as directories, so a link cannot make a walk loop.
-    static func entries(of path: String) throws(Failure) -> [Entry] {
+    static func entries(of path: String, withInfo: Bool = false) throws(Failure) -> [Entry] {
         guard let directory = opendir(path) else { throw Failure(operation: "opendir", path: path, code: errno) }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var entries: [Entry] = []
         while let pointer = readdir(directory) {
-            let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let (name, isUTF8) = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
             }
             if name == "." || name == ".." { continue }
-            let kind: EntryKind
+            var kind: EntryKind
             switch Int32(pointer.pointee.d_type) {
             case Int32(DT_REG): kind = .file
             case Int32(DT_DIR): kind = .directory
@@ -91,9 +107,32 @@ enum FileSystem {
             case Int32(DT_UNKNOWN): kind = statKind(descriptor, name)
             default: kind = .other
             }
-            entries.append(Entry(name: name, kind: kind))
+            // A name that is not UTF-8 cannot be opened again through its decoded String;
+            // `check` reports it instead.
+            if !isUTF8 { kind = .other }
+            let info = withInfo && kind == .file ? fileInfo(descriptor, name) : nil
+            entries.append(Entry(name: name, kind: kind, info: info))
         }
         return entries
+    }
+
+    /// `fstatat` of a file in an open directory, following links as reads do.
+    private static func fileInfo(_ directory: Int32, _ name: String) -> FileInfo? {
+        var info = stat()
+        guard fstatat(directory, name, &info, 0) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        return FileInfo(size: Int64(info.st_size), modified: modified, inode: Int64(bitPattern: UInt64(info.st_ino)))
+    }
+
+    /// The wall clock in nanoseconds since 1970, comparable with file modification times.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     private static func statKind(_ directory: Int32, _ name: String) -> EntryKind {
@@ -130,6 +169,13 @@ enum FileSystem {
     /// a temporary file in the same directory is written, flushed, renamed over the target, and
     /// the directory is flushed so the rename survives a crash. The target's permissions are kept.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let staged = try stage(bytes, for: path)
+        try commit(staged)
+    }
+
+    /// The first half of an atomic write: the new bytes in a flushed temporary file beside
+    /// `path` (`.<name>.<pid>.<n>.tmp`), with the target's permissions, ready to take its place.
+    static func stage(_ bytes: [UInt8], for path: String) throws(Failure) -> StagedFile {
         let directory = parent(of: path)
         let permissions = status(path)?.permissions
         var temporary = ""
@@ -150,14 +196,39 @@ enum FileSystem {
                 descriptor = -1
                 throw Failure(operation: "close", path: temporary, code: errno)
             }
-            descriptor = -1
-            guard rename(temporary, path) == 0 else { throw Failure(operation: "rename", path: path, code: errno) }
         } catch {
             if descriptor >= 0 { close(descriptor) }
             unlink(temporary)
             throw error
         }
-        try syncDirectory(directory)
+        return StagedFile(temporary: temporary, target: path)
+    }
+
+    /// Renames a staged file over its target and flushes the directory; on failure the
+    /// temporary file is removed.
+    static func commit(_ staged: StagedFile) throws(Failure) {
+        guard rename(staged.temporary, staged.target) == 0 else {
+            let failure = Failure(operation: "rename", path: staged.target, code: errno)
+            discard(staged)
+            throw failure
+        }
+        try syncDirectory(parent(of: staged.target))
+    }
+
+    /// Puts a staged file at its target only if nothing is there: `link` fails when the name
+    /// exists, however recently it appeared, where a check followed by a rename could replace a
+    /// file created in between. The temporary name is removed either way.
+    static func commitExclusively(_ staged: StagedFile) throws(Failure) {
+        defer { discard(staged) }
+        guard link(staged.temporary, staged.target) == 0 else {
+            throw Failure(operation: "create", path: staged.target, code: errno)
+        }
+        try syncDirectory(parent(of: staged.target))
+    }
+
+    /// Removes a staged file that will not be used.
+    static func discard(_ staged: StagedFile) {
+        unlink(staged.temporary)
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {

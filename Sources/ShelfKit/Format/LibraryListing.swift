@@ -11,20 +11,26 @@ struct LibraryListing: Sendable {
     var orphanSessionFolders: [String] = []
     /// Slug → every book with it; more than one is a duplicate.
     var locationsBySlug: [String: [BookLocation]] = [:]
+    /// Path → size, modification time and inode of every book and session file, when the walk
+    /// was asked to collect them (for the index).
+    var fileInfo: [String: FileSystem.FileInfo] = [:]
+    private var collectInfo = false
 
     /// Walks the status folders under `base` (`""` for the library, a trash folder for restore).
     /// Hidden entries and files other than `.md` are skipped; a folder beside a book with the
     /// same name holds the book's sessions and is only listed when `includeSessions` is set.
     static func walk(_ storage: some LibraryStorage, base: String = "", statuses: [Status],
-                     includeSessions: Bool) throws(ShelfError) -> LibraryListing {
+                     includeSessions: Bool, collectInfo: Bool = false) throws(ShelfError) -> LibraryListing {
         var listing = LibraryListing()
+        listing.collectInfo = collectInfo
         for status in statuses {
             let directory = base.isEmpty ? status.name : base + "/" + status.name
-            let entries = try storage.entries(in: directory)
+            let entries = try listing.list(storage, directory)
             try listing.visit(storage, directory: directory, entries: entries, status: status, folder: "",
                               base: base, includeSessions: includeSessions)
         }
-        listing.books.sort { $0.path < $1.path }
+        // `path` is computed; build each once rather than twice per comparison.
+        listing.books = listing.books.map { ($0.path, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         for location in listing.books { listing.locationsBySlug[location.slug, default: []].append(location) }
         return listing
     }
@@ -37,6 +43,7 @@ struct LibraryListing: Sendable {
             && entry.name.count > 3 {
             let slug = String(entry.name.dropLast(3))
             bookNames.insert(slug)
+            if let info = entry.info { fileInfo[directory + "/" + entry.name] = info }
             books.append(BookLocation(status: status, folder: folder, slug: slug))
         }
         for entry in entries where entry.kind == .directory && !entry.name.hasPrefix(".") {
@@ -44,11 +51,13 @@ struct LibraryListing: Sendable {
             let relative = base.isEmpty ? path : String(path.dropFirst(base.count + 1))
             if bookNames.contains(entry.name) {
                 if includeSessions {
-                    sessionFiles[relative] = try storage.entries(in: path).filter { $0.kind == .file }.map(\.name)
+                    let files = try list(storage, path).filter { $0.kind == .file }
+                    sessionFiles[relative] = files.map(\.name)
+                    for file in files { if let info = file.info { fileInfo[relative + "/" + file.name] = info } }
                 }
                 continue
             }
-            let children = try storage.entries(in: path)
+            let children = try list(storage, path)
             if Self.looksLikeSessions(children) {
                 orphanSessionFolders.append(relative)
                 continue
@@ -57,6 +66,10 @@ struct LibraryListing: Sendable {
                       folder: folder.isEmpty ? entry.name : folder + "/" + entry.name, base: base,
                       includeSessions: includeSessions)
         }
+    }
+
+    private func list(_ storage: some LibraryStorage, _ directory: String) throws(ShelfError) -> [FileSystem.Entry] {
+        collectInfo ? try storage.entriesWithInfo(in: directory) : try storage.entries(in: directory)
     }
 
     /// Only date-named Markdown files and no folders: sessions whose book is missing or renamed,

@@ -29,6 +29,13 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsafeName(name: String, reason: String)
     /// No deleted book with this id is in the trash.
     case notInTrash(BookID)
+    /// Another process holds the library's writer lock (`.shelf/lock`) and kept it longer than
+    /// a writer waits.
+    case libraryBusy
+    /// Writing would go through a symbolic link, which could lead out of the library.
+    case symbolicLink(path: String)
+    /// A query that cannot be understood; the error points at the term.
+    case invalidQuery(QueryError)
 
     public var description: String {
         switch self {
@@ -67,6 +74,12 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\"\(name)\" cannot be used as a name in the library: \(reason)"
         case .notInTrash(let id):
             return "\(id) is not in the trash (.shelf/trash)"
+        case .libraryBusy:
+            return "another shelf command is writing to this library; try again"
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link; shelf never writes through links — replace it with the file or folder itself"
+        case .invalidQuery(let error):
+            return error.description
         }
     }
 

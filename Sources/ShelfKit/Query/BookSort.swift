@@ -8,21 +8,40 @@ public struct BookSort: Sendable, Hashable, Codable {
         case title, author, status, rating, pages, published, added, started, finished, path
     }
 
-    /// The field.
-    public var field: Field
+    /// The key sorted by: a ``Field`` name, any query field (`series`, `progress`, `year`), or a
+    /// custom front matter key (`format`).
+    public var key: String
     /// Largest, latest or last first.
     public var descending: Bool
 
-    /// Creates a sort key.
+    /// The built-in field, when ``key`` names one.
+    public var field: Field? { Field(rawValue: key) }
+
+    /// Creates a sort key for a built-in field.
     public init(_ field: Field, descending: Bool = false) {
-        self.field = field
+        self.key = field.rawValue
         self.descending = descending
     }
 
+    /// Creates a sort key for any field or custom key; its first value decides (an author list
+    /// sorts by its first author), numbers and dates in order, text ignoring case and accents.
+    public init(key: String, descending: Bool = false) {
+        self.key = key
+        self.descending = descending
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key = "field"
+        case descending
+    }
+
     /// Sorts `books` by `order`, then title, then path. Status sorts in the configured order.
-    static func sort(_ books: [Book], by order: [BookSort], statusOrder: (Status) -> Int) -> [Book] {
-        let keyed = books.map { book in (book, order.map { $0.key(of: book, statusOrder: statusOrder) },
-                                         TextFolding.fold(book.title)) }
+    /// - Parameter progress: Each book's progress by path, for keys computed from sessions.
+    static func sort(_ books: [Book], by order: [BookSort], statusOrder: (Status) -> Int,
+                     progress: [String: ReadingProgress] = [:]) -> [Book] {
+        let keyed = books.map { book in
+            (book, order.map { $0.key(of: book, statusOrder: statusOrder, progress: progress) }, TextFolding.fold(book.title))
+        }
         return keyed.sorted { lhs, rhs in
             for (index, sort) in order.enumerated() {
                 switch (lhs.1[index], rhs.1[index]) {
@@ -39,8 +58,18 @@ public struct BookSort: Sendable, Hashable, Codable {
         }.map(\.0)
     }
 
-    private func key(of book: Book, statusOrder: (Status) -> Int) -> SortKey? {
-        switch field {
+    /// Whether sorting needs the books' sessions.
+    var needsSessions: Bool { field == nil && QueryField(name: key).needsSessions }
+
+    private func key(of book: Book, statusOrder: (Status) -> Int, progress: [String: ReadingProgress]) -> SortKey? {
+        guard let field else {
+            let name = QueryField(name: key).storageName
+            let facts = BookFacts.values(of: book, progress: progress[book.path] ?? ReadingProgress([]))
+            guard let value = facts.first(where: { $0.field == name })?.value else { return nil }
+            if let low = value.low { return .number(low) }
+            return value.text.map(SortKey.text)
+        }
+        let result: SortKey? = switch field {
         case .title: .text(TextFolding.fold(book.title))
         case .author: book.authors.first.map { .text(TextFolding.fold($0)) }
         case .status: .number(Double(statusOrder(book.status)))
@@ -53,6 +82,7 @@ public struct BookSort: Sendable, Hashable, Codable {
         case .finished: book.finished.map { .day($0) }
         case .path: .text(book.path)
         }
+        return result
     }
 }
 

@@ -15,16 +15,24 @@ public actor FileLibrary: Library, LibraryHost {
     public nonisolated let root: String
     /// The library's settings, read from `.shelf/config.yaml` when the library was opened.
     public nonisolated let configuration: LibraryConfiguration
+    /// What opening the library did about an operation a crashed `shelf` left half done, as a
+    /// sentence to show (`finished an interrupted move of dune (…)`); `nil` when there was none.
+    public nonisolated let recoveredJournal: String?
+    /// Whether reads go through the index.
+    public nonisolated let indexOptions: IndexOptions
     var core: LibraryCore<DiskStorage>
     var scanProblems: [Problem] = []
+    var indexState: IndexState
 
     /// Opens the library at `root`, reading its configuration if it has one.
     /// - Parameters:
     ///   - root: The library folder; relative paths are taken from the current directory.
+    ///   - index: Whether reads go through `.shelf/index.sqlite` (the default) or read the files.
     ///   - today: The current day, for `added`, `started`, `finished` and the trash; tests pass a fixed one.
     /// - Throws: ``ShelfError/libraryNotFound(searchedFrom:)`` when `root` is not a folder, or an
     ///   error for a configuration file that cannot be read.
-    public init(root: String, today: @escaping @Sendable () -> Day = { Day.today() }) throws(ShelfError) {
+    public init(root: String, index: IndexOptions = .enabled,
+                today: @escaping @Sendable () -> Day = { Day.today() }) throws(ShelfError) {
         let absolute = Self.absolute(root)
         guard FileSystem.status(absolute)?.kind == .directory else { throw .libraryNotFound(searchedFrom: absolute) }
         let storage = DiskStorage(root: absolute)
@@ -34,12 +42,16 @@ public actor FileLibrary: Library, LibraryHost {
         }
         self.root = absolute
         self.configuration = configuration
-        self.core = LibraryCore(storage: storage, configuration: configuration, today: today)
+        var core = LibraryCore(storage: storage, configuration: configuration, today: today)
+        self.recoveredJournal = core.recoverAtOpen()
+        self.core = core
+        self.indexOptions = index
+        self.indexState = index.isEnabled ? .closed : .unavailable
     }
 
     /// Creates a new library: `.shelf/config.yaml` and a folder per status. This is `shelf init`.
     /// - Throws: ``ShelfError/alreadyExists(path:)`` when the folder already has a `.shelf`.
-    public static func create(at root: String, configuration: LibraryConfiguration = .default,
+    public static func create(at root: String, configuration: LibraryConfiguration = .default, index: IndexOptions = .enabled,
                               today: @escaping @Sendable () -> Day = { Day.today() }) throws(ShelfError) -> FileLibrary {
         let absolute = absolute(root)
         var storage = DiskStorage(root: absolute)
@@ -57,7 +69,7 @@ public actor FileLibrary: Library, LibraryHost {
         for status in configuration.statuses where !storage.isDirectory(status.name) {
             try storage.makeDirectory(status.name)
         }
-        return try FileLibrary(root: absolute, today: today)
+        return try FileLibrary(root: absolute, index: index, today: today)
     }
 
     private static func absolute(_ path: String) -> String {
@@ -74,13 +86,13 @@ public actor FileLibrary: Library, LibraryHost {
         try await hostedBooks(matching: query, sortedBy: order, limit: limit)
     }
 
-    public func scan() async throws(ShelfError) -> LibraryScan { try await hostedScan() }
+    public func scan() async throws(ShelfError) -> LibraryScan { try await libraryScan() }
 
     public func resolve(_ reference: String) async throws(ShelfError) -> Book { try await hostedResolve(reference) }
 
     public func sessions(of id: BookID) throws(ShelfError) -> [ReadingSession] { try hostedSessions(of: id) }
 
-    public func sessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] { try await hostedSessions(since: day) }
+    public func sessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] { try await indexedSessions(since: day) }
 
     public func check() async throws(ShelfError) -> [Problem] { try await hostedCheck() }
 

@@ -21,6 +21,28 @@ public protocol LibraryReading: Sendable {
     /// - Throws: Only when the library's folders cannot be read at all.
     func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book]
 
+    /// The books that match a query in the query language (`docs/query.md`), sorted, at most
+    /// `limit` of them.
+    ///
+    /// ``FileLibrary`` answers from its index, refreshed first; ``InMemoryLibrary`` and a file
+    /// library opened without an index evaluate the same query in Swift, with the same answers.
+    /// - Throws: ``ShelfError/invalidQuery(_:)`` for a custom field no book has (a typo, most
+    ///   likely), pointing at the term.
+    func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book]
+
+    /// The books that match `text` in the query language, with relative dates counted from the
+    /// library's today.
+    /// - Throws: ``ShelfError/invalidQuery(_:)`` pointing at the term at fault.
+    func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book]
+
+    /// Full-text search over books (title, subtitle, authors, tags, series, body) and session
+    /// notes: every word must match a word prefix, `"quoted words"` in a row. Best first.
+    /// - Parameters:
+    ///   - text: Words and quoted phrases; case and accents are ignored.
+    ///   - limit: How many hits at most.
+    ///   - highlight: The markers put around matches in each snippet.
+    func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit]
+
     /// Reads every book: those that read cleanly, and a problem for each file that does not.
     func scan() async throws(ShelfError) -> LibraryScan
 
@@ -52,5 +74,25 @@ extension LibraryReading {
     public func books(matching query: BookQuery = BookQuery(), sortedBy order: [BookSort] = [],
                       limit: Int? = nil) async throws(ShelfError) -> [Book] {
         try await books(matching: query, sortedBy: order, limit: limit)
+    }
+
+    /// The books that match a parsed query, sorted by `order` then title then path.
+    ///
+    /// ```swift
+    /// let query = try Query(parsing: "author:herbert finished:2024", today: .today())
+    /// let books = try await library.books(matching: query)
+    /// ```
+    public func books(matching query: Query, sortedBy order: [BookSort] = [], limit: Int? = nil) async throws(ShelfError) -> [Book] {
+        try await books(matching: query, sortedBy: order, limit: limit)
+    }
+
+    /// The books that match `text` in the query language, sorted by `order` then title then path.
+    public func books(matching text: String, sortedBy order: [BookSort] = [], limit: Int? = nil) async throws(ShelfError) -> [Book] {
+        try await books(matching: text, sortedBy: order, limit: limit)
+    }
+
+    /// Full-text search with the hits' matches between `«` and `»`.
+    public func search(_ text: String, limit: Int? = nil) async throws(ShelfError) -> [SearchHit] {
+        try await search(text, limit: limit, highlight: .guillemets)
     }
 }

@@ -2,13 +2,17 @@
 struct DiskStorage: LibraryStorage {
     /// The library's root folder, absolute, without a trailing slash.
     let root: String
+    /// Failures to simulate, for tests of the write path.
+    var faults = FaultInjection()
+    /// How long a writer waits for the writer lock, in seconds.
+    var lockWait = WriterLock.defaultWait
 
-    private func absolute(_ path: String) -> String {
+    func absolute(_ path: String) -> String {
         path.isEmpty ? root : root + "/" + path
     }
 
     /// Turns a system failure into an error naming the library-relative path.
-    private func wrap(_ failure: FileSystem.Failure, _ path: String) -> ShelfError {
+    func wrap(_ failure: FileSystem.Failure, _ path: String) -> ShelfError {
         .io(path: path.isEmpty ? root : path, operation: failure.operation, message: failure.message)
     }
 
@@ -21,10 +25,19 @@ struct DiskStorage: LibraryStorage {
     }
 
     func entries(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
+        try entries(in: directory, withInfo: false)
+    }
+
+    func entriesWithInfo(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
+        try entries(in: directory, withInfo: true)
+    }
+
+    private func entries(in directory: String, withInfo: Bool) throws(ShelfError) -> [FileSystem.Entry] {
         do throws(FileSystem.Failure) {
-            return try FileSystem.entries(of: absolute(directory))
+            return try FileSystem.entries(of: absolute(directory), withInfo: withInfo)
         } catch {
-            if error.isNotFound { return [] }
+            // Folders nested past the system's path limit cannot be listed; `check` reports them.
+            if error.isNotFound || error.isNameTooLong { return [] }
             throw wrap(error, directory)
         }
     }
@@ -34,14 +47,18 @@ struct DiskStorage: LibraryStorage {
     }
 
     mutating func write(_ bytes: [UInt8], to path: String) throws(ShelfError) {
-        do throws(FileSystem.Failure) { try FileSystem.writeAtomically(bytes, to: absolute(path)) } catch { throw wrap(error, path) }
+        try put(try stage(bytes, for: path), exclusively: false)
     }
 
     mutating func makeDirectory(_ path: String) throws(ShelfError) {
+        try refuseLinks(path)
         do throws(FileSystem.Failure) { try FileSystem.makeDirectory(absolute(path)) } catch { throw wrap(error, path) }
     }
 
     mutating func move(_ source: String, to destination: String) throws(ShelfError) {
+        try refuseLinks(source)
+        try refuseLinks(destination)
+        try faults.rename(destination)
         do throws(FileSystem.Failure) {
             try FileSystem.move(absolute(source), to: absolute(destination))
         } catch {
@@ -50,10 +67,17 @@ struct DiskStorage: LibraryStorage {
     }
 
     mutating func removeFile(_ path: String) throws(ShelfError) {
-        do throws(FileSystem.Failure) { try FileSystem.removeFile(absolute(path)) } catch { throw wrap(error, path) }
+        try refuseLinks(path)
+        do throws(FileSystem.Failure) {
+            try FileSystem.removeFile(absolute(path))
+            try FileSystem.syncDirectory(FileSystem.parent(of: absolute(path)))
+        } catch {
+            throw wrap(error, path)
+        }
     }
 
     mutating func removeDirectory(_ path: String) throws(ShelfError) {
+        try refuseLinks(path)
         do throws(FileSystem.Failure) { try FileSystem.removeDirectory(absolute(path)) } catch { throw wrap(error, path) }
     }
 }

@@ -8,6 +8,8 @@ protocol LibraryStorage: Sendable {
     func read(_ path: String) throws(ShelfError) -> [UInt8]
     /// The entries of a directory; empty when the directory does not exist.
     func entries(in directory: String) throws(ShelfError) -> [FileSystem.Entry]
+    /// The entries of a directory with ``FileSystem/FileInfo`` for files, where the storage has it.
+    func entriesWithInfo(in directory: String) throws(ShelfError) -> [FileSystem.Entry]
     /// What is at a path, or `nil` when nothing is.
     func kind(of path: String) -> FileSystem.EntryKind?
     /// Creates or replaces a file atomically.
@@ -20,9 +22,25 @@ protocol LibraryStorage: Sendable {
     mutating func removeFile(_ path: String) throws(ShelfError)
     /// Removes an empty directory.
     mutating func removeDirectory(_ path: String) throws(ShelfError)
+    /// Creates a file atomically, failing with ``ShelfError/alreadyExists(path:)`` rather than
+    /// replacing one that is there, even one created a moment ago by another process.
+    mutating func create(_ bytes: [UInt8], at path: String) throws(ShelfError)
+    /// Replaces a file atomically provided it still holds the bytes `expected` was taken of,
+    /// checked as late as the storage can; returns the bytes it replaced.
+    mutating func replace(_ path: String, expecting expected: FileStamp, with bytes: [UInt8]) throws(ShelfError) -> [UInt8]
+    /// Takes the lock that serialises writers across processes, waiting a while when `wait`
+    /// is set; `nil` for a storage no other process can reach.
+    func lockForWriting(wait: Bool) throws(ShelfError) -> WriterLock?
+    /// Problems in the library's entries themselves, which a walk by name cannot see: links
+    /// leading out of the library, names that are not UTF-8, folders that cannot be read.
+    func entryProblems(statuses: [Status]) -> [Problem]
 }
 
 extension LibraryStorage {
+    func entriesWithInfo(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
+        try entries(in: directory)
+    }
+
     /// Whether a path is a file.
     func isFile(_ path: String) -> Bool { kind(of: path) == .file }
 

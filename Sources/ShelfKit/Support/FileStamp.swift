@@ -8,6 +8,11 @@ struct FileStamp: Sendable, Hashable {
     var size: Int
     var hash: UInt64
 
+    init(size: Int, hash: UInt64) {
+        self.size = size
+        self.hash = hash
+    }
+
     init(_ bytes: [UInt8]) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {

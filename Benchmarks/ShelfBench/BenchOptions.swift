@@ -1,0 +1,21 @@
+/// The command line of `shelf-bench`.
+struct BenchOptions {
+    var sizes = [1_000, 10_000]
+    var runs = 5
+    var work = "/tmp/shelf-bench"
+    var output = "BENCHMARKS.md"
+
+    init(_ arguments: ArraySlice<String>) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--books": sizes = (iterator.next() ?? "").split(separator: ",").compactMap { Int($0) }
+            case "--with-100k": sizes.append(100_000)
+            case "--runs": runs = iterator.next().flatMap { Int($0) } ?? runs
+            case "--work": work = iterator.next() ?? work
+            case "--out": output = iterator.next() ?? output
+            default: print("shelf-bench: unknown argument \(argument)")
+            }
+        }
+    }
+}

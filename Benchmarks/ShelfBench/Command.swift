@@ -1,0 +1,39 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A command line run as a child process, its wall time and peak memory.
+struct Command {
+    var label: String
+    var arguments: [String]
+
+    struct Sample {
+        var seconds: Double
+        var peakKiB: Int
+    }
+
+    /// Runs the command with its output discarded; `nil` when it could not start or failed.
+    func run() -> Sample? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        // rg exits 1 when nothing matches, which is an answer, not a failure.
+        let exitCode = (status >> 8) & 0xff
+        guard status & 0x7f == 0, exitCode <= 1 else { return nil }
+        return Sample(seconds: seconds, peakKiB: usage.ru_maxrss)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf export`: the library, or part of it, as JSON, CSV or a Goodreads CSV.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the library, or the books a query finds, as JSON, CSV or Goodreads CSV.",
+        discussion: """
+            The export goes to standard output, or to --output FILE, written atomically. \
+            --format goodreads writes Goodreads' own 24-column "Export Library" CSV, which \
+            `shelf import goodreads` reads back into the same books and other tools read too. \
+            Filters work as in `shelf list`.
+
+            Examples:
+              shelf export --format json > library.json
+              shelf export --format goodreads --output goodreads_library_export.csv
+              shelf export --status finished --tag sci-fi --format csv
+            """
+    )
+
+    /// What `export` writes.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json
+        case csv
+        case goodreads
+    }
+
+    @OptionGroup var library: LibraryOptions
+    @OptionGroup var filter: BookFilterOptions
+
+    @Option(help: "json, csv or goodreads.")
+    var format: Format = .json
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run() async throws {
+        let library = try library.open()
+        let books = try await library.books(matching: filter.query, sortedBy: [], limit: nil)
+        let text: String
+        switch format {
+        case .json: text = BookRecords(books: books).json()
+        case .csv: text = try BookRecords(books: books).csv()
+        case .goodreads: text = try GoodreadsExport.csv(books, configuration: library.configuration)
+        }
+        if let output {
+            try ExportFile.write(text, to: output)
+            printError("shelf: exported \(books.count) book\(books.count == 1 ? "" : "s") to \(output)")
+        } else {
+            print(text, terminator: "")
+        }
+        let problems = await library.lastScanProblems
+        if let first = problems.first {
+            let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
+            printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")
+        }
+    }
+}

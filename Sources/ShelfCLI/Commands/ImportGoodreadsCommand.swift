@@ -1,0 +1,28 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf import goodreads FILE`.
+struct ImportGoodreadsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goodreads",
+        abstract: "Import Goodreads' \"Export Library\" CSV (My Books → Import and export).",
+        discussion: """
+            Exclusive shelves become statuses: read → finished, currently-reading → reading, \
+            to-read → to-read, did-not-finish → abandoned; other shelves become tags. A series \
+            in the title, "The Way of Kings (The Stormlight Archive, #1)", becomes series and \
+            series_index. Reviews become the book's notes, in Markdown.
+
+            Examples:
+              $ shelf import goodreads goodreads_library_export.csv --dry-run
+              $ shelf import goodreads goodreads_library_export.csv
+              Imported goodreads_library_export.csv: 33 added, 0 updated, 0 unchanged, 2 skipped
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+    @OptionGroup var arguments: ImportArguments
+
+    func run() async throws {
+        try await arguments.run(.goodreads, library: library)
+    }
+}

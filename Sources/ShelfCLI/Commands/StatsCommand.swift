@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf stats`: what the library says about the reading.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show reading statistics: books and pages per year and month, ratings, authors, pace, streak, goal.",
+        discussion: """
+            A book counts as finished when it has a finished date and is not abandoned. With \
+            --year, the totals cover that year; the streak always counts back from today. The \
+            goal is `goal:` in .shelf/config.yaml. Filters work as in `shelf list`.
+
+            Examples:
+              shelf stats
+              shelf stats --year 2025 --svg 2025.svg
+              shelf stats --tag sci-fi --format json
+            """
+    )
+
+    /// How `stats` prints.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
+
+    @OptionGroup var library: LibraryOptions
+    @OptionGroup var filter: BookFilterOptions
+
+    @Option(help: "Only books finished and sessions in this year.")
+    var year: Int?
+
+    @Option(help: "text (with bar charts) or json.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Also write the per-month chart as an SVG file.", valueName: "file"))
+    var svg: String?
+
+    @Option(help: ArgumentHelp("Count the streak and goal as of this day (default: today).", valueName: "YYYY-MM-DD"))
+    var asOf: String?
+
+    func validate() throws {
+        if let asOf, Day(asOf) == nil { throw ValidationError("--as-of takes YYYY-MM-DD, got \"\(asOf)\"") }
+        if let year, !(1...9999).contains(year) { throw ValidationError("--year takes a year such as 2025, got \(year)") }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let today = asOf.flatMap(Day.init) ?? Day.today()
+        let stats = try await ReadingStats.compute(for: library, matching: filter.query, year: year, today: today)
+        switch format {
+        case .json: print(StatsPrinter.json(stats), terminator: "")
+        case .text:
+            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+            print(StatsPrinter(terminal: terminal).text(stats), terminator: "")
+        }
+        if let svg {
+            try ExportFile.write(MonthChartSVG.render(stats), to: svg)
+            printError("shelf: wrote the chart for \(stats.chartYear) to \(svg)")
+        }
+        let problems = await library.lastScanProblems
+        if let first = problems.first {
+            let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
+            printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")
+        }
+    }
+}

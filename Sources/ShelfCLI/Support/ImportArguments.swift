@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// What `shelf import goodreads` and `shelf import storygraph` share: the file, the status
+/// options, `--dry-run`, and the run itself.
+struct ImportArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("The export file (CSV).", valueName: "file"))
+    var file: String
+
+    @Flag(help: "Show what would be added, updated and skipped, and write nothing.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("Put an export status or shelf in a library status, e.g. paused=reading (repeat).",
+                               valueName: "name=status"))
+    var status: [String] = []
+
+    @Flag(help: "Make statuses for export statuses that have none (paused, did-not-finish, custom shelves), adding them to .shelf/config.yaml.")
+    var createStatuses = false
+
+    @Option(help: "Put new books in this folder below their status, e.g. imported.")
+    var folder: String = ""
+
+    func validate() throws {
+        _ = try statusMapping()
+    }
+
+    /// `--status` as a mapping.
+    func statusMapping() throws -> [String: Status] {
+        var mapping: [String: Status] = [:]
+        for item in status {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--status takes name=status, e.g. paused=reading; got \"\(item)\"")
+            }
+            mapping[parts[0]] = Status(parts[1])
+        }
+        return mapping
+    }
+
+    /// Reads the file, plans the import, prints what it would do or does it, and prints a summary.
+    func run(_ format: ImportFormat, library options: LibraryOptions) async throws {
+        var library = try options.open()
+        let progress = ProgressLine(enabled: Terminal.standardErrorIsInteractive)
+        let mapping = try statusMapping()
+        let known = Set(library.configuration.statuses)
+        if !createStatuses, let unknown = mapping.values.first(where: { !known.contains($0) }) {
+            throw ShelfError.unknownStatus(name: unknown.name, known: library.configuration.statuses.map(\.name))
+        }
+        progress.show("Reading \(file)…")
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw CommandFailure(message: "\(file): cannot read the file: \(error.localizedDescription)")
+        }
+        let importer = LibraryImporter(format: format, options: ImportOptions(statuses: mapping, createsStatuses: createStatuses),
+                                       folder: folder)
+        let rows = try importer.read(text, path: file, configuration: library.configuration)
+        progress.show("Matching \(rows.books.count) rows with the library…")
+        let plan = try await importer.plan(rows, for: library)
+        progress.clear()
+        for problem in plan.skipped { printError("shelf: warning: \(problem)") }
+        if dryRun {
+            print(ImportReport.dryRun(plan), terminator: "")
+            print("Dry run, nothing written: \(plan.summary)")
+            return
+        }
+        var previousConfiguration: [UInt8]?
+        if !plan.newStatuses.isEmpty {
+            previousConfiguration = try FileLibrary.addStatuses(plan.newStatuses, root: library.root)
+            library = try options.open()
+        }
+        progress.show("Writing \(plan.additions.count + plan.updates.count) books…")
+        do {
+            try await library.apply(plan.batch)
+        } catch {
+            progress.clear()
+            if let previousConfiguration { try? FileLibrary.restoreConfiguration(previousConfiguration, statuses: plan.newStatuses, root: library.root) }
+            throw error
+        }
+        progress.clear()
+        if !plan.newStatuses.isEmpty {
+            printError("shelf: added the status\(plan.newStatuses.count == 1 ? "" : "es") "
+                + plan.newStatuses.map(\.name).joined(separator: ", ") + " to .shelf/config.yaml")
+        }
+        print("Imported \(file): \(plan.summary)")
+    }
+}

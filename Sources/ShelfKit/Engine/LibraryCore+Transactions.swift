@@ -1,0 +1,170 @@
+/// Multi-file operations as transactions: the writer lock, the intent journal, and recovery
+/// from a process that died midway.
+extension LibraryCore {
+    // MARK: - The writer lock
+
+    /// Takes the writer lock unless this core already holds it (an operation made of others,
+    /// like `log` moving a book), then finishes any operation a crashed process left.
+    /// - Returns: Whether this call took the lock; pass it to ``unlockForWriting(_:)``.
+    /// - Throws: ``ShelfError/libraryBusy`` when another process keeps it for too long.
+    mutating func lockForWriting() throws(ShelfError) -> Bool {
+        guard writeDepth == 0 else {
+            writeDepth += 1
+            return false
+        }
+        writerLock = try storage.lockForWriting(wait: true)
+        writeDepth = 1
+        if let note = recoverInterruptedOperation() { recoveryNotes.append(note) }
+        return true
+    }
+
+    /// Releases what ``lockForWriting()`` took.
+    mutating func unlockForWriting(_ took: Bool) {
+        writeDepth -= 1
+        guard took else { return }
+        writerLock?.release()
+        writerLock = nil
+    }
+
+    /// Finishes an interrupted operation when the library is opened, if no other process is
+    /// writing (a journal is only stale when its writer is gone, and then the lock is free).
+    /// Readers never wait: when the lock is taken they leave the journal to its owner.
+    mutating func recoverAtOpen() -> String? {
+        guard storage.kind(of: Journal.path) != nil || hasStaleTemporaries(of: Journal.path),
+              let lock = try? storage.lockForWriting(wait: false) else { return nil }
+        defer { lock.release() }
+        return recoverInterruptedOperation()
+    }
+
+    // MARK: - Performing
+
+    /// Makes the changes a journal describes, all or none.
+    ///
+    /// The journal is written and flushed first, then each step is made, recording how to undo
+    /// it; when a step fails the steps before it are undone. The journal is removed last, so a
+    /// crash at any point leaves it for ``recoverInterruptedOperation()``. Even a single write
+    /// is journaled: its rename is atomic already, but the journal names the folder where a
+    /// killed process may have left its temporary file.
+    mutating func perform(_ journal: Journal) throws(ShelfError) {
+        guard !journal.steps.isEmpty else { return }
+        try storage.write(try journal.encoded(), to: Journal.path)
+        defer { try? storage.removeFile(Journal.path) }
+        try atomically { core throws(ShelfError) in
+            for step in journal.steps { try core.apply(step) }
+        }
+    }
+
+    private mutating func apply(_ step: JournalStep) throws(ShelfError) {
+        switch step {
+        case .write(let path, let bytes, let expected):
+            if let expected {
+                try replace(path, expecting: expected.fileStamp, with: Array(bytes))
+            } else {
+                try create(Array(bytes), at: path)
+            }
+        case .move(let source, let destination):
+            try move(source, to: destination)
+        case .removeEmptyFolders(let directory, let stop):
+            try removeEmptyDirectories(from: directory, stoppingAt: stop)
+        }
+    }
+
+    // MARK: - Recovery
+
+    /// What redoing one step found.
+    private enum Redo {
+        case alreadyDone
+        case redone
+        case conflict(String)
+    }
+
+    /// Rolls an interrupted operation forward from its journal, then removes the journal.
+    ///
+    /// Steps already made are recognised and skipped; a step whose file someone changed since
+    /// is left alone rather than overwritten, and named in the note.
+    /// - Returns: A sentence for the person, or `nil` when there was nothing left to do.
+    mutating func recoverInterruptedOperation() -> String? {
+        removeStaleTemporaries(of: Journal.path)
+        guard storage.kind(of: Journal.path) != nil else { return nil }
+        guard let bytes = try? storage.read(Journal.path), let journal = Journal.decode(bytes) else {
+            let aside = Journal.path + ".unreadable"
+            try? storage.move(Journal.path, to: aside)
+            return "found an unreadable \(Journal.path) and moved it to \(aside); run `shelf check`"
+        }
+        var redone = 0
+        var conflicts: [String] = []
+        for step in journal.steps {
+            for path in step.paths { removeStaleTemporaries(of: path) }
+            switch redo(step) {
+            case .alreadyDone: break
+            case .redone: redone += 1
+            case .conflict(let reason): conflicts.append(reason)
+            }
+        }
+        try? storage.removeFile(Journal.path)
+        if !conflicts.isEmpty {
+            return "could not finish an interrupted \(journal.operation) (\(journal.detail)): "
+                + conflicts.joined(separator: "; ") + "; those files were left as they are"
+        }
+        return redone == 0 ? nil : "finished an interrupted \(journal.operation) (\(journal.detail))"
+    }
+
+    /// Whether a killed writer left a temporary file beside `path` (`.<name>.<pid>.<n>.tmp`).
+    private func hasStaleTemporaries(of path: String) -> Bool {
+        !staleTemporaries(of: path).isEmpty
+    }
+
+    /// Removes the temporary files killed writers left beside `path`. Only called holding the
+    /// writer lock, when no other writer can be midway through a write.
+    private mutating func removeStaleTemporaries(of path: String) {
+        for temporary in staleTemporaries(of: path) { try? storage.removeFile(temporary) }
+    }
+
+    private func staleTemporaries(of path: String) -> [String] {
+        let directory = Self.parent(of: path)
+        let prefix = "." + (path.split(separator: "/").last.map(String.init) ?? path) + "."
+        let entries = (try? storage.entries(in: directory)) ?? []
+        return entries.filter { entry in
+            guard entry.kind == .file, entry.name.hasPrefix(prefix), entry.name.hasSuffix(".tmp") else { return false }
+            let middle = entry.name.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            return middle.count == 2 && middle.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        }.map { directory.isEmpty ? $0.name : directory + "/" + $0.name }
+    }
+
+    private mutating func redo(_ step: JournalStep) -> Redo {
+        do throws(ShelfError) {
+            switch step {
+            case .write(let path, let data, let expected):
+                let bytes = Array(data)
+                let current = storage.kind(of: path) == nil ? nil : try storage.read(path)
+                if current == bytes { return .alreadyDone }
+                if let expected {
+                    guard let current, expected.matches(current) else { return .conflict("\(path) changed on disk") }
+                    _ = try storage.replace(path, expecting: expected.fileStamp, with: bytes)
+                } else {
+                    guard current == nil else { return .conflict("\(path) already exists") }
+                    try makeDirectories(Self.parent(of: path))
+                    try storage.create(bytes, at: path)
+                }
+                stamps[path] = nil
+                return .redone
+            case .move(let source, let destination):
+                switch (storage.kind(of: source) != nil, storage.kind(of: destination) != nil) {
+                case (false, true): return .alreadyDone
+                case (true, false):
+                    try makeDirectories(Self.parent(of: destination))
+                    try storage.move(source, to: destination)
+                    stamps[source] = nil
+                    return .redone
+                case (true, true): return .conflict("both \(source) and \(destination) exist")
+                case (false, false): return .conflict("\(source) is missing")
+                }
+            case .removeEmptyFolders(let directory, let stop):
+                try removeEmptyDirectories(from: directory, stoppingAt: stop)
+                return .alreadyDone
+            }
+        } catch {
+            return .conflict(error.description)
+        }
+    }
+}

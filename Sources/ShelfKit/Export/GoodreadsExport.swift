@@ -1,0 +1,93 @@
+internal import CSV
+internal import Foundation
+
+/// Books as a Goodreads "Export Library" CSV, the 24-column form Goodreads writes today, so
+/// other tools that read Goodreads exports read shelf's too.
+///
+/// Importing the file again with ``LibraryImporter`` gives the same books: the series goes back
+/// into the title as `Title (Series, #1)`, ISBNs are written `="…"`, the body's review and
+/// private notes go to `My Review` (as HTML) and `Private Notes`. Ratings are whole stars on
+/// Goodreads, so a half star is rounded up.
+public enum GoodreadsExport {
+    /// The exact header of Goodreads' export.
+    public static let header = [
+        "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+        "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
+        "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
+        "Spoiler", "Private Notes", "Read Count", "Owned Copies",
+    ]
+
+    /// The CSV text for `books`, header first, lines ending in `\n`.
+    /// - Parameter configuration: The statuses, to name the first one `to-read`.
+    /// - Throws: ``ShelfError/io(path:operation:message:)`` if the CSV cannot be written to memory.
+    public static func csv(_ books: [Book], configuration: LibraryConfiguration) throws(ShelfError) -> String {
+        do {
+            let writer = try CSVWriter(stream: .toMemory())
+            try writer.write(row: header)
+            for book in books { try writer.write(row: row(for: book, configuration: configuration)) }
+            writer.stream.close()
+            guard let data = writer.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else { return "" }
+            return String(decoding: data, as: UTF8.self) + "\n"
+        } catch {
+            throw .io(path: "<memory>", operation: "write CSV", message: "\(error)")
+        }
+    }
+
+    /// One book's fields in ``header`` order.
+    static func row(for book: Book, configuration: LibraryConfiguration) -> [String] {
+        let (review, notes) = ImportBody.sections(of: book.body)
+        let isbn13 = book.isbn.flatMap(ISBN.thirteen)
+        let isbn10 = book.isbn.flatMap(ISBN.ten) ?? book.isbn.flatMap { isbn13 == nil ? ISBN.exported($0) : nil }
+        let first = book.authors.first ?? ""
+        let shelf = exclusiveShelf(book, configuration: configuration)
+        let expectedReads = book.status == .finished ? 1 : 0
+        let readCount = book.extra("read_count").flatMap(\.intValue) ?? expectedReads
+        let owned = book.extra("owned") == .bool(true)
+        let edition = book.extra("edition_published").flatMap(\.intValue) ?? book.published?.year
+        return [
+            book.extra("goodreads_id").map(ImportText.plain) ?? "",
+            SeriesTitle.goodreads(title: book.title, series: book.series, index: book.seriesIndex),
+            first,
+            lastFirst(first),
+            book.authors.dropFirst().joined(separator: ", "),
+            "=\"\(isbn10 ?? "")\"",
+            "=\"\(isbn13 ?? "")\"",
+            book.rating.map { String(Int($0.rounded(.up))) } ?? "0",
+            "",
+            book.publisher ?? "",
+            book.extra("format").map(ImportText.plain) ?? "",
+            book.pages.map(String.init) ?? "",
+            edition.map(String.init) ?? "",
+            book.published.map { String($0.year) } ?? "",
+            book.finished.map(ImportDate.slashed) ?? "",
+            book.added.map(ImportDate.slashed) ?? "",
+            (book.tags + (GoodreadsRow.standardShelves.contains(shelf) ? [] : [shelf])).joined(separator: ", "),
+            "",
+            shelf,
+            review.map(ReviewText.html(fromMarkdown:)) ?? "",
+            "",
+            notes ?? "",
+            String(readCount),
+            owned ? "1" : "0",
+        ]
+    }
+
+    /// `read`, `currently-reading`, `to-read`, `did-not-finish` for abandoned books, else the status name.
+    static func exclusiveShelf(_ book: Book, configuration: LibraryConfiguration) -> String {
+        if case .string(let shelf)? = book.extra("goodreads_shelf") { return shelf }
+        switch book.status {
+        case .finished: return "read"
+        case .reading: return "currently-reading"
+        case .abandoned: return "did-not-finish"
+        case configuration.statuses.first ?? .toRead: return "to-read"
+        default: return book.status.name
+        }
+    }
+
+    /// `Le Guin, Ursula K.` for `Ursula K. Le Guin`: the last word first, as Goodreads sorts.
+    static func lastFirst(_ name: String) -> String {
+        let words = name.split(separator: " ")
+        guard words.count > 1, let last = words.last else { return name }
+        return "\(last), \(words.dropLast().joined(separator: " "))"
+    }
+}

@@ -1,0 +1,58 @@
+internal import CSV
+
+/// A CSV file read with CSV.swift: the header and every row with the line it starts on.
+///
+/// CSV.swift does the RFC 4180 work (quotes, doubled quotes, line breaks inside fields, CRLF);
+/// this adds what an importer needs to point at a row: its line number in the file, counted
+/// from the line breaks inside the fields before it.
+struct CSVTable: Sendable {
+    /// One record: the line it starts on (1 is the header) and its fields.
+    struct Row: Sendable {
+        var line: Int
+        var fields: [String]
+    }
+
+    var header: [String]
+    var rows: [Row]
+
+    /// Parses `text`; a leading byte order mark is ignored, and blank lines are dropped.
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the file
+    ///   has no header row.
+    init(text: String, path: String) throws(ShelfError) {
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: body, hasHeaderRow: false)
+        } catch {
+            throw .invalidValue(path: path, key: "file", value: "", reason: "is not CSV text: \(error)", line: 1, column: 1)
+        }
+        var line = 1
+        var records: [Row] = []
+        while let fields = reader.next() {
+            records.append(Row(line: line, fields: fields))
+            line += 1 + fields.reduce(0) { $0 + Self.lineBreaks(in: $1) }
+        }
+        guard let first = records.first, first.fields.contains(where: { !$0.isEmpty }) else {
+            throw .invalidValue(path: path, key: "header", value: "", reason: "is missing; the file is empty",
+                                line: 1, column: 1)
+        }
+        header = first.fields.map { $0.trimmingSpaces() }
+        rows = records.dropFirst().filter { $0.fields != [""] }
+    }
+
+    /// Line breaks in a field: CRLF, CR and LF each end one line.
+    private static func lineBreaks(in field: String) -> Int {
+        var count = 0
+        var previousCR = false
+        for scalar in field.unicodeScalars {
+            if scalar == "\r" {
+                count += 1
+                previousCR = true
+            } else {
+                if scalar == "\n", !previousCR { count += 1 }
+                previousCR = false
+            }
+        }
+        return count
+    }
+}

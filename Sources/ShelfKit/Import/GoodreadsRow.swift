@@ -1,0 +1,79 @@
+/// One row of a Goodreads "Export Library" CSV, read into a book.
+///
+/// Columns are found by header name, so the current 24-column export and the older 31-column
+/// one (which adds purchase and condition columns) read the same. docs/import.md lists what
+/// each column becomes.
+struct GoodreadsRow {
+    /// Columns a file must have to be read as a Goodreads export.
+    static let requiredColumns = ["Title", "Author", "Exclusive Shelf"]
+    /// Shelves Goodreads gives every account; they are statuses, never tags.
+    static let standardShelves: Set<String> = ["read", "currently-reading", "to-read"]
+
+    let fields: CSVRowReader
+    let mapping: ImportStatusMapping
+
+    /// The book the row describes.
+    /// - Throws: ``ImportRowError`` naming the first column whose value cannot be read.
+    func read() throws(ImportRowError) -> ImportedBook {
+        guard let fullTitle = fields.text("Title") else {
+            throw ImportRowError(column: "Title", value: "", reason: "is empty; every book needs a title")
+        }
+        let parsed = SeriesTitle(parsing: fullTitle)
+        let shelf = fields.text("Exclusive Shelf") ?? "to-read"
+        let (status, statusKeys) = mapping.status(for: shelf)
+
+        var authors: [String] = []
+        if let author = fields.text("Author") { authors.append(Self.name(author)) }
+        for other in fields.list("Additional Authors") where !authors.contains(Self.name(other)) {
+            authors.append(Self.name(other))
+        }
+
+        let rating = try fields.integer("My Rating") ?? 0
+        guard (0...5).contains(rating) else {
+            throw ImportRowError(column: "My Rating", value: fields.text("My Rating") ?? "", reason: "should be 0 to 5")
+        }
+        let pages = try fields.integer("Number of Pages")
+        if let pages, pages < 0 {
+            throw ImportRowError(column: "Number of Pages", value: String(pages), reason: "should not be negative")
+        }
+        let original = try fields.integer("Original Publication Year")
+        let edition = try fields.integer("Year Published")
+        let readCount = try fields.integer("Read Count")
+        let ownedCopies = try fields.integer("Owned Copies")
+
+        let excluded = Self.standardShelves.union([shelf.lowercased()])
+        var tags: [String] = []
+        for tag in fields.list("Bookshelves") where !excluded.contains(tag.lowercased()) && !tags.contains(tag) {
+            tags.append(tag)
+        }
+
+        var extra: [YAMLValue.Entry] = []
+        if let id = fields.text("Book Id") { extra.append(.init("goodreads_id", Int(id).map(YAMLValue.int) ?? .string(id))) }
+        if let binding = fields.text("Binding") { extra.append(.init("format", .string(binding))) }
+        if let original, let edition, original != edition { extra.append(.init("edition_published", .int(edition))) }
+        if let ownedCopies, ownedCopies > 0 { extra.append(.init("owned", .bool(true))) }
+        let expectedReads = status == .finished ? 1 : 0
+        if let readCount, readCount != expectedReads { extra.append(.init("read_count", .int(readCount))) }
+        extra += statusKeys
+
+        let book = Book(
+            status: status, title: parsed.title, authors: authors, isbn: isbn(),
+            published: (original ?? edition).map(Publication.year), pages: pages, publisher: fields.text("Publisher"),
+            series: parsed.series, seriesIndex: parsed.index, tags: tags, rating: rating == 0 ? nil : Double(rating),
+            added: try fields.day("Date Added"), finished: try fields.day("Date Read"), extra: extra,
+            body: ImportBody.text(review: fields.rawText("My Review").map(ReviewText.markdown(fromHTML:)),
+                                  notes: fields.rawText("Private Notes").map(ReviewText.tidy))
+        )
+        return ImportedBook(book: book, status: status, line: fields.row.line)
+    }
+
+    /// ISBN-13 when given, else the ISBN-10, without Goodreads' `="…"` wrapping.
+    private func isbn() -> String? {
+        fields.text("ISBN13").flatMap(ISBN.exported) ?? fields.text("ISBN").flatMap(ISBN.exported)
+    }
+
+    /// A name with Goodreads' doubled spaces (`Ursula K.  Le Guin`) made single.
+    static func name(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

@@ -1,0 +1,42 @@
+/// What an import will do to a library, worked out before anything is written, so that
+/// `--dry-run` can show it and ``LibraryBatchWriting/apply(_:)`` can write it all or nothing.
+public struct ImportPlan: Sendable, Hashable {
+    /// Books to add, each with the status it goes to; their slugs are chosen and unique.
+    public var additions: [ImportedBook]
+    /// Books already in the library that change.
+    public var updates: [ImportChange]
+    /// Books already in the library that the export describes exactly as they are.
+    public var unchanged: [Book]
+    /// Rows that could not be read.
+    public var skipped: [Problem]
+    /// Statuses the import uses that the library does not have yet (only with
+    /// ``ImportOptions/createsStatuses``); they must be added to the configuration first.
+    public var newStatuses: [Status]
+    /// The folder below the status where new books go.
+    public var folder: String
+
+    /// Creates a plan.
+    public init(additions: [ImportedBook], updates: [ImportChange], unchanged: [Book], skipped: [Problem],
+                newStatuses: [Status], folder: String = "") {
+        self.additions = additions
+        self.updates = updates
+        self.unchanged = unchanged
+        self.skipped = skipped
+        self.newStatuses = newStatuses
+        self.folder = folder
+    }
+
+    /// The counts.
+    public var summary: ImportSummary {
+        ImportSummary(added: additions.count, updated: updates.count, unchanged: unchanged.count, skipped: skipped.count)
+    }
+
+    /// The writes, as one batch.
+    public var batch: LibraryBatch {
+        LibraryBatch(
+            additions: additions.map { (book: $0.book, status: $0.status, folder: folder) },
+            moves: updates.filter { $0.before.status != $0.after.status }.map { (id: $0.before.id, status: $0.after.status) },
+            updates: updates.map(\.after)
+        )
+    }
+}

@@ -1,0 +1,46 @@
+/// Which library status an export's shelf or read status goes to.
+///
+/// | export | status | key added |
+/// | --- | --- | --- |
+/// | `to-read` | the first status | |
+/// | `currently-reading` | `reading` | |
+/// | `read` | `finished` | |
+/// | `paused` (StoryGraph) | `reading` | `paused: true` |
+/// | `did-not-finish`, `dnf`, `abandoned` | `abandoned` | |
+/// | a name the library has as a status | that status | |
+/// | any other Goodreads exclusive shelf | the first status | `goodreads_shelf: NAME` |
+///
+/// ``ImportOptions/statuses`` overrides any row; with ``ImportOptions/createsStatuses`` the names
+/// without a status of their own (`paused`, `did-not-finish`, custom shelves) become statuses.
+struct ImportStatusMapping: Sendable {
+    let configuration: LibraryConfiguration
+    let options: ImportOptions
+    let format: ImportFormat
+
+    /// The status for `name` and the keys that record what the status cannot say.
+    func status(for name: String) -> (status: Status, extra: [YAMLValue.Entry]) {
+        let key = name.lowercased()
+        if let chosen = options.statuses[name] ?? options.statuses[key] { return (chosen, []) }
+        let known = Set(configuration.statuses)
+        let first = configuration.statuses.first ?? .toRead
+        switch key {
+        case "to-read": return (first, [])
+        case "currently-reading": return (pick(.reading, fallback: first), [])
+        case "read": return (pick(.finished, fallback: first), [])
+        default: break
+        }
+        if known.contains(Status(key)) { return (Status(key), []) }
+        if options.createsStatuses { return (Status(key), []) }
+        switch key {
+        case "paused": return (pick(.reading, fallback: first), [.init("paused", .bool(true))])
+        case "did-not-finish", "dnf", "abandoned": return (pick(.abandoned, fallback: first), [])
+        default:
+            let shelfKey = format == .goodreads ? "goodreads_shelf" : "storygraph_status"
+            return (first, [.init(shelfKey, .string(name))])
+        }
+    }
+
+    private func pick(_ status: Status, fallback: Status) -> Status {
+        configuration.statuses.contains(status) ? status : fallback
+    }
+}

@@ -1,0 +1,138 @@
+/// Brings a Goodreads or StoryGraph export into a library: reads the CSV, matches each row
+/// with the books already there, and writes the additions and changes as one batch.
+///
+/// Importing the same file twice changes nothing the second time: every book is found again
+/// (same ISBN, else same title and first author) and is already as the row says.
+///
+/// ```swift
+/// let importer = LibraryImporter(format: .goodreads)
+/// let rows = try importer.read(csvText, path: "goodreads_library_export.csv", configuration: library.configuration)
+/// let plan = try await importer.plan(rows, for: library)
+/// try await library.apply(plan.batch)
+/// print(plan.summary)       // 212 added, 0 updated, 0 unchanged, 1 skipped
+/// ```
+public struct LibraryImporter: Sendable {
+    /// Which service's export to read.
+    public var format: ImportFormat
+    /// Status mapping and the folder for new books.
+    public var options: ImportOptions
+    /// The folder below the status where new books go, `""` for none.
+    public var folder: String
+
+    /// Creates an importer.
+    public init(format: ImportFormat, options: ImportOptions = ImportOptions(), folder: String = "") {
+        self.format = format
+        self.options = options
+        self.folder = folder
+    }
+
+    /// Reads an export's text: every row as a book, and a problem for each row that cannot be read.
+    /// - Parameters:
+    ///   - text: The whole CSV file.
+    ///   - path: The file's name, for messages.
+    ///   - configuration: The library's statuses, which the rows' shelves map to.
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the file is
+    ///   not an export of this kind (a required column is missing); single bad rows never throw.
+    public func read(_ text: String, path: String, configuration: LibraryConfiguration) throws(ShelfError) -> ImportRows {
+        let table = try CSVTable(text: text, path: path)
+        let required = format == .goodreads ? GoodreadsRow.requiredColumns : StoryGraphRow.requiredColumns
+        let missing = required.filter { !table.header.contains($0) }
+        guard missing.isEmpty else {
+            throw .invalidValue(path: path, key: "header", value: table.header.prefix(4).joined(separator: ","),
+                                reason: "lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); "
+                                    + "is this a \(format) export?", line: 1, column: 1)
+        }
+        let columns = CSVRowReader.positions(of: table.header)
+        let mapping = ImportStatusMapping(configuration: configuration, options: options, format: format)
+        var books: [ImportedBook] = []
+        var skipped: [Problem] = []
+        for row in table.rows {
+            if row.fields.count != table.header.count {
+                skipped.append(Problem(path: path, line: row.line, column: 0,
+                                       message: "has \(row.fields.count) fields, the header has \(table.header.count); row skipped"))
+                continue
+            }
+            let fields = CSVRowReader(columns: columns, row: row)
+            do throws(ImportRowError) {
+                switch format {
+                case .goodreads: books.append(try GoodreadsRow(fields: fields, mapping: mapping).read())
+                case .storygraph: books.append(try StoryGraphRow(fields: fields, mapping: mapping).read())
+                }
+            } catch {
+                let found = error.value.isEmpty ? "" : ", found \"\(error.value)\""
+                skipped.append(Problem(path: path, line: row.line, column: max(1, fields.position(of: error.column)),
+                                       message: "\(error.column) \(error.reason)\(found); row skipped"))
+            }
+        }
+        return ImportRows(books: books, skipped: skipped)
+    }
+
+    /// What importing `rows` into a library holding `existing` would do.
+    /// - Parameters:
+    ///   - rows: The rows read by ``read(_:path:configuration:)``.
+    ///   - existing: Every book in the library.
+    ///   - takenSlugs: Slugs in use besides those of `existing`, such as files that could not be read.
+    ///   - configuration: The library's statuses, to list the ones the import would create.
+    public func plan(_ rows: ImportRows, existing: [Book], takenSlugs: Set<String> = [],
+                     configuration: LibraryConfiguration) -> ImportPlan {
+        var identity = BookIdentity()
+        for (index, book) in existing.enumerated() { identity.insert(book, at: index) }
+        var current = existing
+        var lines: [Int: Int] = [:]
+        var additions: [ImportedBook] = []
+        var addedIdentity = BookIdentity()
+        var slugs = takenSlugs.union(existing.map(\.id.rawValue))
+
+        for row in rows.books {
+            if let index = identity.match(row.book) {
+                current[index] = ImportMerge.merge(row.book, into: current[index], status: row.status)
+                lines[index] = row.line
+            } else if let index = addedIdentity.match(row.book) {
+                var merged = ImportMerge.merge(row.book, into: additions[index].book, status: row.status)
+                merged.id = additions[index].book.id
+                additions[index] = ImportedBook(book: merged, status: row.status, line: additions[index].line)
+            } else {
+                var book = row.book
+                book.id = BookID(Self.uniqueSlug(for: book.title, taken: slugs))
+                slugs.insert(book.id.rawValue)
+                addedIdentity.insert(book, at: additions.count)
+                additions.append(ImportedBook(book: book, status: row.status, line: row.line))
+            }
+        }
+
+        var updates: [ImportChange] = []
+        var unchanged: [Book] = []
+        for (index, before) in existing.enumerated() {
+            guard let line = lines[index] else { continue }
+            let after = current[index]
+            if after == before { unchanged.append(before) } else { updates.append(ImportChange(before: before, after: after, line: line)) }
+        }
+        let known = Set(configuration.statuses)
+        var newStatuses: [Status] = []
+        for status in additions.map(\.status) + updates.map(\.after.status) where !known.contains(status) && !newStatuses.contains(status) {
+            newStatuses.append(status)
+        }
+        return ImportPlan(additions: additions, updates: updates.sorted { $0.line < $1.line }, unchanged: unchanged,
+                          skipped: rows.skipped, newStatuses: newStatuses, folder: folder)
+    }
+
+    /// Reads the library and plans the import of `rows` into it.
+    /// - Throws: Only when the library's folders cannot be read.
+    public func plan(_ rows: ImportRows, for library: some LibraryReading) async throws(ShelfError) -> ImportPlan {
+        let scan = try await library.scan()
+        let broken = scan.problems.compactMap { problem -> String? in
+            guard problem.path.hasSuffix(".md") else { return nil }
+            return String(problem.path.split(separator: "/").last?.dropLast(3) ?? "")
+        }
+        return plan(rows, existing: scan.books, takenSlugs: Set(broken), configuration: library.configuration)
+    }
+
+    /// The title's slug, or the first of `slug-2`, `slug-3`… not taken.
+    static func uniqueSlug(for title: String, taken: Set<String>) -> String {
+        let base = Slugifier.slug(for: title)
+        guard taken.contains(base) else { return base }
+        var number = 2
+        while taken.contains("\(base)-\(number)") { number += 1 }
+        return "\(base)-\(number)"
+    }
+}

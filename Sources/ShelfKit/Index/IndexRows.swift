@@ -1,0 +1,77 @@
+internal import Foundation
+internal import GRDB
+
+/// Books and sessions as rows of the index, and back.
+///
+/// Lists are stored joined by the unit separator (U+001F), which no front matter value
+/// contains in practice, and read back by splitting; unknown keys are JSON in key order
+/// (``IndexedYAMLValue``).
+enum IndexRows {
+    static let separator = "\u{1F}"
+
+    static let bookColumns = """
+        path, slug, status, folder, title, subtitle, authors, isbn, published, pages, publisher, language, series, \
+        series_index, tags, rating, added, started, finished, cover, extra, body
+        """
+
+    static func insert(_ book: Book, into db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO books (\(bookColumns)) VALUES (\(Array(repeating: "?", count: 22).joined(separator: ", ")))")
+            .execute(arguments: [
+                book.path, book.id.rawValue, book.status.name, book.folder, book.title, book.subtitle,
+                book.authors.joined(separator: separator), book.isbn, book.published?.description, book.pages,
+                book.publisher, book.language, book.series, book.seriesIndex, book.tags.joined(separator: separator),
+                book.rating, book.added?.description, book.started?.description, book.finished?.description, book.cover,
+                try extraJSON(book.extra), book.body,
+            ])
+    }
+
+    static func book(_ row: Row) -> Book {
+        let published: Publication? = (row["published"] as String?).flatMap { text in
+            Int(text).map(Publication.year) ?? Day(text).map(Publication.day)
+        }
+        return Book(
+            id: BookID(row["slug"] as String), status: Status(row["status"] as String), folder: row["folder"],
+            path: row["path"], title: row["title"], subtitle: row["subtitle"], authors: list(row["authors"]),
+            isbn: row["isbn"], published: published, pages: row["pages"], publisher: row["publisher"],
+            language: row["language"], series: row["series"], seriesIndex: row["series_index"], tags: list(row["tags"]),
+            rating: row["rating"], added: day(row["added"]), started: day(row["started"]), finished: day(row["finished"]),
+            cover: row["cover"], extra: extra(row["extra"]), body: row["body"])
+    }
+
+    static func insert(_ session: ReadingSession, bookPath: String, into db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO sessions (path, book_path, book_id, day, sequence, "from", "to", pages, minutes, extra, note)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                session.path, bookPath, session.bookID.rawValue, session.day.description, session.sequence, session.from,
+                session.to, session.pages, session.minutes, try extraJSON(session.extra), session.note,
+            ])
+    }
+
+    static func session(_ row: Row) -> ReadingSession? {
+        guard let day = day(row["day"]) else { return nil }
+        return ReadingSession(
+            bookID: BookID(row["book_id"] as String), day: day, sequence: row["sequence"], from: row["from"], to: row["to"],
+            pages: row["pages"], minutes: row["minutes"], extra: extra(row["extra"]), note: row["note"], path: row["path"])
+    }
+
+    private static func list(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.components(separatedBy: separator)
+    }
+
+    private static func day(_ text: String?) -> Day? {
+        text.flatMap { Day($0) }
+    }
+
+    private static func extraJSON(_ extra: [YAMLValue.Entry]) throws -> String? {
+        guard !extra.isEmpty else { return nil }
+        return String(decoding: try JSONEncoder().encode(IndexedYAMLValue(.mapping(extra))), as: UTF8.self)
+    }
+
+    private static func extra(_ json: String?) -> [YAMLValue.Entry] {
+        guard let json else { return [] }
+        guard let decoded = try? JSONDecoder().decode(IndexedYAMLValue.self, from: Data(json.utf8)),
+              case .mapping(let entries) = decoded.value else { return [] }
+        return entries
+    }
+}

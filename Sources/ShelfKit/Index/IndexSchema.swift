@@ -1,0 +1,40 @@
+internal import GRDB
+
+/// The index's tables. Any change to them bumps ``version``, and an index of another version is
+/// deleted and rebuilt: it is a cache, so nothing is lost.
+enum IndexSchema {
+    /// Kept in `PRAGMA user_version`.
+    static let version = 1
+
+    /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
+    static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
+
+    static func create(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+            CREATE TABLE files (
+                id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                inode INTEGER NOT NULL, hash INTEGER NOT NULL);
+            CREATE TABLE books (
+                path TEXT PRIMARY KEY, slug TEXT NOT NULL, status TEXT NOT NULL, folder TEXT NOT NULL, title TEXT NOT NULL,
+                subtitle TEXT, authors TEXT NOT NULL, isbn TEXT, published TEXT, pages INTEGER, publisher TEXT,
+                language TEXT, series TEXT, series_index REAL, tags TEXT NOT NULL, rating REAL, added TEXT, started TEXT,
+                finished TEXT, cover TEXT, extra TEXT, body TEXT NOT NULL);
+            CREATE TABLE sessions (
+                path TEXT PRIMARY KEY, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
+                sequence INTEGER NOT NULL, "from" INTEGER, "to" INTEGER, pages INTEGER, minutes INTEGER, extra TEXT,
+                note TEXT NOT NULL);
+            CREATE INDEX sessions_by_book ON sessions(book_path);
+            CREATE TABLE problems (
+                path TEXT NOT NULL, line INTEGER NOT NULL, "column" INTEGER NOT NULL, message TEXT NOT NULL,
+                is_session INTEGER NOT NULL, day TEXT);
+            CREATE INDEX problems_by_path ON problems(path);
+            CREATE TABLE book_values (path TEXT NOT NULL, field TEXT NOT NULL, text TEXT, low REAL, high REAL);
+            CREATE INDEX book_values_by_field ON book_values(field, low);
+            CREATE INDEX book_values_by_path ON book_values(path);
+            CREATE VIRTUAL TABLE documents USING fts5(
+                path UNINDEXED, book_path UNINDEXED, title, subtitle, authors, tags, series, body, tokenize = 'ascii');
+            PRAGMA user_version = \(version);
+            """)
+    }
+}

@@ -1,0 +1,108 @@
+internal import GRDB
+
+/// Answering reads from an up-to-date index.
+extension LibraryIndex {
+    /// The books matching `query` (every book for `nil`), in path order, with the stamp of
+    /// each file as indexed.
+    func books(matching query: Query?) throws(ShelfError) -> [(book: Book, stamp: FileStamp)] {
+        try read { db in
+            var sql = "SELECT b.*, f.size AS file_size, f.hash AS file_hash FROM books b JOIN files f ON f.path = b.path"
+            var arguments = StatementArguments()
+            if let query, query.expression != .all {
+                let compiled = QuerySQL(query.expression)
+                sql += " WHERE " + compiled.sql
+                arguments = compiled.statementArguments
+            }
+            sql += " ORDER BY b.path"
+            var result: [(book: Book, stamp: FileStamp)] = []
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                let stamp = FileStamp(size: Int(row["file_size"] as Int64), hash: UInt64(bitPattern: row["file_hash"] as Int64))
+                result.append((IndexRows.book(row), stamp))
+            }
+            return result
+        }
+    }
+
+    /// The custom keys that books have values for.
+    func customKeys() throws(ShelfError) -> Set<String> {
+        try read { db in
+            let fields = try String.fetchAll(db, sql: "SELECT DISTINCT field FROM book_values WHERE field >= 'x:' AND field < 'x;'")
+            return Set(fields.map { String($0.dropFirst(2)) })
+        }
+    }
+
+    /// The problems of book files (`sessions == false`) or of session files on or after `since`.
+    func problems(sessions: Bool, since day: Day? = nil) throws(ShelfError) -> [Problem] {
+        try read { db in
+            var sql = "SELECT path, line, \"column\", message FROM problems WHERE is_session = ?"
+            var arguments: StatementArguments = [sessions]
+            if let day {
+                sql += " AND day >= ?"
+                arguments += [day.description]
+            }
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                Problem(path: row[0], line: row[1], column: row[2], message: row[3])
+            }
+        }
+    }
+
+    /// Every readable session on or after `day`, by day, sequence and path.
+    func sessions(since day: Day?) throws(ShelfError) -> [ReadingSession] {
+        try read { db in
+            var sql = "SELECT * FROM sessions"
+            var arguments = StatementArguments()
+            if let day {
+                sql += " WHERE day >= ?"
+                arguments += [day.description]
+            }
+            sql += " ORDER BY day, sequence, path"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap(IndexRows.session)
+        }
+    }
+
+    /// Each book's reading progress, by book path, for sorting by computed keys.
+    func progress(of paths: [String]) throws(ShelfError) -> [String: ReadingProgress] {
+        try read { db in
+            var sessions: [String: [ReadingSession]] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM sessions")
+            while let row = try rows.next() {
+                if let session = IndexRows.session(row) { sessions[row["book_path"], default: []].append(session) }
+            }
+            var result: [String: ReadingProgress] = [:]
+            for path in paths { result[path] = ReadingProgress(sessions[path] ?? []) }
+            return result
+        }
+    }
+
+    /// Books and sessions whose words contain every phrase, for ``LibraryReading/search(_:limit:highlight:)``.
+    func searchDocuments(_ phrases: [[String]]) throws(ShelfError) -> [SearchDocument] {
+        let match = phrases.filter { !$0.isEmpty }.map(FullText.matchExpression).joined(separator: " AND ")
+        guard !match.isEmpty else { return [] }
+        return try read { db in
+            var documents: [SearchDocument] = []
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT d.path AS document_path, b.* FROM documents d JOIN books b ON b.path = d.book_path
+                WHERE documents MATCH ? ORDER BY d.path
+                """, arguments: [match])
+            var sessionPaths: [String] = []
+            var books: [String: Book] = [:]
+            while let row = try rows.next() {
+                let path: String = row["document_path"]
+                let book = IndexRows.book(row)
+                if path == book.path {
+                    documents.append(SearchDocument(book: book))
+                } else {
+                    sessionPaths.append(path)
+                    books[path] = book
+                }
+            }
+            for path in sessionPaths {
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE path = ?", arguments: [path]),
+                      let session = IndexRows.session(row), let book = books[path] else { continue }
+                documents.append(SearchDocument(session: session, of: book))
+            }
+            return documents
+        }
+    }
+}

@@ -1,0 +1,236 @@
+internal import GRDB
+
+/// Bringing the index up to date with the files.
+extension LibraryIndex {
+    /// One file the walk found, to compare with the index.
+    private enum Work: Sendable {
+        case book(BookLocation)
+        case session(path: String, name: SessionFileName, book: BookLocation)
+
+        var path: String {
+            switch self {
+            case .book(let location): location.path
+            case .session(let path, _, _): path
+            }
+        }
+
+        var bookPath: String {
+            switch self {
+            case .book(let location): location.path
+            case .session(_, _, let book): book.path
+            }
+        }
+    }
+
+    /// What reading one file gave.
+    private struct Parsed: Sendable {
+        var work: Work
+        var stamp: FileStamp
+        var book: Book?
+        var session: ReadingSession?
+        var problems: [Problem]
+    }
+
+    /// What the index knows of a file.
+    private struct Known {
+        var id: Int64
+        var info: FileSystem.FileInfo
+    }
+
+    /// What a refresh did, for tests and benchmarks.
+    struct RefreshReport: Sendable, Hashable {
+        var parsed: Int
+        var removed: Int
+    }
+
+    /// Walks the library, re-reads the files that are new or changed since the last refresh
+    /// (in parallel), drops the ones that are gone, and writes it all in one transaction.
+    ///
+    /// A file is unchanged when its size, modification time in nanoseconds and inode are as
+    /// indexed and it was modified before the last refresh began. The last condition catches an
+    /// edit made in the same clock tick as the last refresh read the file, which the stat alone
+    /// would miss (git's "racily clean" entries).
+    /// - Returns: The listing walked, for the library-wide problems and lookups.
+    @discardableResult
+    func refresh(_ storage: DiskStorage, statuses: [Status]) async throws(ShelfError) -> (LibraryListing, RefreshReport) {
+        let started = FileSystem.now()
+        let listing = try LibraryListing.walk(storage, statuses: statuses, includeSessions: true, collectInfo: true)
+        let (known, lastRefresh) = try read { db in
+            var known: [String: Known] = [:]
+            known.reserveCapacity(listing.fileInfo.count)
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, modified, inode FROM files")
+            while let row = try rows.next() {
+                known[row[1]] = Known(id: row[0], info: FileSystem.FileInfo(size: row[2], modified: row[3], inode: row[4]))
+            }
+            let last = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max
+            return (known, last)
+        }
+        var work: [Work] = []
+        // Counting the indexed files still there tells whether any vanished, without a set of
+        // every path on the fast path, where nothing did.
+        var stillThere = 0
+        func consider(_ item: Work) {
+            let path = item.path
+            guard let indexed = known[path] else {
+                work.append(item)
+                return
+            }
+            stillThere += 1
+            if let info = listing.fileInfo[path], indexed.info == info, info.modified < lastRefresh { return }
+            work.append(item)
+        }
+        for location in listing.books {
+            consider(.book(location))
+            for name in listing.sessionFiles[location.sessionFolder] ?? [] {
+                guard let parsed = SessionFileName(name) else { continue }
+                consider(.session(path: location.sessionFolder + "/" + name, name: parsed, book: location))
+            }
+        }
+        var vanished: [String: Known] = [:]
+        if stillThere < known.count {
+            var wanted = Set(listing.books.map(\.path))
+            for (folder, names) in listing.sessionFiles { for name in names { wanted.insert(folder + "/" + name) } }
+            vanished = known.filter { !wanted.contains($0.key) }
+        }
+        guard !work.isEmpty || !vanished.isEmpty else { return (listing, RefreshReport(parsed: 0, removed: 0)) }
+
+        let parsed = await ParallelMap.map(work) { item in Self.parse(item, storage) }
+        let fileInfo = listing.fileInfo
+        try write { db in
+            var affectedBooks: Set<String> = []
+            for (path, file) in vanished {
+                try Self.forget(db, path: path, id: file.id)
+                // A vanished path is a book or a session; either way its book needs new totals.
+                affectedBooks.insert(Self.bookPath(ofSession: path))
+                affectedBooks.insert(path)
+            }
+            for item in parsed {
+                if let file = known[item.work.path] { try Self.forget(db, path: item.work.path, id: file.id) }
+                try Self.insert(db, item, info: fileInfo[item.work.path])
+                affectedBooks.insert(item.work.bookPath)
+            }
+            try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
+        }
+        return (listing, RefreshReport(parsed: parsed.count, removed: vanished.count))
+    }
+
+    /// The book a session path belongs to: `finished/dune/2024-01-02.md` → `finished/dune.md`.
+    private static func bookPath(ofSession path: String) -> String {
+        LibraryCore<DiskStorage>.parent(of: path) + ".md"
+    }
+
+    private static func parse(_ work: Work, _ storage: DiskStorage) -> Parsed {
+        let path = work.path
+        let bytes: [UInt8]
+        do throws(ShelfError) {
+            bytes = try storage.read(path)
+        } catch {
+            return Parsed(work: work, stamp: FileStamp(size: 0, hash: 0), problems: [Problem(error, path: path)])
+        }
+        let stamp = FileStamp(bytes)
+        do throws(ShelfError) {
+            let document = try LibraryCore<DiskStorage>.parse(bytes, path: path)
+            switch work {
+            case .book(let location):
+                return Parsed(work: work, stamp: stamp, book: try BookFormat.book(from: document, at: location), problems: [])
+            case .session(_, let name, let book):
+                let (session, errors) = SessionFormat.read(document, bookID: BookID(book.slug), name: name)
+                if let first = errors.first { return Parsed(work: work, stamp: stamp, problems: [Problem(first, path: path)]) }
+                return Parsed(work: work, stamp: stamp, session: session, problems: [])
+            }
+        } catch {
+            return Parsed(work: work, stamp: stamp, problems: [Problem(error, path: path)])
+        }
+    }
+
+    /// Removes everything the index holds for a file.
+    private static func forget(_ db: Database, path: String, id: Int64) throws {
+        try db.cachedStatement(sql: "DELETE FROM files WHERE id = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM documents WHERE rowid = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM books WHERE path = ?").execute(arguments: [path])
+        try db.cachedStatement(sql: "DELETE FROM sessions WHERE path = ?").execute(arguments: [path])
+        try db.cachedStatement(sql: "DELETE FROM problems WHERE path = ?").execute(arguments: [path])
+        try db.cachedStatement(sql: "DELETE FROM book_values WHERE path = ?").execute(arguments: [path])
+    }
+
+    private static func insert(_ db: Database, _ item: Parsed, info: FileSystem.FileInfo?) throws {
+        let path = item.work.path
+        let info = info ?? FileSystem.FileInfo(size: -1, modified: -1, inode: -1)
+        try db.cachedStatement(sql: "INSERT INTO files (path, size, modified, inode, hash) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [path, info.size, info.modified, info.inode, Int64(bitPattern: item.stamp.hash)])
+        let id = db.lastInsertedRowID
+        for problem in item.problems {
+            var day: String?
+            if case .session(_, let name, _) = item.work { day = name.day.description }
+            try db.cachedStatement(sql: """
+                INSERT INTO problems (path, line, "column", message, is_session, day) VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [problem.path, problem.line, problem.column, problem.message, day != nil, day])
+        }
+        if let book = item.book {
+            try IndexRows.insert(book, into: db)
+            let values = BookFacts.values(of: book, progress: ReadingProgress([]))
+            let statement = try db.cachedStatement(sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
+            for (field, value) in values where !QueryField(name: field).needsSessions {
+                try statement.execute(arguments: [path, field, value.text, value.low, value.high])
+            }
+            try insertDocument(db, id: id, path: path, bookPath: path, columns: BookFacts.documentColumns(of: book))
+        }
+        if let session = item.session {
+            try IndexRows.insert(session, bookPath: item.work.bookPath, into: db)
+            try insertDocument(db, id: id, path: path, bookPath: item.work.bookPath,
+                               columns: BookFacts.documentColumns(of: session))
+        }
+    }
+
+    private static func insertDocument(_ db: Database, id: Int64, path: String, bookPath: String, columns: [String]) throws {
+        let encoded = columns.map(FullText.indexText)
+        guard encoded.contains(where: { !$0.isEmpty }) else { return }
+        var arguments: [(any DatabaseValueConvertible)?] = [id, path, bookPath]
+        arguments += encoded.map { $0 as (any DatabaseValueConvertible)? }
+        try db.cachedStatement(sql: """
+            INSERT INTO documents (rowid, path, book_path, title, subtitle, authors, tags, series, body)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: StatementArguments(arguments))
+    }
+
+    /// Recomputes the values that come from sessions (count, pages, minutes, progress) for the
+    /// books whose file or sessions changed; with `all`, for every book in one pass.
+    private static func updateProgress(_ db: Database, books: Set<String>, all: Bool) throws {
+        var sessions: [String: [ReadingSession]] = [:]
+        var pages: [String: Int?] = [:]
+        func collect(_ cursor: RowCursor) throws {
+            while let row = try cursor.next() {
+                let path: String = row[0]
+                sessions[path, default: []].append(ReadingSession(day: anyDay, from: row[1], to: row[2], pages: row[3], minutes: row[4]))
+            }
+        }
+        if all {
+            try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes FROM sessions"))
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, pages FROM books")
+            while let row = try rows.next() { pages[row[0]] = .some(row[1]) }
+        } else {
+            for path in books {
+                try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes FROM sessions WHERE book_path = ?",
+                                                arguments: [path]))
+                if let row = try Row.fetchOne(db, sql: "SELECT pages FROM books WHERE path = ?", arguments: [path]) {
+                    pages[path] = .some(row[0])
+                }
+            }
+        }
+        let remove = try db.cachedStatement(sql: """
+            DELETE FROM book_values WHERE path = ? AND field IN ('sessions', 'progress', 'read', 'minutes')
+            """)
+        let insert = try db.cachedStatement(sql: "INSERT INTO book_values (path, field, low, high) VALUES (?, ?, ?, ?)")
+        for (path, bookPages) in pages where all || books.contains(path) {
+            try remove.execute(arguments: [path])
+            let progress = ReadingProgress(sessions[path] ?? [])
+            var values: [(String, Int)] = [("sessions", progress.sessions), ("read", progress.pagesRead), ("minutes", progress.minutes)]
+            if let percent = progress.percent(of: bookPages) { values.append(("progress", percent)) }
+            for (field, value) in values { try insert.execute(arguments: [path, field, Double(value), Double(value)]) }
+        }
+    }
+
+    /// Sessions only add up here; their day does not matter.
+    private static var anyDay: Day { Day(year: 2000, month: 1, day: 1) ?? Day.today() }
+}

@@ -1,0 +1,91 @@
+internal import GRDB
+
+/// The index of a library's files in `.shelf/index.sqlite`: a cache, never the truth.
+///
+/// It holds every book's fields, its sessions, the problems of files that could not be read,
+/// each field's folded values for queries, and an FTS5 table of the words of titles, authors,
+/// tags, series, bodies and session notes. ``refresh(_:statuses:)`` brings it up to date with
+/// the files before each read. An index that is missing, unreadable or of another
+/// ``IndexSchema/version`` is deleted and built again from the files.
+struct LibraryIndex: Sendable {
+    /// The database file, absolute.
+    let path: String
+    let queue: DatabaseQueue
+
+    /// Opens the index at `path`, creating or rebuilding it when needed.
+    /// - Throws: ``ShelfError/io(path:operation:message:)`` when it cannot be created at all.
+    static func open(at path: String) throws(ShelfError) -> LibraryIndex {
+        if let queue = try? existing(at: path) { return LibraryIndex(path: path, queue: queue) }
+        remove(at: path)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.write { db in try IndexSchema.create(db) }
+            return LibraryIndex(path: path, queue: queue)
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// The index at `path` when it is a database of the current version.
+    private static func existing(at path: String) throws -> DatabaseQueue? {
+        guard FileSystem.status(path)?.kind == .file else { return nil }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let usable = try queue.read { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version")
+            guard version == IndexSchema.version else { return false }
+            // Reading a row from each table catches most damage before a query trips on it.
+            for table in ["meta", "files", "books", "sessions", "problems", "book_values", "documents"] {
+                _ = try Row.fetchOne(db, sql: "SELECT * FROM \(table) LIMIT 1")
+            }
+            return true
+        }
+        guard usable else {
+            try? queue.close()
+            return nil
+        }
+        return queue
+    }
+
+    /// Deletes the index and SQLite's side files.
+    static func remove(at path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileSystem.removeFile(path + suffix) }
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // A cache that can be rebuilt needs no durability, only atomic transactions.
+            try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -16000; PRAGMA temp_store = MEMORY")
+        }
+        return configuration
+    }
+
+    /// An error of the database as a library error naming the index file.
+    static func failure(_ error: any Error, path: String) -> ShelfError {
+        .io(path: IndexOptions.path, operation: "index", message: String(describing: error))
+    }
+
+    /// Runs a read, turning database errors into ``ShelfError``.
+    func read<T>(_ body: (Database) throws -> T) throws(ShelfError) -> T {
+        do {
+            return try queue.read(body)
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// Runs a write transaction, turning database errors into ``ShelfError``.
+    func write<T>(_ body: (Database) throws -> T) throws(ShelfError) -> T {
+        do {
+            return try queue.write(body)
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// Closes the connection, so the file can be deleted.
+    func close() {
+        try? queue.close()
+    }
+}

@@ -1,0 +1,133 @@
+/// A book as queries see it: the values of each field, folded and typed, and its words.
+///
+/// The index stores exactly these values, and the in-memory evaluation computes them the same
+/// way, so both answer a query alike.
+struct BookFacts: Sendable {
+    /// One value of a field: folded text, and the interval a number or date covers.
+    struct Value: Sendable, Hashable {
+        var text: String?
+        var low: Double?
+        var high: Double?
+
+        static func text(_ text: String) -> Value { Value(text: TextFolding.fold(text), low: nil, high: nil) }
+        static func number(_ number: Double) -> Value { Value(text: nil, low: number, high: number) }
+        static func day(_ day: Day) -> Value { Value(text: nil, low: QueryDate.number(day), high: QueryDate.number(day)) }
+    }
+
+    /// The field values, keyed by ``QueryField/storageName``, in the order the book has them.
+    static func values(of book: Book, progress: ReadingProgress) -> [(field: String, value: Value)] {
+        var result: [(field: String, value: Value)] = []
+        func add(_ field: QueryField, _ value: Value?) {
+            if let value { result.append((field.storageName, value)) }
+        }
+        add(.title, .text(book.title))
+        add(.subtitle, book.subtitle.map(Value.text))
+        for author in book.authors { add(.author, .text(author)) }
+        for tag in book.tags { add(.tag, .text(tag)) }
+        add(.status, .text(book.status.name))
+        add(.folder, book.folder.isEmpty ? nil : .text(book.folder))
+        add(.series, book.series.map(Value.text))
+        add(.seriesIndex, book.seriesIndex.map(Value.number))
+        add(.publisher, book.publisher.map(Value.text))
+        add(.language, book.language.map(Value.text))
+        add(.isbn, book.isbn.map(Value.text))
+        add(.cover, book.cover.map(Value.text))
+        add(.rating, book.rating.map(Value.number))
+        add(.pages, book.pages.map { .number(Double($0)) })
+        switch book.published {
+        case .year(let year)?:
+            add(.published, Value(text: nil, low: Double(year * 10_000 + 101), high: Double(year * 10_000 + 1231)))
+        case .day(let day)?:
+            add(.published, .day(day))
+        case nil:
+            break
+        }
+        add(.added, book.added.map(Value.day))
+        add(.started, book.started.map(Value.day))
+        add(.finished, book.finished.map(Value.day))
+        add(.year, book.finished.map { .number(Double($0.year)) })
+        add(.sessions, .number(Double(progress.sessions)))
+        add(.progress, progress.percent(of: book.pages).map { .number(Double($0)) })
+        add(.read, .number(Double(progress.pagesRead)))
+        add(.minutes, .number(Double(progress.minutes)))
+        for entry in book.extra {
+            for value in customValues(entry.value) { add(.custom(entry.key), value) }
+        }
+        return result
+    }
+
+    /// A custom key's values: each item of a list, scalars as text, numbers and days also as intervals.
+    static func customValues(_ value: YAMLValue) -> [Value] {
+        switch value {
+        case .null: []
+        case .list(let items): items.flatMap { item -> [Value] in
+            if case .list = item { return [.text(item.description)] }
+            return customValues(item)
+        }
+        case .string(let text): [.text(text)]
+        case .bool(let flag): [.text(flag ? "true" : "false")]
+        case .int(let number): [Value(text: String(number), low: Double(number), high: Double(number))]
+        case .double(let number): [Value(text: TextFolding.fold(number.description), low: number.isFinite ? number : nil,
+                                         high: number.isFinite ? number : nil)]
+        case .day(let day): [Value(text: day.description, low: QueryDate.number(day), high: QueryDate.number(day))]
+        case .mapping: [.text(value.description)]
+        }
+    }
+
+    /// The text columns full-text search reads, in the index's column order.
+    static func documentColumns(of book: Book) -> [String] {
+        [book.title, book.subtitle ?? "", book.authors.joined(separator: " "), book.tags.joined(separator: " "),
+         book.series ?? "", book.body]
+    }
+
+    /// The columns of a session's document: only the note.
+    static func documentColumns(of session: ReadingSession) -> [String] {
+        ["", "", "", "", "", session.note]
+    }
+}
+
+extension QueryPredicate {
+    /// Whether one value satisfies the predicate, as the index's SQL decides it: text by UTF-8
+    /// bytes, numbers and dates by their intervals.
+    func matches(_ value: BookFacts.Value) -> Bool {
+        switch self {
+        case .contains(let needle):
+            guard let text = value.text else { return false }
+            return needle.isEmpty || Self.bytes(text.utf8, contain: Array(needle.utf8))
+        case .equals(let operand): return value.text.map { $0.utf8.elementsEqual(operand.utf8) } ?? false
+        case .textLess(let operand): return value.text.map { Self.order($0, operand) < 0 } ?? false
+        case .textLessOrEqual(let operand): return value.text.map { Self.order($0, operand) <= 0 } ?? false
+        case .textGreater(let operand): return value.text.map { Self.order($0, operand) > 0 } ?? false
+        case .textGreaterOrEqual(let operand): return value.text.map { Self.order($0, operand) >= 0 } ?? false
+        case .within(let low, let high):
+            guard let valueLow = value.low, let valueHigh = value.high else { return false }
+            return (low.map { valueLow >= $0 } ?? true) && (high.map { valueHigh <= $0 } ?? true)
+        case .after(let bound): return value.low.map { $0 > bound } ?? false
+        case .notBefore(let bound): return value.low.map { $0 >= bound } ?? false
+        case .before(let bound): return value.high.map { $0 < bound } ?? false
+        case .notAfter(let bound): return value.high.map { $0 <= bound } ?? false
+        }
+    }
+
+    /// `memcmp` order, SQLite's BINARY collation.
+    private static func order(_ a: String, _ b: String) -> Int {
+        var left = a.utf8.makeIterator(), right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case let (x?, y?): if x != y { return x < y ? -1 : 1 }
+            }
+        }
+    }
+
+    private static func bytes(_ haystack: String.UTF8View, contain needle: [UInt8]) -> Bool {
+        let bytes = Array(haystack)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}

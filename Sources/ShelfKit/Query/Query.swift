@@ -1,0 +1,69 @@
+/// A query in the shelf query language, parsed into a ``QueryExpression``.
+///
+/// Terms separated by spaces must all match; `or` between terms, `-term` or `not term`,
+/// parentheses; `field:value`, `field=value`, `field>value` and ranges `field:a..b`; bare words
+/// and `"quoted phrases"` search the text. `docs/query.md` describes it all.
+///
+/// ```swift
+/// let query = try Query(parsing: "author:herbert finished:2024 -tag:reread", today: .today())
+/// let books = try await library.books(matching: query, sortedBy: [BookSort(key: "rating", descending: true)], limit: 10)
+/// ```
+public struct Query: Sendable, Hashable {
+    /// The parsed query.
+    public var expression: QueryExpression
+
+    /// Wraps an expression built in code.
+    public init(_ expression: QueryExpression = .all) {
+        self.expression = expression
+    }
+
+    /// Parses `text`.
+    /// - Parameters:
+    ///   - text: The query, e.g. `author:herbert finished:2024`.
+    ///   - today: The day relative dates (`this-year`, `30d`) count from.
+    /// - Throws: ``QueryError`` naming the term at fault. Custom keys are checked against the
+    ///   library when the query runs.
+    public init(parsing text: String, today: Day) throws(QueryError) {
+        var parser = try QueryParser(text: text, today: today)
+        self.expression = try parser.parse()
+    }
+
+    /// Parses a query given as several command-line arguments, as if joined by spaces.
+    public init(parsing arguments: [String], today: Day) throws(QueryError) {
+        try self.init(parsing: arguments.joined(separator: " "), today: today)
+    }
+
+    /// The query that matches every book.
+    public static let all = Query()
+
+    /// Whether evaluating the query needs the books' sessions: computed fields or full text.
+    var needsSessions: Bool {
+        expression.terms.contains { term in
+            switch term.test {
+            case .text(let words): !words.isEmpty
+            case .has(let field), .missing(let field), .compare(let field, _): field.needsSessions
+            }
+        }
+    }
+
+    /// Throws for a custom key that no book in the library has, suggesting close names.
+    func validate(customKeys: Set<String>) throws(QueryError) {
+        for term in expression.terms {
+            let field: QueryField
+            switch term.test {
+            case .text: continue
+            case .has(let named), .missing(let named), .compare(let named, _): field = named
+            }
+            guard case .custom(let key) = field, !customKeys.contains(key) else { continue }
+            let candidates = QueryField.builtInNames + customKeys.sorted()
+            let wanted = key.lowercased()
+            let limit = max(1, min(3, wanted.count / 3))
+            let suggestions = candidates
+                .map { (name: $0, distance: EditDistance.between(wanted, $0.lowercased())) }
+                .filter { $0.distance <= limit }
+                .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+                .prefix(3).map(\.name)
+            throw QueryError(.unknownField(name: key, suggestions: Array(suggestions)), term: term.source)
+        }
+    }
+}

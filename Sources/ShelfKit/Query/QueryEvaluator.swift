@@ -1,0 +1,57 @@
+/// Evaluates a query in Swift, for ``InMemoryLibrary`` and for a ``FileLibrary`` opened
+/// without its index; the index compiles the same query to SQL with the same answers.
+struct QueryEvaluator {
+    let query: Query
+    /// Each book's reading progress, by book path.
+    let progress: [String: ReadingProgress]
+    /// Each book's session notes, by book path, for full-text terms.
+    let notes: [String: [String]]
+
+    /// The books that match, in the order given.
+    func filter(_ books: [Book]) -> [Book] {
+        if case .all = query.expression { return books }
+        let needsText = query.expression.terms.contains { if case .text = $0.test { return true } else { return false } }
+        return books.filter { book in
+            let facts = BookFacts.values(of: book, progress: progress[book.path] ?? ReadingProgress([]))
+            var values: [String: [BookFacts.Value]] = [:]
+            for (field, value) in facts { values[field, default: []].append(value) }
+            var documents: [[[String]]] = []
+            if needsText {
+                documents.append(BookFacts.documentColumns(of: book).map { FullText.words($0).map(FullText.encode) })
+                for note in notes[book.path] ?? [] {
+                    documents.append(["", "", "", "", "", note].map { FullText.words($0).map(FullText.encode) })
+                }
+            }
+            return evaluate(query.expression, values, documents)
+        }
+    }
+
+    private func evaluate(_ expression: QueryExpression, _ values: [String: [BookFacts.Value]],
+                          _ documents: [[[String]]]) -> Bool {
+        switch expression {
+        case .all: return true
+        case .and(let items): return items.allSatisfy { evaluate($0, values, documents) }
+        case .or(let items): return items.contains { evaluate($0, values, documents) }
+        case .not(let item): return !evaluate(item, values, documents)
+        case .term(let term):
+            switch term.test {
+            case .text(let words):
+                guard !words.isEmpty else { return true }
+                return documents.contains { columns in columns.contains { FullText.contains($0, phrase: words) } }
+            case .has(let field): return values[field.storageName] != nil
+            case .missing(let field): return values[field.storageName] == nil
+            case .compare(let field, let predicate):
+                return values[field.storageName]?.contains(where: predicate.matches) ?? false
+            }
+        }
+    }
+
+    /// The custom keys the books have, to tell a custom field from a typo.
+    static func customKeys(of books: [Book]) -> Set<String> {
+        var keys: Set<String> = []
+        for book in books {
+            for entry in book.extra where !BookFacts.customValues(entry.value).isEmpty { keys.insert(entry.key) }
+        }
+        return keys
+    }
+}

@@ -1,0 +1,125 @@
+/// Reads through the index, `.shelf/index.sqlite`, refreshed from the files first.
+extension FileLibrary {
+    /// Where the index is, or why there is none.
+    enum IndexState: Sendable {
+        /// Not opened yet: opening waits for the first read, so writes never pay for it.
+        case closed
+        case open(LibraryIndex)
+        /// Switched off, or it could not be created (a read-only folder): read the files.
+        case unavailable
+    }
+
+    /// The index, refreshed, with the walk it made; `nil` when reads must go to the files.
+    ///
+    /// An index that fails while refreshing is deleted and built again once; the files are the
+    /// truth, so nothing is lost.
+    func refreshedIndex() async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
+        for attempt in 0..<2 {
+            guard let index = openIndex() else { return nil }
+            do throws(ShelfError) {
+                let (listing, _) = try await index.refresh(core.storage, statuses: configuration.statuses)
+                return (index, listing)
+            } catch {
+                guard case .io(path: IndexOptions.path, _, _) = error, attempt == 0 else { throw error }
+                index.close()
+                LibraryIndex.remove(at: index.path)
+                indexState = .closed
+            }
+        }
+        return nil
+    }
+
+    private func openIndex() -> LibraryIndex? {
+        switch indexState {
+        case .open(let index): return index
+        case .unavailable: return nil
+        case .closed: break
+        }
+        let folder = root + "/.shelf"
+        if FileSystem.status(folder) == nil { try? FileSystem.makeDirectory(folder) }
+        // The index is a cache: a `.gitignore` that ignores it and itself keeps it out of git
+        // without a trace in the library's history.
+        let ignore = folder + "/.gitignore"
+        if FileSystem.status(ignore) == nil {
+            try? FileSystem.writeAtomically(Array("index.sqlite*\n.gitignore\n".utf8), to: ignore)
+        }
+        guard let index = try? LibraryIndex.open(at: root + "/" + IndexOptions.path) else {
+            indexState = .unavailable
+            return nil
+        }
+        indexState = .open(index)
+        return index
+    }
+
+    public func libraryScan() async throws(ShelfError) -> LibraryScan {
+        guard let (index, listing) = try await refreshedIndex() else { return try await hostedScan() }
+        let books = try index.books(matching: nil)
+        for (book, stamp) in books { core.stamps[book.path] = stamp }
+        let problems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
+        scanProblems = problems
+        return LibraryScan(books: books.map(\.book), problems: problems)
+    }
+
+    func indexedBooks(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+        guard let (index, listing) = try await refreshedIndex() else {
+            return try await hostedBooks(matching: query, sortedBy: order, limit: limit)
+        }
+        let customKeys = try index.customKeys()
+        do throws(QueryError) {
+            try query.validate(customKeys: customKeys)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        let found = try index.books(matching: query)
+        for (book, stamp) in found { core.stamps[book.path] = stamp }
+        scanProblems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
+        let books = found.map(\.book)
+        let progress = order.contains(where: \.needsSessions) ? try index.progress(of: books.map(\.path)) : [:]
+        let sorted = BookSort.sort(books, by: order, statusOrder: configuration.order(of:), progress: progress)
+        return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
+    }
+
+    func indexedSessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] {
+        guard let (index, _) = try await refreshedIndex() else { return try await hostedSessions(since: day) }
+        scanProblems = try index.problems(sessions: true, since: day).sorted()
+        return try index.sessions(since: day)
+    }
+
+    func indexedSearch(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {
+        guard let (index, listing) = try await refreshedIndex() else {
+            return try await hostedSearch(text, limit: limit, highlight: highlight)
+        }
+        let phrases = SearchRanking.phrases(text)
+        guard !phrases.isEmpty else { return [] }
+        scanProblems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
+        return hits(SearchRanking.rank(try index.searchDocuments(phrases), phrases, limit: limit), phrases, highlight)
+    }
+
+    public func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+        try await indexedBooks(matching: query, sortedBy: order, limit: limit)
+    }
+
+    public func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+        try await indexedBooks(matching: try parsedQuery(text), sortedBy: order, limit: limit)
+    }
+
+    public func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {
+        try await indexedSearch(text, limit: limit, highlight: highlight)
+    }
+
+    /// Brings the index up to date and reports how many files were read again and dropped,
+    /// for tests and benchmarks.
+    func refreshIndex() async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+        guard let index = openIndex() else { return nil }
+        let (_, report) = try await index.refresh(core.storage, statuses: configuration.statuses)
+        return (report.parsed, report.removed)
+    }
+
+    /// Deletes the index and builds it again from the files: `shelf reindex`.
+    public func rebuildIndex() async throws(ShelfError) {
+        if case .open(let index) = indexState { index.close() }
+        LibraryIndex.remove(at: root + "/" + IndexOptions.path)
+        indexState = indexOptions.isEnabled ? .closed : .unavailable
+        _ = try await refreshedIndex()
+    }
+}

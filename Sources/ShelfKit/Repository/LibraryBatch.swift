@@ -1,0 +1,24 @@
+/// Several changes to a library made together: books added, moved and updated.
+///
+/// ``LibraryBatchWriting/apply(_:)`` writes a batch all or nothing, in this order: additions,
+/// then moves, then updates; so an update can undo what a move set (`finished` set to today on
+/// arrival in `finished/`) and the files end as the updates say.
+public struct LibraryBatch: Sendable {
+    /// New books, each with its status and folder.
+    public var additions: [(book: Book, status: Status, folder: String)]
+    /// Books moved to another status, keeping their folder.
+    public var moves: [(id: BookID, status: Status)]
+    /// Books whose changed keys are written.
+    public var updates: [Book]
+
+    /// Creates a batch.
+    public init(additions: [(book: Book, status: Status, folder: String)] = [], moves: [(id: BookID, status: Status)] = [],
+                updates: [Book] = []) {
+        self.additions = additions
+        self.moves = moves
+        self.updates = updates
+    }
+
+    /// Whether the batch changes nothing.
+    public var isEmpty: Bool { additions.isEmpty && moves.isEmpty && updates.isEmpty }
+}

@@ -1,0 +1,136 @@
+/// What a library says about its reader: books and pages per year and month, ratings, authors
+/// and tags, pace, streak and the yearly goal. This is `shelf stats`.
+///
+/// A book counts as *finished* when it has a `finished` date and is not in `abandoned`. With a
+/// year, the totals, ratings, authors, tags, lengths and pace cover that year only; the streak
+/// always runs back from today.
+///
+/// ```swift
+/// let stats = try await ReadingStats.compute(for: library, year: 2025, today: .today())
+/// print(stats.booksFinished, stats.averageRating ?? 0)
+/// ```
+public struct ReadingStats: Sendable, Hashable, Codable {
+    /// The year asked for, or `nil` for all time.
+    public var year: Int?
+    /// The day the streak and goal are measured from.
+    public var today: Day
+    /// Finished books in scope.
+    public var booksFinished: Int
+    /// Their pages, where known.
+    public var pagesFinished: Int
+    /// Books and pages per year, oldest first.
+    public var byYear: [PeriodTotal]
+    /// The year of ``byMonth``: the year asked for, else the current one.
+    public var chartYear: Int
+    /// Books and pages per month of ``chartYear``, January to December.
+    public var byMonth: [PeriodTotal]
+    /// The mean rating of the finished books that have one.
+    public var averageRating: Double?
+    /// How many finished books have a rating.
+    public var ratedBooks: Int
+    /// Authors with the most finished books, at most five.
+    public var topAuthors: [NameCount]
+    /// Tags with the most finished books, at most five.
+    public var topTags: [NameCount]
+    /// Pace over the sessions in scope.
+    public var pace: ReadingPace
+    /// The finished book with the most pages.
+    public var longest: BookLength?
+    /// The finished book with the fewest pages.
+    public var shortest: BookLength?
+    /// Days in a row with a session, ending today, or yesterday when today has none yet.
+    public var streak: Int
+    /// Progress toward the configured goal in ``chartYear``, when a goal is set.
+    public var goal: GoalProgress?
+
+    /// How many authors and tags ``topAuthors`` and ``topTags`` keep.
+    public static let topCount = 5
+
+    /// Works out the statistics.
+    /// - Parameters:
+    ///   - books: The books to count (a whole library, or a query's result).
+    ///   - sessions: Their sessions.
+    ///   - goal: Books per year to aim for, from the configuration.
+    ///   - year: Only this year, or `nil` for all time.
+    ///   - today: The current day.
+    public init(books: [Book], sessions: [ReadingSession], goal: Int?, year: Int?, today: Day) {
+        self.year = year
+        self.today = today
+        let finished = books.filter { $0.finished != nil && $0.status != .abandoned }
+        let inScope = finished.filter { book in year.map { book.finished?.year == $0 } ?? true }
+        booksFinished = inScope.count
+        pagesFinished = inScope.reduce(0) { $0 + ($1.pages ?? 0) }
+
+        let years = Dictionary(grouping: finished, by: { $0.finished?.year ?? 0 })
+        byYear = years.keys.sorted().filter { key in year.map { key == $0 } ?? true }.map { key in
+            let group = years[key] ?? []
+            return PeriodTotal(period: String(key), books: group.count, pages: group.reduce(0) { $0 + ($1.pages ?? 0) })
+        }
+        chartYear = year ?? today.year
+        let chartYear = chartYear
+        byMonth = (1...12).map { month in
+            let group = finished.filter { $0.finished?.year == chartYear && $0.finished?.month == month }
+            let period = String(chartYear) + (month < 10 ? "-0" : "-") + String(month)
+            return PeriodTotal(period: period, books: group.count, pages: group.reduce(0) { $0 + ($1.pages ?? 0) })
+        }
+
+        let ratings = inScope.compactMap(\.rating)
+        ratedBooks = ratings.count
+        averageRating = ratings.isEmpty ? nil : ratings.reduce(0, +) / Double(ratings.count)
+        topAuthors = Self.top(inScope.map(\.authors))
+        topTags = Self.top(inScope.map(\.tags))
+
+        let paged = inScope.filter { $0.pages != nil }
+        let byLength = paged.sorted { ($0.pages ?? 0, $1.title) < ($1.pages ?? 0, $0.title) }
+        longest = byLength.last.map { BookLength(id: $0.id, title: $0.title, pages: $0.pages ?? 0) }
+        shortest = paged.sorted { ($0.pages ?? 0, $0.title) < ($1.pages ?? 0, $1.title) }.first
+            .map { BookLength(id: $0.id, title: $0.title, pages: $0.pages ?? 0) }
+
+        let ids = Set(books.map(\.id))
+        let ownSessions = sessions.filter { ids.contains($0.bookID) }
+        pace = ReadingPace(ownSessions.filter { session in year.map { session.day.year == $0 } ?? true })
+        streak = Self.streak(days: Set(ownSessions.map(\.day)), today: today)
+
+        if let target = goal, target > 0 {
+            let done = finished.filter { $0.finished?.year == chartYear }.count
+            var expected: Int?
+            if chartYear == today.year, let first = Day(year: chartYear, month: 1, day: 1),
+               let next = Day(year: chartYear + 1, month: 1, day: 1) {
+                expected = target * (first.days(until: today) + 1) / first.days(until: next)
+            }
+            self.goal = GoalProgress(year: chartYear, goal: target, finished: done, percent: done * 100 / target,
+                                     expectedByToday: expected)
+        } else {
+            self.goal = nil
+        }
+    }
+
+    /// Reads the books matching `query` and their sessions from `library` and works out the statistics.
+    /// - Throws: Only when the library's folders cannot be read.
+    public static func compute(for library: some LibraryReading, matching query: BookQuery = BookQuery(), year: Int? = nil,
+                               today: Day) async throws(ShelfError) -> ReadingStats {
+        let books = try await library.books(matching: query, sortedBy: [], limit: nil)
+        let sessions = try await library.sessions(since: year.flatMap { Day(year: $0, month: 1, day: 1) })
+        return ReadingStats(books: books, sessions: sessions, goal: library.configuration.goal, year: year, today: today)
+    }
+
+    /// The names that occur in the most lists, most first, then by name.
+    private static func top(_ lists: [[String]]) -> [NameCount] {
+        var counts: [String: Int] = [:]
+        for list in lists { for name in Set(list) { counts[name, default: 0] += 1 } }
+        return counts.map { NameCount(name: $0.key, books: $0.value) }
+            .sorted { ($1.books, $0.name) < ($0.books, $1.name) }
+            .prefix(topCount).map { $0 }
+    }
+
+    /// Consecutive days with a session, ending today or, when today has none yet, yesterday.
+    private static func streak(days: Set<Day>, today: Day) -> Int {
+        var day = days.contains(today) ? today : today.adding(days: -1)
+        var count = 0
+        while let current = day, days.contains(current) {
+            count += 1
+            day = current.adding(days: -1)
+        }
+        return count
+    }
+}

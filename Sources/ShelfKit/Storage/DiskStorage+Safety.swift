@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// The disk storage's defences: staged writes checked just before they land, exclusive
+/// creation, the writer lock, refusing to write through links, and injected faults.
+extension DiskStorage {
+    /// Writes `bytes` to a flushed temporary file beside `path`, refusing paths through links.
+    func stage(_ bytes: [UInt8], for path: String) throws(ShelfError) -> FileSystem.StagedFile {
+        try refuseLinks(path)
+        do throws(FileSystem.Failure) {
+            return try FileSystem.stage(bytes, for: absolute(path))
+        } catch {
+            throw wrap(error, path)
+        }
+    }
+
+    /// Puts a staged file in place (counting the write and the rename for fault injection),
+    /// or removes it when that fails.
+    mutating func put(_ staged: FileSystem.StagedFile, exclusively: Bool) throws(ShelfError) {
+        let path = String(staged.target.dropFirst(root.count + 1))
+        do throws(ShelfError) {
+            try faults.write(path)
+            try faults.rename(path)
+        } catch {
+            FileSystem.discard(staged)
+            throw error
+        }
+        do throws(FileSystem.Failure) {
+            try exclusively ? FileSystem.commitExclusively(staged) : FileSystem.commit(staged)
+        } catch {
+            if exclusively, error.code == EEXIST { throw .alreadyExists(path: path) }
+            throw wrap(error, path)
+        }
+    }
+
+    mutating func create(_ bytes: [UInt8], at path: String) throws(ShelfError) {
+        try put(try stage(bytes, for: path), exclusively: true)
+    }
+
+    /// Writes the new file first, then compares the file on disk with `expected` and renames
+    /// at once: an editor's save that lands before the rename is seen, and the window left is
+    /// one read long.
+    mutating func replace(_ path: String, expecting expected: FileStamp, with bytes: [UInt8]) throws(ShelfError) -> [UInt8] {
+        let staged = try stage(bytes, for: path)
+        let current: [UInt8]
+        do throws(ShelfError) {
+            current = try read(path)
+            guard FileStamp(current) == expected else { throw .changedOnDisk(path: path) }
+        } catch {
+            FileSystem.discard(staged)
+            throw error
+        }
+        try put(staged, exclusively: false)
+        return current
+    }
+
+    func lockForWriting(wait: Bool) throws(ShelfError) -> WriterLock? {
+        if kind(of: ".shelf") == nil {
+            do throws(FileSystem.Failure) { try FileSystem.makeDirectory(absolute(".shelf")) } catch {
+                if error.code != EEXIST { throw wrap(error, ".shelf") }
+            }
+        }
+        try refuseLinks(WriterLock.path)
+        return try WriterLock.acquire(absolute(WriterLock.path), waitingUpTo: wait ? lockWait : 0)
+    }
+
+    func entryProblems(statuses: [Status]) -> [Problem] {
+        EntryScan(root: root).problems(statuses: statuses)
+    }
+
+    /// Throws when `path` or a folder on the way to it is a symbolic link: writing there would
+    /// change whatever the link points at, perhaps outside the library.
+    func refuseLinks(_ path: String) throws(ShelfError) {
+        var prefix = ""
+        for component in path.split(separator: "/") where component != "." {
+            prefix += prefix.isEmpty ? String(component) : "/" + component
+            if FileSystem.isSymbolicLink(absolute(prefix)) { throw .symbolicLink(path: prefix) }
+        }
+    }
+}

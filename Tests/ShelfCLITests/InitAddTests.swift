@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// `shelf init` and `shelf add`: the files they create, byte for byte.
+struct InitAddTests {
+    @Test func initCreatesTheStatusFoldersConfigAndGitignore() throws {
+        let library = try ExampleLibrary(empty: true)
+        let result = try library.shelf("init", "books")
+        let root = library.root.appendingPathComponent("books").path
+        expectRun(result, stdout: "Created a library in \(root) with statuses to-read, reading, finished, abandoned.\n")
+        for status in ["to-read", "reading", "finished", "abandoned"] {
+            var isDirectory: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: "\(root)/\(status)", isDirectory: &isDirectory) && isDirectory.boolValue,
+                    "\(status)/")
+        }
+        #expect(try library.read("books/.shelf/config.yaml") == """
+            # Statuses, in reading order. Each one is a top-level folder.
+            statuses: [to-read, reading, finished, abandoned]
+
+            """)
+        #expect(try library.read("books/.shelf/.gitignore") == """
+            # Caches shelf rebuilds from the book files.
+            index.sqlite
+            index.sqlite-*
+            lock
+
+            """)
+        // The new library works at once, and is clean.
+        expectRun(try library.shelf(["list"], in: "books"))
+        expectRun(try library.shelf(["check"], in: "books"), stderr: "shelf: no problems in 0 books\n")
+    }
+
+    @Test func initRefusesAFolderThatIsAlreadyALibrary() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("init"), status: 1, stderr: "shelf: . is already a library: it has a .shelf folder\n")
+        #expect(try library.status() == "")
+    }
+
+    @Test func addWritesTheFileInCanonicalOrderAndPrintsItsPath() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf(
+            "add", "Cien años de soledad", "--author", "Gabriel García Márquez", "--pages", "417",
+            "--tag", "magic-realism", "-t", "classic", "--isbn", "0060883286",
+            "--set", "language=es", "--set", "published=1967", "--set", "gift=true", "--set", "format=paperback")
+        expectRun(result, stdout: "to-read/cien-anos-de-soledad.md\n")
+        #expect(try library.read("to-read/cien-anos-de-soledad.md") == """
+            ---
+            title: Cien años de soledad
+            authors: [Gabriel García Márquez]
+            isbn: "0060883286"
+            published: 1967
+            pages: 417
+            language: es
+            tags: [magic-realism, classic]
+            added: \(ExampleLibrary.today)
+            gift: true
+            format: paperback
+            ---
+
+            """)
+        #expect(try library.status() == "A  to-read/cien-anos-de-soledad.md\n")
+    }
+
+    @Test func addWithStatusAndFolder() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("add", "Straße & Œuvre", "-a", "Ann Author", "-a", "Bo Writer",
+                                       "--status", "reading", "--folder", "fiction/german")
+        expectRun(result, stdout: "reading/fiction/german/strasse-oeuvre.md\n")
+        #expect(try library.read("reading/fiction/german/strasse-oeuvre.md") == """
+            ---
+            title: Straße & Œuvre
+            authors: [Ann Author, Bo Writer]
+            added: \(ExampleLibrary.today)
+            ---
+
+            """)
+    }
+
+    @Test(arguments: [
+        ("三体", "三体"),
+        ("Catch-22", "catch-22"),
+        ("García Márquez: Crónica", "garcia-marquez-cronica"),
+        ("!!!", "book"),
+    ])
+    func addMakesTheSlugFromTheTitle(title: String, slug: String) throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("add", title), stdout: "to-read/\(slug).md\n")
+        #expect(library.exists("to-read/\(slug).md"))
+    }
+
+    @Test func addRefusesASlugInUseAnywhereAndSuggestsSlug() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("add", "Dune", "--author", "Frank Herbert", "--folder", "film"), status: 1,
+                  stderr: "shelf: the slug \"dune\" is taken by finished/sci-fi/dune.md; give this book another one with --slug\n")
+        #expect(try library.status() == "")
+        expectRun(try library.shelf("add", "Dune", "--author", "Frank Herbert", "--slug", "dune-graphic-novel"),
+                  stdout: "to-read/dune-graphic-novel.md\n")
+        #expect(try library.read("to-read/dune-graphic-novel.md").hasPrefix("---\ntitle: Dune\n"))
+    }
+
+    @Test func addToAnUnknownStatusListsTheStatuses() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("add", "Emma", "--status", "wishlist"), status: 1, stderr: """
+            shelf: unknown status "wishlist"; the statuses are to-read, reading, finished, abandoned (set in .shelf/config.yaml)
+
+            """)
+        #expect(try library.status() == "")
+    }
+
+    @Test func addRefusesBadValuesAndLocationKeys() throws {
+        let library = try ExampleLibrary()
+        let rating = try library.shelf("add", "Emma", "--set", "rating=6")
+        #expect(rating.status == 1)
+        #expect(rating.stderr == "shelf: to-read/emma.md: rating should be between 0.5 and 5 in steps of 0.5, found \"6\"\n")
+        let status = try library.shelf("add", "Emma", "--set", "status=finished")
+        #expect(status.status == 2)
+        #expect(status.stderr.hasPrefix("shelf: status comes from where the file is; use --status and --folder\n"))
+        let empty = try library.shelf("add", "  ")
+        #expect(empty.status == 2)
+        #expect(empty.stderr.hasPrefix("shelf: the title must not be empty\n"))
+        #expect(try library.status() == "")
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+
+/// `shelf list` and `shelf ls`: filters, sorting, limits and every output format.
+struct ListTests {
+    @Test(arguments: ["list", "ls"])
+    func tableOfReadingBooksWithProgress(command: String) throws {
+        let library = try ExampleLibrary()
+        // Progress is the highest `to` of each book's sessions, over its `pages`.
+        expectRun(try library.shelf(command, "--status", "reading"), stdout: """
+            TITLE                                  AUTHORS           STATUS            RATING  PROGRESS
+            Anna Karenina                          Leo Tolstoy       reading/classics          271/838 (32%)
+            Cloud Atlas                            David Mitchell    reading                   96/509 (18%)
+            Designing Data-Intensive Applications  Martin Kleppmann  reading/tech              163/616 (26%)
+            The Fall of Hyperion                   Dan Simmons       reading                   251/517 (48%)
+            The Name of the Wind                   Patrick Rothfuss  reading/fantasy           212/662 (32%)
+
+            """)
+    }
+
+    @Test func wholeTableStartsInTitleOrderWithoutTrailingSpaces() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 1 + 47 + 1)
+        #expect(Array(lines.prefix(4)) == [
+            "TITLE                                              AUTHORS                                            STATUS                     RATING  PROGRESS",
+            "A Philosophy of Software Design                    John Ousterhout                                    to-read/tech",
+            "A Wizard of Earthsea                               Ursula K. Le Guin                                  finished/fantasy           ★★★★",
+            "Anna Karenina                                      Leo Tolstoy                                        reading/classics                   271/838 (32%)",
+        ])
+        #expect(lines.contains(
+            "Structure and Interpretation of Computer Programs  Harold Abelson, Gerald Jay Sussman, Julie Sussman  to-read/tech"))
+        #expect(lines.allSatisfy { !$0.hasSuffix(" ") })
+    }
+
+    @Test func authorIgnoresCaseAndAccents() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("list", "--author", "marquez"), stdout: """
+            TITLE                          AUTHORS                 STATUS                     RATING  PROGRESS
+            One Hundred Years of Solitude  Gabriel García Márquez  finished/fiction/classics  ★★★★★
+
+            """)
+        expectRun(try library.shelf("ls", "--author", "LE GUIN", "--format", "paths"), stdout: """
+            finished/fantasy/a-wizard-of-earthsea.md
+            to-read/the-dispossessed.md
+            finished/sci-fi/the-left-hand-of-darkness.md
+
+            """)
+    }
+
+    @Test func tagInEveryStatus() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("list", "--tag", "sci-fi", "--format", "paths"), stdout: """
+            finished/sci-fi/dune.md
+            finished/sci-fi/hyperion.md
+            finished/sci-fi/neuromancer.md
+            finished/sci-fi/project-hail-mary.md
+            finished/sci-fi/solaris.md
+            to-read/the-dispossessed.md
+            reading/the-fall-of-hyperion.md
+            finished/sci-fi/the-hitchhikers-guide-to-the-galaxy.md
+            finished/sci-fi/the-left-hand-of-darkness.md
+            finished/sci-fi/the-three-body-problem.md
+
+            """)
+    }
+
+    @Test func folderIncludesTheFoldersBelowIt() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("list", "--folder", "fiction", "--format", "paths"), stdout: """
+            finished/fiction/beloved.md
+            finished/fiction/classics/jane-eyre.md
+            finished/fiction/kafka-on-the-shore.md
+            finished/fiction/classics/middlemarch.md
+            finished/fiction/never-let-me-go.md
+            finished/fiction/classics/one-hundred-years-of-solitude.md
+            finished/fiction/piranesi.md
+            finished/fiction/classics/the-master-and-margarita.md
+
+            """)
+        // `classics` is a folder of its own under reading/ and abandoned/; fiction/classics is another.
+        expectRun(try library.shelf("list", "--folder", "classics", "--status", "abandoned", "--format", "paths"), stdout: """
+            abandoned/classics/don-quixote.md
+            abandoned/classics/ulysses.md
+
+            """)
+    }
+
+    @Test func sortDescendingByRatingBreaksTiesByTitle() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("list", "--sort", "rating-", "--limit", "8"), stdout: """
+            TITLE                                         AUTHORS                 STATUS                     RATING  PROGRESS
+            Beloved                                       Toni Morrison           finished/fiction           ★★★★★
+            Dune                                          Frank Herbert           finished/sci-fi            ★★★★★
+            Middlemarch                                   George Eliot            finished/fiction/classics  ★★★★★
+            One Hundred Years of Solitude                 Gabriel García Márquez  finished/fiction/classics  ★★★★★
+            Piranesi                                      Susanna Clarke          finished/fiction           ★★★★★
+            The Hitchhiker's Guide to the Galaxy          Douglas Adams           finished/sci-fi            ★★★★★
+            Gödel, Escher, Bach: an Eternal Golden Braid  Douglas R. Hofstadter   finished/non-fiction       ★★★★½
+            Hyperion                                      Dan Simmons             finished/sci-fi            ★★★★½
+
+            """)
+    }
+
+    @Test func sortByPublishedThenLimit() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("ls", "--author", "le guin", "--sort", "published"), stdout: """
+            TITLE                      AUTHORS            STATUS            RATING  PROGRESS
+            A Wizard of Earthsea       Ursula K. Le Guin  finished/fantasy  ★★★★
+            The Left Hand of Darkness  Ursula K. Le Guin  finished/sci-fi   ★★★★½
+            The Dispossessed           Ursula K. Le Guin  to-read
+
+            """)
+        expectRun(try library.shelf("ls", "--sort", "published", "--limit", "2", "--format", "paths"), stdout: """
+            abandoned/classics/don-quixote.md
+            finished/fiction/classics/jane-eyre.md
+
+            """)
+        expectRun(try library.shelf("ls", "--limit", "0"))
+    }
+
+    @Test func jsonHasLocationKeysThenFrontMatterInCanonicalOrder() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list", "--format", "json")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        let books = try #require(parsed as? [[String: Any]])
+        #expect(books.count == 47)
+        let first = try #require(books.first)
+        #expect(first["id"] as? String == "a-philosophy-of-software-design")
+        #expect(first["path"] as? String == "to-read/tech/a-philosophy-of-software-design.md")
+        #expect(first["folder"] as? String == "tech")
+        // `authors: John Ousterhout` in the file is one author, still a list.
+        #expect(first["authors"] as? [String] == ["John Ousterhout"])
+        #expect(first["pages"] as? Int == 190)
+        #expect(first["recommended_by"] as? String == "the team book club")
+        // JSONSerialization forgets the order; the text keeps it.
+        let firstObject = try #require(result.stdout.components(separatedBy: "\n  },").first)
+        let keys = firstObject.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("    \"") else { return nil }
+            return String(line.dropFirst(5).prefix { $0 != "\"" })
+        }
+        #expect(keys == ["id", "path", "status", "folder", "title", "authors", "published", "pages", "publisher",
+                         "language", "tags", "added", "recommended_by"])
+        #expect(result.stdout.hasPrefix("[\n  {\n    \"id\": \"a-philosophy-of-software-design\",\n"))
+    }
+
+    @Test func jsonKeepsCustomKeysAfterTheBookKeys() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list", "--author", "tolstoy", "--format", "json")
+        expectRun(result, stdout: """
+            [
+              {
+                "id": "anna-karenina",
+                "path": "reading/classics/anna-karenina.md",
+                "status": "reading",
+                "folder": "classics",
+                "title": "Anna Karenina",
+                "authors": [
+                  "Leo Tolstoy"
+                ],
+                "published": 1878,
+                "pages": 838,
+                "publisher": "Penguin Classics",
+                "language": "en",
+                "tags": [
+                  "classic",
+                  "russian"
+                ],
+                "added": "2025-12-01",
+                "started": "2026-09-01",
+                "original_title": "Анна Каренина",
+                "translators": [
+                  "Richard Pevear",
+                  "Larissa Volokhonsky"
+                ]
+              }
+            ]
+
+            """)
+    }
+
+    @Test func jsonLinesIsOneObjectPerBook() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list", "--status", "reading", "--format", "jsonl")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 5)
+        let ids = try lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return object["id"] as? String ?? ""
+        }
+        #expect(ids == ["anna-karenina", "cloud-atlas", "designing-data-intensive-applications", "the-fall-of-hyperion",
+                        "the-name-of-the-wind"])
+        #expect(lines.first?.hasPrefix(#"{"id":"anna-karenina","path":"reading/classics/anna-karenina.md","status":"reading","#)
+                == true)
+    }
+
+    @Test func csvQuotesFieldsWithCommasAndJoinsLists() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("list", "--author", "hofstadter", "--format", "csv"), stdout: """
+            id,path,status,folder,title,authors,isbn,published,pages,publisher,language,tags,rating,added,started,finished
+            godel-escher-bach,finished/non-fiction/godel-escher-bach.md,finished,non-fiction,"Gödel, Escher, Bach: an Eternal Golden Braid",Douglas R. Hofstadter,9780465026562,1979,777,Basic Books,en,mathematics; philosophy; computing,4.5,2023-04-01,2025-08-03,2025-10-12
+
+            """)
+    }
+
+    @Test func csvColumnsAreBookKeysInCanonicalOrderThenCustomKeys() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list", "--format", "csv", "--limit", "3")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "id,path,status,folder,title,authors,published,pages,publisher,language,series,series_index,tags,rating,added,started,finished,recommended_by,original_title,translators",
+            "a-philosophy-of-software-design,to-read/tech/a-philosophy-of-software-design.md,to-read,tech,A Philosophy of Software Design,John Ousterhout,2018,190,Yaknyam Press,en,,,programming; design,,2026-01-12,,,the team book club,,",
+            "a-wizard-of-earthsea,finished/fantasy/a-wizard-of-earthsea.md,finished,fantasy,A Wizard of Earthsea,Ursula K. Le Guin,1968,183,Houghton Mifflin Harcourt,en,Earthsea Cycle,1,fantasy; classic; le-guin,4,2026-02-01,2026-02-10,2026-02-16,,,",
+            "anna-karenina,reading/classics/anna-karenina.md,reading,classics,Anna Karenina,Leo Tolstoy,1878,838,Penguin Classics,en,,,classic; russian,,2025-12-01,2026-09-01,,,Анна Каренина,Richard Pevear; Larissa Volokhonsky",
+        ])
+    }
+
+    @Test func pathsAreRelativeToTheCurrentFolder() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf(["ls", "--tag", "space-opera", "--format", "paths"], in: "finished/sci-fi"), stdout: """
+            ../../finished/sci-fi/hyperion.md
+            ../../reading/the-fall-of-hyperion.md
+
+            """)
+    }
+
+    @Test func oneUnreadableFileIsSkippedWithOneWarning() throws {
+        let library = try ExampleLibrary()
+        try library.write("to-read/broken.md", "---\ntitle: [unclosed\n---\n")
+        let result = try library.shelf("list", "--status", "to-read", "--format", "paths")
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 13)
+        #expect(!result.stdout.contains("broken"))
+        #expect(result.stderr == """
+            shelf: warning: skipped to-read/broken.md:3:1: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence (started on line 2); run `shelf check` for details
+
+            """)
+    }
+
+    @Test func severalProblemsStillGiveOneWarningLine() throws {
+        let library = try ExampleLibrary()
+        try library.write("to-read/broken.md", "---\ntitle: [unclosed\n---\n")
+        try library.write("to-read/untitled.md", "---\nauthors: [Nobody]\n---\n")
+        let result = try library.shelf("list", "--format", "paths")
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 47)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.hasPrefix("shelf: warning: 2 problems, the first: to-read/broken.md:3:1: invalid YAML"))
+        #expect(result.stderr.hasSuffix("; run `shelf check` for all of them\n"))
+    }
+
+    @Test func usageErrors() throws {
+        let library = try ExampleLibrary()
+        let sort = try library.shelf("list", "--sort", "colour")
+        #expect(sort.status == 2)
+        #expect(sort.stdout == "")
+        #expect(sort.stderr.hasPrefix("""
+            shelf: cannot sort by "colour"; sort by one of title, author, status, rating, pages, published, added, started, finished, path
+
+            """))
+        let format = try library.shelf("list", "--format", "xml")
+        #expect(format.status == 2)
+        #expect(format.stderr.hasPrefix(
+            "shelf: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'jsonl', 'csv' or 'paths'.\n"))
+        let limit = try library.shelf("list", "--limit", "-1")
+        #expect(limit.status == 2)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// `start`, `finish`, `abandon` and `move`: files and session folders move together, and only
+/// `started`/`finished` lines change, only when empty.
+struct StatusChangeTests {
+    let today = ExampleLibrary.today
+
+    @Test func startMovesToReadingAndSetsStarted() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("start", "circe"), stdout: "to-read/circe.md → reading/circe.md\n")
+        // `started` goes after `added`, its canonical predecessor, and before the custom key.
+        #expect(try library.changes() == """
+            diff --git a/to-read/circe.md b/reading/circe.md
+            rename from to-read/circe.md
+            rename to reading/circe.md
+            --- a/to-read/circe.md
+            +++ b/reading/circe.md
+            @@ -9,5 +9,6 @@ publisher: Little, Brown and Company
+             language: en
+             tags: [mythology, retelling]
+             added: 2026-05-10
+            +started: \(today)
+             recommended_by: Mum
+             ---
+
+            """)
+        expectRun(try library.shelf("start", "circe"), stdout: "circe is already in reading; nothing changed\n")
+    }
+
+    @Test func finishWithRatingMovesTheSessionsToo() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("finish", "cloud", "--rating", "4.5"), stdout: "reading/cloud-atlas.md → finished/cloud-atlas.md\n")
+        #expect(try library.changes() == """
+            diff --git a/reading/cloud-atlas.md b/finished/cloud-atlas.md
+            rename from reading/cloud-atlas.md
+            rename to finished/cloud-atlas.md
+            --- a/reading/cloud-atlas.md
+            +++ b/finished/cloud-atlas.md
+            @@ -7,6 +7,8 @@ pages: 509
+             publisher: Random House
+             language: en
+             tags: [fiction, literary]
+            +rating: 4.5
+             added: 2026-06-01
+             started: 2026-11-08
+            +finished: \(today)
+             ---
+            diff --git a/reading/cloud-atlas/2026-11-08.md b/finished/cloud-atlas/2026-11-08.md
+            rename from reading/cloud-atlas/2026-11-08.md
+            rename to finished/cloud-atlas/2026-11-08.md
+            diff --git a/reading/cloud-atlas/2026-11-16.md b/finished/cloud-atlas/2026-11-16.md
+            rename from reading/cloud-atlas/2026-11-16.md
+            rename to finished/cloud-atlas/2026-11-16.md
+
+            """)
+        #expect(!library.exists("reading/cloud-atlas"))
+    }
+
+    @Test func finishKeepsDatesThatAreSetAndRatesAFinishedBook() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("finish", "dune"), stdout: "dune is already in finished; nothing changed\n")
+        #expect(try library.status() == "")
+        expectRun(try library.shelf("finish", "dune", "--rating", "4"),
+                  stdout: "dune is already in finished; updated finished/sci-fi/dune.md\n")
+        #expect(try library.changes() == """
+            diff --git a/finished/sci-fi/dune.md b/finished/sci-fi/dune.md
+            --- a/finished/sci-fi/dune.md
+            +++ b/finished/sci-fi/dune.md
+            @@ -9,7 +9,7 @@ language: en
+             series: Dune
+             series_index: 1
+             tags: [sci-fi, classic]
+            -rating: 5
+            +rating: 4
+             added: 2023-12-26
+             started: 2024-01-02
+             finished: 2024-02-11
+
+            """)
+    }
+
+    @Test(arguments: ["0", "5.5", "3.3"])
+    func finishRefusesARatingThatIsNotAHalf(rating: String) throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("finish", "cloud", "--rating", rating)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("shelf: --rating must be between 0.5 and 5 in steps of 0.5, got \(rating)\n"))
+        #expect(try library.status() == "")
+    }
+
+    @Test func abandonMovesBookAndSessionsWithoutEditingThem() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("abandon", "the-fall-of-hyperion"),
+                  stdout: "reading/the-fall-of-hyperion.md → abandoned/the-fall-of-hyperion.md\n")
+        #expect(try library.status() == """
+            R  reading/the-fall-of-hyperion.md -> abandoned/the-fall-of-hyperion.md
+            R  reading/the-fall-of-hyperion/2026-10-20.md -> abandoned/the-fall-of-hyperion/2026-10-20.md
+            R  reading/the-fall-of-hyperion/2026-10-26.md -> abandoned/the-fall-of-hyperion/2026-10-26.md
+            R  reading/the-fall-of-hyperion/2026-11-02.md -> abandoned/the-fall-of-hyperion/2026-11-02.md
+            R  reading/the-fall-of-hyperion/2026-11-14.md -> abandoned/the-fall-of-hyperion/2026-11-14.md
+
+            """)
+        #expect(!(try library.changes()).contains("\n+"))
+    }
+
+    @Test func moveToAFolderKeepsSetDates() throws {
+        let library = try ExampleLibrary()
+        // Dune already has `started`, so going back to reading changes no line.
+        expectRun(try library.shelf("move", "dune", "reading", "--folder", "reread"),
+                  stdout: "finished/sci-fi/dune.md → reading/reread/dune.md\n")
+        let status = try library.status()
+        #expect(status.hasPrefix("R  finished/sci-fi/dune.md -> reading/reread/dune.md\n"))
+        #expect(status.split(separator: "\n").count == 7)
+        #expect(status.split(separator: "\n").allSatisfy { $0.hasPrefix("R  finished/sci-fi/dune") })
+        #expect(!(try library.changes()).contains("\n+"))
+    }
+
+    @Test func moveOutOfAFolderRemovesTheFolderLeftEmpty() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("move", "clean-code", "to-read", "--folder", ""),
+                  stdout: "abandoned/tech/clean-code.md → to-read/clean-code.md\n")
+        #expect(try library.status() == "R  abandoned/tech/clean-code.md -> to-read/clean-code.md\n")
+        #expect(!library.exists("abandoned/tech"))
+        #expect(library.exists("abandoned"))
+    }
+
+    @Test func moveToAnUnknownStatus() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("move", "dune", "wishlist"), status: 1, stderr: """
+            shelf: unknown status "wishlist"; the statuses are to-read, reading, finished, abandoned (set in .shelf/config.yaml)
+
+            """)
+        #expect(try library.status() == "")
+    }
+}

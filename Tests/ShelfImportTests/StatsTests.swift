@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import ShelfKit
+import Testing
+
+/// `shelf stats` numbers on a copy of example-library, against values worked out by hand from
+/// the files (a Python one-off reading every front matter block).
+struct StatsTests {
+    @Test func statsOfTheExampleLibrary() async throws {
+        let library = try FileLibrary(root: try ImportFixtures.exampleLibraryCopy(), today: { importToday })
+        let stats = try await ReadingStats.compute(for: library, today: importToday)
+        #expect(stats.booksFinished == 24)
+        #expect(stats.pagesFinished == 9906)
+        #expect(stats.byYear == [PeriodTotal(period: "2024", books: 7, pages: 3226),
+                                 PeriodTotal(period: "2025", books: 10, pages: 4063),
+                                 PeriodTotal(period: "2026", books: 7, pages: 2617)])
+        #expect(stats.chartYear == 2026)
+        #expect(stats.byMonth.map(\.books) == [1, 2, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0])
+        #expect(stats.byMonth.map(\.pages) == [204, 583, 443, 0, 536, 384, 467, 0, 0, 0, 0, 0])
+        #expect(stats.ratedBooks == 24)
+        #expect(abs((stats.averageRating ?? 0) - 4.270833333) < 1e-6)
+        #expect(stats.topAuthors.first == NameCount(name: "Ursula K. Le Guin", books: 2))
+        #expect(stats.topTags == [NameCount(name: "classic", books: 9), NameCount(name: "sci-fi", books: 8),
+                                  NameCount(name: "translated", books: 5), NameCount(name: "fantasy", books: 4),
+                                  NameCount(name: "fiction", books: 4)])
+        #expect(stats.pace.sessions == 44)
+        #expect(stats.pace.readingDays == 43)
+        #expect(stats.pace.pagesRead == 4074)
+        #expect(stats.pace.minutes == 4865)
+        #expect(abs((stats.pace.pagesPerDay ?? 0) - 4074.0 / 43) < 1e-9)
+        #expect(abs((stats.pace.pagesPerHour ?? 0) - 47.654676) < 1e-5)
+        #expect(stats.longest == BookLength(id: "middlemarch", title: "Middlemarch", pages: 880))
+        #expect(stats.shortest == BookLength(id: "a-wizard-of-earthsea", title: "A Wizard of Earthsea", pages: 183))
+        #expect(stats.streak == 0)
+        #expect(stats.goal == GoalProgress(year: 2026, goal: 24, finished: 7, percent: 29, expectedByToday: 21))
+    }
+
+    @Test func statsForOneYear() async throws {
+        let library = try FileLibrary(root: try ImportFixtures.exampleLibraryCopy(), today: { importToday })
+        let stats = try await ReadingStats.compute(for: library, year: 2025, today: importToday)
+        #expect(stats.booksFinished == 10)
+        #expect(stats.pagesFinished == 4063)
+        #expect(stats.averageRating == 4.5)
+        #expect(stats.byYear == [PeriodTotal(period: "2025", books: 10, pages: 4063)])
+        #expect(stats.byMonth.map(\.books) == [0, 0, 1, 1, 2, 1, 1, 0, 0, 2, 1, 1])
+        #expect(stats.pace.sessions == 16)
+        #expect(stats.pace.pagesRead == 1796)
+        #expect(stats.goal?.expectedByToday == nil)
+        #expect(stats.goal?.finished == 10)
+    }
+
+    @Test(arguments: [("2026-11-16", 1), ("2026-11-17", 1), ("2026-11-18", 0), ("2026-10-03", 1)])
+    func streakCountsBackFromToday(_ day: String, _ expected: Int) async throws {
+        let library = try FileLibrary(root: try ImportFixtures.exampleLibraryCopy(), today: { importToday })
+        let today = try #require(Day(day))
+        let stats = try await ReadingStats.compute(for: library, today: today)
+        #expect(stats.streak == expected)
+    }
+
+    @Test func streakOfConsecutiveDays() throws {
+        let days = (0..<5).compactMap { Day(year: 2026, month: 3, day: 10 + $0) }
+        let sessions = days.map { ReadingSession(bookID: "a", day: $0, pages: 10) }
+        let book = Book(id: "a", title: "A")
+        let onLastDay = ReadingStats(books: [book], sessions: sessions, goal: nil, year: nil, today: try #require(days.last))
+        #expect(onLastDay.streak == 5)
+        let dayAfter = ReadingStats(books: [book], sessions: sessions, goal: nil, year: nil,
+                                    today: try #require(days.last?.adding(days: 1)))
+        #expect(dayAfter.streak == 5)
+    }
+
+    @Test func theChartIsWellFormedSVG() async throws {
+        let library = try FileLibrary(root: try ImportFixtures.exampleLibraryCopy(), today: { importToday })
+        let stats = try await ReadingStats.compute(for: library, year: 2025, today: importToday)
+        let svg = MonthChartSVG.render(stats, title: "Books <finished> & \"rated\" in 2025")
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = ElementCollector()
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map(String.init(describing:)) ?? "")")
+        #expect(collector.elements.first == "svg")
+        #expect(collector.elements.filter { $0 == "rect" }.count == 13)
+        #expect(collector.text.contains("Books <finished> & \"rated\" in 2025"))
+    }
+}
+
+/// Records element names and text while parsing.
+final class ElementCollector: NSObject, XMLParserDelegate {
+    var elements: [String] = []
+    var text = ""
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        elements.append(elementName)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+}

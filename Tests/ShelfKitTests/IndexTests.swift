@@ -1,0 +1,138 @@
+import Foundation
+@testable import ShelfKit
+import Testing
+
+/// The index stays true to the files whatever happens to them behind the library's back.
+@Suite(.serialized)
+struct IndexTests {
+    private static let files = [
+        "finished/sci-fi/dune.md": "---\ntitle: Dune\nauthors: [Frank Herbert]\npages: 412\n---\n\nSpice.\n",
+        "finished/sci-fi/dune/2024-01-02.md": "---\nfrom: 1\nto: 100\n---\n\nDesert chapters.\n",
+        "to-read/emma.md": "---\ntitle: Emma\nauthors: Jane Austen\n---\n",
+    ]
+
+    private func titles(_ library: FileLibrary, _ query: String = "") async throws -> [String] {
+        try await library.books(matching: query).map(\.title)
+    }
+
+    private func write(_ text: String, _ path: String, in root: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
+    }
+
+    private func shell(_ command: String, in root: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    @Test
+    func seesEditsMadeOutsideTheLibrary() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await titles(library) == ["Dune", "Emma"])
+        #expect(FileManager.default.fileExists(atPath: root + "/.shelf/index.sqlite"))
+
+        // Created.
+        try write("---\ntitle: Circe\nauthors: [Madeline Miller]\n---\n", "to-read/circe.md", in: root)
+        #expect(try await titles(library) == ["Circe", "Dune", "Emma"])
+
+        // Edited in place, same size, at once: only the racily-clean rule can see it.
+        try write("---\ntitle: Circa\nauthors: [Madeline Miller]\n---\n", "to-read/circe.md", in: root)
+        #expect(try await titles(library) == ["Circa", "Dune", "Emma"])
+        #expect(try await titles(library, "author:miller") == ["Circa"])
+
+        // Moved to another status with its sessions, by `mv`.
+        try shell("mkdir -p reading && mv finished/sci-fi/dune.md reading/ && mv finished/sci-fi/dune reading/", in: root)
+        let moved = try await library.books(matching: "spice")
+        #expect(moved.map(\.path) == ["reading/dune.md"])
+        #expect(try await library.sessions(since: nil).map(\.path) == ["reading/dune/2024-01-02.md"])
+        #expect(try await titles(library, "progress:24") == ["Dune"])
+
+        // Renamed.
+        try shell("mv to-read/emma.md to-read/emma-austen.md", in: root)
+        #expect(try await library.books(matching: "emma").map(\.id) == ["emma-austen"])
+
+        // A session edited, then deleted.
+        try write("---\nfrom: 1\nto: 206\n---\n\nSandworms.\n", "reading/dune/2024-01-02.md", in: root)
+        #expect(try await titles(library, "progress:50 sandworms") == ["Dune"])
+        try shell("rm reading/dune/2024-01-02.md", in: root)
+        #expect(try await titles(library, "sandworms").isEmpty)
+        #expect(try await titles(library, "sessions:0") == ["Circa", "Dune", "Emma"])
+
+        // Deleted.
+        try shell("rm to-read/circe.md", in: root)
+        #expect(try await titles(library) == ["Dune", "Emma"])
+    }
+
+    @Test
+    func refreshReadsOnlyWhatChanged() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await library.refreshIndex()?.parsed == 3)
+        // Files written just before that refresh began are read once more, then never again.
+        try await Task.sleep(nanoseconds: 20_000_000)
+        _ = try await library.refreshIndex()
+        #expect(try await library.refreshIndex()?.parsed == 0)
+        try write("---\ntitle: Emma\nauthors: Jane Austen\nrating: 4\n---\n", "to-read/emma.md", in: root)
+        #expect(try await library.refreshIndex()?.parsed == 1)
+    }
+
+    @Test(arguments: ["not a database at all", ""])
+    func rebuildsACorruptIndex(_ garbage: String) async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/.shelf", withIntermediateDirectories: true)
+        try write(garbage + String(repeating: "\u{0}junk", count: 1000), ".shelf/index.sqlite", in: root)
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await titles(library, "author:herbert") == ["Dune"])
+    }
+
+    @Test
+    func rebuildsAnIndexOfAnotherSchemaVersion() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        do {
+            let library = try FileLibrary(root: root, today: { testToday })
+            #expect(try await titles(library) == ["Dune", "Emma"])
+        }
+        try shell("sqlite3 .shelf/index.sqlite 'PRAGMA user_version = 999; DELETE FROM books;'", in: root)
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await titles(library) == ["Dune", "Emma"])
+    }
+
+    @Test
+    func ignoresItselfInGit() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try await FileLibrary(root: root, today: { testToday }).scan()
+        let ignore = try String(contentsOfFile: root + "/.shelf/.gitignore", encoding: .utf8)
+        #expect(ignore == "index.sqlite*\n.gitignore\n")
+    }
+
+    @Test
+    func withoutTheIndexNothingIsWritten() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, index: .disabled, today: { testToday })
+        #expect(try await titles(library, "author:herbert") == ["Dune"])
+        #expect(!FileManager.default.fileExists(atPath: root + "/.shelf"))
+    }
+
+    @Test(arguments: [IndexOptions.enabled, .disabled])
+    func searchFindsBooksAndNotesWithLines(_ options: IndexOptions) async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, index: options, today: { testToday })
+        let hits = try await library.search("desert", limit: 10)
+        #expect(hits == [SearchHit(kind: .session, bookID: "dune", title: "Dune", path: "finished/sci-fi/dune/2024-01-02.md",
+                                   line: 6, snippet: "«Desert» chapters.", score: 1)])
+        let herbert = try await library.search("herb", limit: 10, highlight: SearchHighlight(start: "[", end: "]"))
+        #expect(herbert.map(\.snippet) == ["authors: [Frank [Herbert]]"])
+        #expect(herbert.map(\.line) == [3])
+    }
+}
