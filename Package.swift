@@ -67,6 +67,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit"]),
+        .testTarget(name: "ShelfSafetyTests", dependencies: ["ShelfKit", "shelf"]),
         .testTarget(name: "ShelfImportTests", dependencies: ["ShelfKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ShelfCLITests", dependencies: ["shelf"]),
     ]

@@ -23,7 +23,7 @@ public struct Shelf: AsyncParsableCommand {
             StartCommand.self, FinishCommand.self, AbandonCommand.self, MoveCommand.self,
             SetCommand.self, UnsetCommand.self, LogCommand.self, SessionsCommand.self,
             EditCommand.self, RemoveCommand.self, RestoreCommand.self, CheckCommand.self,
-            ImportCommand.self, ExportCommand.self, StatsCommand.self,
+            SearchCommand.self, ReindexCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self,
         ]
     )
 

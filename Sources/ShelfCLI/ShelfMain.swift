@@ -49,6 +49,7 @@ public enum ShelfMain {
         switch error {
         case let error as ShelfError:
             printError("shelf: \(error)")
+            if case .invalidQuery = error { return 2 }
             return 1
         case let error as CommandFailure:
             if !error.message.isEmpty { printError("shelf: \(error.message)") }

@@ -28,7 +28,8 @@ struct ConventionTests {
     }
 
     @Test(arguments: [
-        (["list", "--bogus"], "shelf: Unknown option '--bogus'\n"),
+        (["list", "--bogus"], "shelf: unknown option --bogus; a query term is written field:value (see docs/query.md)\n"),
+        (["show", "--bogus", "dune"], "shelf: Unknown option '--bogus'\n"),
         (["show"], "shelf: Missing expected argument '<book>'\n"),
         (["move", "dune"], "shelf: Missing expected argument '<status>'\n"),
         (["log", "dune", "--to", "many"], "shelf: The value 'many' is invalid for '--to <to>'\n"),

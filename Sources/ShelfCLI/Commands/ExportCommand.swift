@@ -38,7 +38,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let books = try await library.books(matching: filter.query, sortedBy: [], limit: nil)
+        let books = try await library.books(matching: try filter.query(today: Day.today()), sortedBy: [], limit: nil)
         let text: String
         switch format {
         case .json: text = BookRecords(books: books).json()

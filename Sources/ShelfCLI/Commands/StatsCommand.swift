@@ -48,7 +48,7 @@ struct StatsCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let today = asOf.flatMap(Day.init) ?? Day.today()
-        let stats = try await ReadingStats.compute(for: library, matching: filter.query, year: year, today: today)
+        let stats = try await ReadingStats.compute(for: library, matching: try filter.query(today: today), year: year, today: today)
         switch format {
         case .json: print(StatsPrinter.json(stats), terminator: "")
         case .text:

@@ -8,6 +8,9 @@ struct LibraryOptions: ParsableArguments {
                                             valueName: "path"))
     var library: String?
 
+    @Flag(name: .customLong("no-index"), help: "Read the files directly, without the index in .shelf/index.sqlite.")
+    var noIndex = false
+
     /// The library's root folder, found as documented.
     func root() throws(ShelfError) -> String {
         try LibraryLocator().locate(explicit: library)
@@ -16,7 +19,7 @@ struct LibraryOptions: ParsableArguments {
     /// Opens the library in the files, saying on standard error when opening it finished an
     /// operation an interrupted `shelf` left half done.
     func open() throws(ShelfError) -> FileLibrary {
-        let library = try FileLibrary(root: root())
+        let library = try FileLibrary(root: root(), index: noIndex ? .disabled : .enabled)
         if let note = library.recoveredJournal { printError("shelf: \(note)") }
         return library
     }

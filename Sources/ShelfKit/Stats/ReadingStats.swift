@@ -107,7 +107,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
 
     /// Reads the books matching `query` and their sessions from `library` and works out the statistics.
     /// - Throws: Only when the library's folders cannot be read.
-    public static func compute(for library: some LibraryReading, matching query: BookQuery = BookQuery(), year: Int? = nil,
+    public static func compute(for library: some LibraryReading, matching query: Query = .all, year: Int? = nil,
                                today: Day) async throws(ShelfError) -> ReadingStats {
         let books = try await library.books(matching: query, sortedBy: [], limit: nil)
         let sessions = try await library.sessions(since: year.flatMap { Day(year: $0, month: 1, day: 1) })

@@ -81,6 +81,11 @@ final class ExampleLibrary {
         try run(Self.binary, Array(arguments), environment: environment, input: input)
     }
 
+    /// Runs `shelf ARGUMENTS` given as an array.
+    func shelf(_ arguments: [String]) throws -> ShelfResult {
+        try run(Self.binary, arguments, environment: [:], input: nil)
+    }
+
     /// Runs `shelf ARGUMENTS` from `folder`, a path relative to the library (or absolute).
     func shelf(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> ShelfResult {
         let directory = folder.hasPrefix("/") ? URL(fileURLWithPath: folder) : root.appendingPathComponent(folder)

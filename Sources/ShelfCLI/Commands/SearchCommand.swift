@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf search TEXT`: ranked full-text hits in books and session notes.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search the text of books and session notes, best matches first.",
+        discussion: """
+            Searches titles, subtitles, authors, tags, series, notes and session notes, ignoring \
+            case and accents; words match as prefixes ("ecolog" finds "ecology"), "quoted \
+            phrases" as phrases. Each hit shows the file and line and the words in context.
+
+            Examples:
+              shelf search ecology
+              shelf search "the desert" --limit 5
+              shelf search shrike --format json
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The words to search for.")
+    var words: [String]
+
+    @Option(help: "Show at most this many hits.")
+    var limit: Int = 20
+
+    @Option(help: "text, json or jsonl.")
+    var format: SearchFormat = .text
+
+    enum SearchFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json, jsonl
+    }
+
+    func validate() throws {
+        guard !words.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("give some words to search for")
+        }
+        guard limit > 0 else { throw ValidationError("--limit must be 1 or more") }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+        let highlight: SearchHighlight = format == .text && terminal.usesColor ? .ansiBold : .none
+        let hits = try await library.search(words.joined(separator: " "), limit: limit, highlight: highlight)
+        switch format {
+        case .json:
+            print(JSONWriter.writePretty(.array(hits.map { .object(record($0)) })))
+        case .jsonl:
+            print(hits.map { JSONWriter.write(.object(record($0))) + "\n" }.joined(), terminator: "")
+        case .text:
+            var output = ""
+            for hit in hits {
+                let place = terminal.paint("\(hit.path):\(hit.line)", .cyan)
+                let what = hit.kind == .session ? "session of \(hit.title)" : hit.title
+                output += "\(place)  \(terminal.paint(what, .dim))\n    \(hit.snippet)\n"
+            }
+            print(output, terminator: "")
+            if hits.isEmpty { printError("shelf: nothing matches \"\(words.joined(separator: " "))\"") }
+        }
+        LibraryWarning.print(await library.lastScanProblems)
+    }
+
+    private func record(_ hit: SearchHit) -> [(String, JSONWriter.Value)] {
+        [("kind", .string(hit.kind.rawValue)), ("book", .string(hit.bookID.rawValue)), ("title", .string(hit.title)),
+         ("path", .string(hit.path)), ("line", .int(hit.line)), ("snippet", .string(hit.snippet)),
+         ("score", .double(hit.score))]
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `--format` of `list`: a named format, or a template such as `'{title} ({published}) — {authors}'`.
+enum ListFormat: ExpressibleByArgument, Sendable, Equatable {
+    case named(OutputFormat)
+    case template(BookTemplate)
+
+    init?(argument: String) {
+        if let format = OutputFormat(rawValue: argument) {
+            self = .named(format)
+        } else if argument.contains("{"), let template = BookTemplate(argument) {
+            self = .template(template)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) + ["'{title} — {authors}'"] }
+}

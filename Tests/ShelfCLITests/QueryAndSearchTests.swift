@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// The query language as typed in a shell, templates, search and the index switch.
+struct QueryAndSearchTests {
+    @Test func negatedTermsWorkAsTyped() throws {
+        let library = try ExampleLibrary()
+        let typed = try library.shelf("list", "status:finished", "-tag:sci-fi", "rating>=5", "--format", "paths")
+        #expect(typed.status == 0)
+        #expect(typed.stdout == """
+            finished/fiction/beloved.md
+            finished/fiction/classics/middlemarch.md
+            finished/fiction/classics/one-hundred-years-of-solitude.md
+            finished/fiction/piranesi.md
+
+            """)
+        let quoted = try library.shelf("list", "status:finished -tag:sci-fi rating>=5", "--format", "paths")
+        let afterSeparator = try library.shelf("list", "--format", "paths", "--", "status:finished", "-tag:sci-fi", "rating>=5")
+        #expect(quoted.stdout == typed.stdout)
+        #expect(afterSeparator.stdout == typed.stdout)
+    }
+
+    @Test func accentsAndCaseAreIgnored() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list", "author:MARQUEZ", "--format", "{title} — {authors}")
+        #expect(result.stdout == "One Hundred Years of Solitude — Gabriel García Márquez\n")
+    }
+
+    @Test func templatesAndSortingByAnyField() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list", "finished:2024", "--sort", "finished-", "--limit", "3",
+                                       "--format", "{finished} {{{id}}} {title}")
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            2024-12-20 {good-omens} Good Omens
+            2024-11-30 {middlemarch} Middlemarch
+            2024-08-13 {the-road} The Road
+
+            """)
+    }
+
+    @Test func aBadQueryIsAUsageErrorNamingTheTerm() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list", "autor:herbert")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "shelf: unknown field \"autor\" in \"autor:herbert\" (did you mean author?)\n")
+    }
+
+    @Test func theIndexAndTheFilesGiveTheSameAnswers() throws {
+        let library = try ExampleLibrary()
+        for query in [["author:le"], ["rating>=4", "-tag:classic"], ["added:2023..2024"], ["ecology"], ["has:series", "pages<400"]] {
+            let indexed = try library.shelf(["list", "--format", "paths"] + query)
+            let direct = try library.shelf(["list", "--no-index", "--format", "paths"] + query)
+            #expect(indexed.status == 0)
+            #expect(indexed.stdout == direct.stdout, "\(query)")
+            #expect(!indexed.stdout.isEmpty, "\(query)")
+        }
+    }
+
+    @Test func anEditOutsideShelfIsSeenByTheNextCommand() throws {
+        let library = try ExampleLibrary()
+        #expect(try library.shelf("list", "tag:reread", "--format", "paths").stdout == "")
+        let dune = try library.read("finished/sci-fi/dune.md")
+        try library.write("finished/sci-fi/dune.md", dune.replacingOccurrences(of: "tags: [sci-fi, classic]", with: "tags: [sci-fi, reread]"))
+        #expect(try library.shelf("list", "tag:reread", "--format", "paths").stdout == "finished/sci-fi/dune.md\n")
+    }
+
+    @Test func searchFindsBooksAndSessionNotesWithTheirLines() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("search", "shrike")
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            reading/the-fall-of-hyperion/2026-11-14.md:7  session of The Fall of Hyperion
+                The Shrike scenes are genuinely upsetting.
+
+            """)
+        let none = try library.shelf("search", "zzzq")
+        #expect(none.stdout == "")
+        #expect(none.stderr == "shelf: nothing matches \"zzzq\"\n")
+    }
+
+    @Test func reindexRebuildsFromTheFiles() throws {
+        let library = try ExampleLibrary()
+        try library.write(".shelf/index.sqlite", "not a database")
+        let result = try library.shelf("reindex")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("indexed 47 books in "))
+        #expect(try library.shelf("list", "author:herbert", "--format", "paths").stdout == "finished/sci-fi/dune.md\n")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+@testable import ShelfKit
+import Testing
+
+/// Writes made to fail in the process (the nth write, the nth rename): a batch that fails
+/// midway leaves every file as it was.
+struct FaultInjectionTests {
+    @Test(arguments: [1, 2, 3, 100, 200, 201])
+    func batchUpdateOf200FailingAtWriteKChangesNothing(_ k: Int) async throws {
+        try await expectBatchUpdateChangesNothing(FaultInjection(failingWrite: k))
+    }
+
+    @Test(arguments: [1, 2, 57, 201])
+    func batchUpdateOf200FailingAtRenameKChangesNothing(_ k: Int) async throws {
+        try await expectBatchUpdateChangesNothing(FaultInjection(failingRename: k))
+    }
+
+    private func expectBatchUpdateChangesNothing(_ faults: FaultInjection,
+                                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        let scratch = try Scratch()
+        let root = try await scratch.library("lib", books: 200)
+        let before = Snapshot(root)
+        let library = try FileLibrary(root: root, index: .disabled)
+        let books = try await library.scan().books.map { book in
+            var book = book
+            book.tags = ["changed"]
+            return book
+        }
+        await library.injectFaults(faults)
+        do {
+            try await library.update(books)
+            Issue.record("the update should have failed", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.description.hasSuffix("failed: injected fault"), sourceLocation: sourceLocation)
+        }
+        let after = Snapshot(root)
+        #expect(after == before, "\(after.difference(from: before))", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func moveWithSessionsFailingAtRenameKChangesNothing(_ k: Int) async throws {
+        let scratch = try Scratch()
+        let root = try await scratch.library("lib", books: 6)
+        let before = Snapshot(root)
+        let library = try FileLibrary(root: root, index: .disabled)
+        await library.injectFaults(FaultInjection(failingRename: k))
+        await #expect(throws: ShelfError.self) { try await library.move("book-6", to: .finished, folder: "done") }
+        #expect(Snapshot(root) == before, "\(Snapshot(root).difference(from: before))")
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func logThatMovesTheBookFailingAtWriteKChangesNothing(_ k: Int) async throws {
+        let scratch = try Scratch()
+        let root = try await scratch.library("lib", books: 4)
+        let before = Snapshot(root)
+        let library = try FileLibrary(root: root, index: .disabled)
+        await library.injectFaults(FaultInjection(failingWrite: k))
+        await #expect(throws: ShelfError.self) {
+            try await library.log(ReadingSession(day: testDay, to: 30), for: "book-1")
+        }
+        #expect(Snapshot(root) == before, "\(Snapshot(root).difference(from: before))")
+    }
+}
+
+/// A journal left by a process that died midway is finished by the next open, which says so.
+struct RecoveryTests {
+    /// The journal a move of `book-3` (which has sessions) to `finished/` writes, and the
+    /// library after its first step, as a crash there would leave it.
+    private func halfDoneMove(_ scratch: borrowing Scratch) async throws -> (root: String, expected: Snapshot) {
+        let done = try await scratch.library("done", books: 3)
+        let root = try scratch.copy(done, to: "crashed")
+        let library = try FileLibrary(root: done, index: .disabled, today: { testDay })
+        try await library.move("book-3", to: .finished, folder: nil)
+
+        let book = try Data(contentsOf: URL(fileURLWithPath: root + "/reading/book-3.md"))
+        let moved = try Data(contentsOf: URL(fileURLWithPath: done + "/finished/book-3.md"))
+        let journal = Journal(operation: "move of book-3", detail: "reading/book-3.md → finished/book-3.md", steps: [
+            .move(from: "reading/book-3.md", to: "finished/book-3.md"),
+            .move(from: "reading/book-3", to: "finished/book-3"),
+            .removeEmptyFolders(from: "reading", stoppingAt: "reading"),
+            .replace("finished/book-3.md", expecting: FileStamp(Array(book)), with: Array(moved)),
+        ])
+        try Data(try journal.encoded()).write(to: URL(fileURLWithPath: root + "/" + Journal.path))
+        try FileManager.default.moveItem(atPath: root + "/reading/book-3.md", toPath: root + "/finished/book-3.md")
+        try Data().write(to: URL(fileURLWithPath: root + "/finished/.book-3.md.99999.0.tmp"))
+        return (root, Snapshot(done))
+    }
+
+    @Test func openingFinishesAnInterruptedMove() async throws {
+        let scratch = try Scratch()
+        let (root, expected) = try await halfDoneMove(scratch)
+        let library = try FileLibrary(root: root, index: .disabled)
+        #expect(library.recoveredJournal == "finished an interrupted move of book-3 (reading/book-3.md → finished/book-3.md)")
+        #expect(Snapshot(root) == expected, "\(Snapshot(root).difference(from: expected))")
+        #expect(try await library.check().isEmpty)
+        #expect(try FileLibrary(root: root, index: .disabled).recoveredJournal == nil)
+    }
+
+    @Test func anyShelfCommandSaysItFinishedTheMove() async throws {
+        let scratch = try Scratch()
+        let (root, expected) = try await halfDoneMove(scratch)
+        let outcome = try ChildProcess.run(Binaries.shelf, ["list"], in: root)
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix(
+            "shelf: finished an interrupted move of book-3 (reading/book-3.md → finished/book-3.md)\n"), "\(outcome)")
+        #expect(Snapshot(root) == expected, "\(Snapshot(root).difference(from: expected))")
+    }
+
+    @Test func recoveryNeverOverwritesAnEditMadeAfterTheCrash() async throws {
+        let scratch = try Scratch()
+        let (root, _) = try await halfDoneMove(scratch)
+        let edited = "---\ntitle: Edited after the crash\n---\n"
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: root + "/finished/book-3.md"))
+        let library = try FileLibrary(root: root, index: .disabled)
+        #expect(library.recoveredJournal == "could not finish an interrupted move of book-3 "
+            + "(reading/book-3.md → finished/book-3.md): finished/book-3.md changed on disk; "
+            + "those files were left as they are")
+        #expect(try String(contentsOfFile: root + "/finished/book-3.md", encoding: .utf8) == edited)
+        #expect(!FileManager.default.fileExists(atPath: root + "/" + Journal.path))
+    }
+
+    @Test func aReaderLeavesTheJournalOfALiveWriterAlone() async throws {
+        let scratch = try Scratch()
+        let (root, _) = try await halfDoneMove(scratch)
+        let descriptor = open(root + "/.shelf/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        try #require(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        defer { close(descriptor) }
+        let library = try FileLibrary(root: root, index: .disabled)
+        #expect(library.recoveredJournal == nil)
+        #expect(FileManager.default.fileExists(atPath: root + "/" + Journal.path))
+    }
+}
