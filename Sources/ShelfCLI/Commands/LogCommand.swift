@@ -69,7 +69,7 @@ struct LogCommand: AsyncParsableCommand {
         let current = try await library.book(book.id)
         var message = logged.path
         if let page = progress.page {
-            message += ": page \(page)" + (current.pages.map { " of \($0)" } ?? "")
+            message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")
             if let percent = progress.percent(of: current.pages) { message += " (\(percent)%)" }
         }
         print(message)

@@ -23,7 +23,7 @@ enum BookDisplay {
     static func progress(page: Int?, of pages: Int?) -> String {
         guard let page else { return "" }
         guard let pages, pages > 0 else { return "p. \(page)" }
-        return "\(page)/\(pages) (\(min(100, page * 100 / pages))%)"
+        return "\(min(page, pages))/\(pages) (\(min(100, page * 100 / pages))%)"
     }
 
     /// A value as a person reads it: lists joined with commas, text without quotes.

@@ -1,7 +1,8 @@
 /// What a book's sessions add up to: the page reached, pages and minutes logged, and a pace.
 ///
-/// The page reached is the highest `to` of any session; sessions that count only `pages`
-/// add up instead, for people who never write page numbers.
+/// The page reached is the highest `to` so far, moved on by the sessions after it that count
+/// only `pages` (for people who never write page numbers). It can pass the page count when
+/// the count is wrong; percentages stop at 100.
 public struct ReadingProgress: Sendable, Hashable {
     /// The number of sessions.
     public var sessions: Int
@@ -20,9 +21,17 @@ public struct ReadingProgress: Sendable, Hashable {
         self.sessions = sessions.count
         pagesRead = sessions.reduce(0) { $0 + $1.pagesRead }
         minutes = sessions.reduce(0) { $0 + ($1.minutes ?? 0) }
-        let highest = sessions.compactMap(\.to).max()
-        let counted = sessions.filter { $0.to == nil }.reduce(0) { $0 + $1.pagesRead }
-        page = highest.map { $0 + counted } ?? (counted > 0 ? counted : nil)
+        // In reading order: a session with `to` says where the reader is; one that counts
+        // only `pages` moves them on from there.
+        var page: Int?
+        for session in sessions.sorted(by: { ($0.day, $0.sequence) < ($1.day, $1.sequence) }) {
+            if let to = session.to {
+                page = max(page ?? 0, to)
+            } else if session.pagesRead > 0 {
+                page = (page ?? 0) + session.pagesRead
+            }
+        }
+        self.page = page
         firstDay = sessions.map(\.day).min()
         lastDay = sessions.map(\.day).max()
     }
