@@ -89,3 +89,16 @@ struct QueryAndSearchTests {
         #expect(try library.shelf("list", "author:herbert", "--format", "paths").stdout == "finished/sci-fi/dune.md\n")
     }
 }
+
+/// Restoring a book whose slug was taken meanwhile.
+struct RestoreConflictTests {
+    @Test func restoreRefusesToOverwriteANewBookWithTheSameSlug() throws {
+        let library = try ExampleLibrary()
+        #expect(try library.shelf("rm", "circe").status == 0)
+        #expect(try library.shelf("add", "Circe", "--author", "Madeline Miller").stdout == "to-read/circe.md\n")
+        let result = try library.shelf("restore", "circe")
+        #expect(result.status == 1)
+        #expect(result.stderr == "shelf: cannot restore circe: to-read/circe.md has that slug now; rename or remove it first, then restore\n")
+        #expect(try library.read("to-read/circe.md").contains("added: "))
+    }
+}

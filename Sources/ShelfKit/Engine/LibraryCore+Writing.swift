@@ -164,7 +164,7 @@ extension LibraryCore {
             let trashed = try LibraryListing.walk(storage, base: base, statuses: configuration.statuses, includeSessions: false)
             guard let location = trashed.locationsBySlug[id.rawValue]?.first else { continue }
             let current = try listing()
-            if let existing = current.locationsBySlug[id.rawValue]?.first { throw .alreadyExists(path: existing.path) }
+            if let existing = current.locationsBySlug[id.rawValue]?.first { throw .restoreBlocked(id, existingPath: existing.path) }
             try checkDestination(location.status, location.folder)
             var steps: [JournalStep] = [.move(from: base + "/" + location.path, to: location.path)]
             if storage.isDirectory(base + "/" + location.sessionFolder) {

@@ -29,6 +29,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsafeName(name: String, reason: String)
     /// No deleted book with this id is in the trash.
     case notInTrash(BookID)
+    /// A book in the trash cannot come back because another book took its slug meanwhile.
+    case restoreBlocked(BookID, existingPath: String)
     /// Another process holds the library's writer lock (`.shelf/lock`) and kept it longer than
     /// a writer waits.
     case libraryBusy
@@ -74,6 +76,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\"\(name)\" cannot be used as a name in the library: \(reason)"
         case .notInTrash(let id):
             return "\(id) is not in the trash (.shelf/trash)"
+        case .restoreBlocked(let id, let existingPath):
+            return "cannot restore \(id): \(existingPath) has that slug now; rename or remove it first, then restore"
         case .libraryBusy:
             return "another shelf command is writing to this library; try again"
         case .symbolicLink(let path):
