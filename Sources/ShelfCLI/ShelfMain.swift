@@ -22,10 +22,13 @@ public enum ShelfMain {
         }
     }
 
-    /// The arguments with a `--library PATH` given before the command moved after it.
+    /// The arguments with the library options given before the command (`--library PATH`,
+    /// `--no-index`) moved to the end of the command's own arguments.
     ///
     /// `shelf --library PATH list` is the form people type (and the README shows), but options
-    /// belong to the subcommand that declares them; moving the option keeps both spellings working.
+    /// belong to the subcommand that declares them, and that may be a subcommand of a subcommand
+    /// (`shelf --library PATH import goodreads FILE`). The options go before a `--`, after which
+    /// everything is a query word.
     static func subcommandFirst(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
@@ -33,7 +36,7 @@ public enum ShelfMain {
             if first == "--library", rest.count >= 2 {
                 leading += rest.prefix(2)
                 rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--library=") {
+            } else if first.hasPrefix("--library=") || first == "--no-index" {
                 leading.append(first)
                 rest = rest.dropFirst()
             } else {
@@ -41,7 +44,9 @@ public enum ShelfMain {
             }
         }
         guard !leading.isEmpty, let command = rest.first, !command.hasPrefix("-") else { return arguments }
-        return [command] + leading + rest.dropFirst()
+        let commandArguments = Array(rest)
+        let separator = commandArguments.firstIndex(of: "--") ?? commandArguments.endIndex
+        return Array(commandArguments[..<separator]) + leading + Array(commandArguments[separator...])
     }
 
     /// Prints what went wrong and returns the exit status.

@@ -102,3 +102,30 @@ struct RestoreConflictTests {
         #expect(try library.read("to-read/circe.md").contains("added: "))
     }
 }
+
+/// Library options typed before the command reach the command, however deep it is.
+struct LeadingOptionTests {
+    @Test func libraryOptionsBeforeNestedCommands() throws {
+        let library = try ExampleLibrary()
+        let csv = #"""
+            Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies
+            18144590,The Martian,Andy Weir,"Weir, Andy",,"=""0553418025""","=""9780553418026""",0,4.40,Broadway Books,Paperback,387,2014,2011,,2026/01/04,to-read,to-read (#12),to-read,,,,0,0
+
+            """#
+        try library.write("import/goodreads.csv", csv)
+        let imported = try library.shelf(["--library", library.root.path, "import", "goodreads", "goodreads.csv", "--dry-run"],
+                                         in: "import")
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.stdout.contains("1 added"), "\(imported)")
+        let direct = try library.shelf(["--no-index", "list", "--format", "paths", "--", "-status:to-read", "-status:finished",
+                                        "-status:abandoned"], in: ".")
+        #expect(direct.stdout == """
+            reading/classics/anna-karenina.md
+            reading/cloud-atlas.md
+            reading/tech/designing-data-intensive-applications.md
+            reading/the-fall-of-hyperion.md
+            reading/fantasy/the-name-of-the-wind.md
+
+            """, "\(direct)")
+    }
+}
