@@ -42,13 +42,14 @@ extension FrontMatterDocument {
         throw mismatch(key, node, expected: "true or false")
     }
 
-    /// A `YYYY-MM-DD` date, plain or quoted.
+    /// A `YYYY-MM-DD` date, plain or quoted. A timestamp that other tools write
+    /// (`2024-03-01T21:15:00Z`, `2024-03-01 21:15`) reads as its calendar day, as written.
     public func day(_ key: String) throws(FrontMatterError) -> Day? {
         guard let node = present(key) else { return nil }
         switch node.value {
         case .day(let value): return value
         case .string(let text):
-            if let value = Day(text.trimmingSpaces) { return value }
+            if let value = Self.day(fromDateOrTimestamp: String(text.trimmingSpaces)) { return value }
         default: break
         }
         throw mismatch(key, node, expected: "a date (YYYY-MM-DD)")
@@ -59,6 +60,16 @@ extension FrontMatterDocument {
         guard let node = present(key) else { return nil }
         guard let strings = node.strings else { throw mismatch(key, node, expected: "a list of text") }
         return strings
+    }
+
+    /// The day of `2024-03-01`, `2024-03-01T21:15:00+01:00` or `2024-03-01 21:15`; the time and
+    /// zone are ignored, since the day the person wrote is the day they meant.
+    static func day(fromDateOrTimestamp text: String) -> Day? {
+        if let day = Day(text) { return day }
+        let utf8 = Array(text.utf8)
+        guard utf8.count > 11, utf8[10] == UInt8(ascii: "T") || utf8[10] == UInt8(ascii: "t") || utf8[10] == UInt8(ascii: " "),
+              (48...57).contains(utf8[11]) else { return nil }
+        return Day(String(decoding: utf8[..<10], as: UTF8.self))
     }
 
     private func present(_ key: String) -> YAMLNode? {

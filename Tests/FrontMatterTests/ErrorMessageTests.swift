@@ -72,4 +72,24 @@ struct ErrorMessageTests {
         #expect(try document.string("missing") == nil)
         #expect(throws: FrontMatterError.self) { try document.string("tags") }
     }
+
+    @Test func whatOtherToolsWriteStillReads() throws {
+        let document = try FrontMatterDocument(text: """
+        ---
+        started: 2024-03-01T21:15:00Z
+        finished: 2024-03-09 08:30
+        added: "2024-02-28T23:59:59+01:00"
+        authors: [[Frank Herbert]]
+        tags: [[sci-fi], classic]
+        bad: 2024-03-01x
+        ---
+
+        """)
+        #expect(try document.day("started") == Day(year: 2024, month: 3, day: 1))
+        #expect(try document.day("finished") == Day(year: 2024, month: 3, day: 9))
+        #expect(try document.day("added") == Day(year: 2024, month: 2, day: 28))
+        #expect(try document.strings("authors") == ["Frank Herbert"])
+        #expect(try document.strings("tags") == ["sci-fi", "classic"])
+        #expect(throws: FrontMatterError.self) { try document.day("bad") }
+    }
 }

@@ -41,7 +41,9 @@ public enum YAMLNode: Sendable, Hashable {
     }
 
     /// The items as strings: a sequence of scalars, or a single scalar as a one-item list.
-    /// Returns `nil` when an item is not a scalar. Null items are skipped.
+    /// Nested sequences are flattened, so the wiki links some editors write unquoted
+    /// (`authors: [[Frank Herbert]]`) read as their text. Returns `nil` when an item is a
+    /// mapping. Null items are skipped.
     public var strings: [String]? {
         switch self {
         case .scalar(let scalar):
@@ -50,8 +52,8 @@ public enum YAMLNode: Sendable, Hashable {
             var result: [String] = []
             result.reserveCapacity(sequence.items.count)
             for item in sequence.items {
-                guard let scalar = item.scalar else { return nil }
-                if !scalar.isNull { result.append(scalar.text) }
+                guard let strings = item.strings else { return nil }
+                result += strings
             }
             return result
         case .mapping:
