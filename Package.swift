@@ -30,6 +30,8 @@ let package = Package(
             dependencies: [
                 "FrontMatter",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The refresh reads the files table with raw statements (no String per path).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
@@ -54,7 +56,7 @@ let package = Package(
 
         // MARK: Benchmarks
         .executableTarget(name: "frontmatter-bench", dependencies: ["FrontMatter"], path: "Benchmarks/FrontMatterThroughput"),
-        .executableTarget(name: "shelf-bench", dependencies: ["ShelfKit"], path: "Benchmarks/ShelfBench"),
+        .executableTarget(name: "shelf-bench", path: "Benchmarks/ShelfBench"),
 
         // MARK: Tests
         .testTarget(

@@ -4,6 +4,10 @@ struct BenchOptions {
     var runs = 5
     var work = "/tmp/shelf-bench"
     var output = "BENCHMARKS.md"
+    /// The release binary under test; build it with `swift build -c release --product shelf`.
+    var shelf = ".build/release/shelf"
+    /// The small library that `set` and `log` on the large ones are compared with.
+    var smallBooks = 100
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -14,6 +18,7 @@ struct BenchOptions {
             case "--runs": runs = iterator.next().flatMap { Int($0) } ?? runs
             case "--work": work = iterator.next() ?? work
             case "--out": output = iterator.next() ?? output
+            case "--shelf": shelf = iterator.next() ?? shelf
             default: print("shelf-bench: unknown argument \(argument)")
             }
         }

@@ -1,8 +1,15 @@
 import Foundation
 
-/// The Markdown table `shelf-bench` writes: each figure beside its comparisons, as a ratio.
+/// The Markdown the bench writes: each figure beside its comparisons as a ratio, then the
+/// targets of issue 4 checked against those figures.
 struct BenchReport {
+    /// What a row measures, for checking the targets.
+    enum Kind {
+        case cold, warm, search, touched, set, log, other
+    }
+
     struct Row {
+        var kind: Kind
         var title: String
         var subject: String
         var subjectSamples: [Command.Sample]
@@ -32,40 +39,108 @@ struct BenchReport {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    private func seconds(_ samples: [Command.Sample]) -> Double { Self.median(samples.map(\.seconds)) }
-    private func memory(_ samples: [Command.Sample]) -> Int { samples.map(\.peakKiB).max() ?? 0 }
+    private static func seconds(_ samples: [Command.Sample]) -> Double { median(samples.map(\.seconds)) }
+    private static func mebibytes(_ samples: [Command.Sample]) -> Double { Double(samples.map(\.peakKiB).max() ?? 0) / 1024 }
 
     func render(_ section: Section) -> String {
         var text = "### \(section.books) books (\(section.files) Markdown files), median of \(section.runs) runs\n\n"
         text += "| measurement | shelf | peak memory | comparison | its time | shelf ÷ comparison |\n"
         text += "|---|---:|---:|---|---:|---:|\n"
         for row in section.rows {
-            let time = seconds(row.subjectSamples)
+            let time = Self.seconds(row.subjectSamples)
             for (index, comparison) in row.comparisons.enumerated() {
-                let other = seconds(comparison.samples)
+                let other = Self.seconds(comparison.samples)
                 let first = index == 0
-                text += "| \(first ? row.title : "") | \(first ? String(format: "%.3f s", time) : "") | "
-                text += "\(first ? String(format: "%.1f MiB", Double(memory(row.subjectSamples)) / 1024) : "") | "
+                text += "| \(first ? row.title + " (`" + row.subject + "`)" : "") | \(first ? String(format: "%.3f s", time) : "") | "
+                text += "\(first ? String(format: "%.1f MiB", Self.mebibytes(row.subjectSamples)) : "") | "
                 text += "`\(comparison.label)` | \(String(format: "%.3f s", other)) | \(String(format: "%.2f×", other > 0 ? time / other : 0)) |\n"
             }
         }
         return text
     }
 
-    func write() throws {
-        var text = "## shelf-bench results\n\n"
-        text += "Machine: \(machine()). Release build. Each ShelfKit figure is a fresh process "
-        text += "(`shelf-bench probe`, which opens a `FileLibrary` and runs one call, as `shelf` will); comparisons run "
-        text += "alternately with it in the same rounds. Libraries from `../shared/bench/make_library.py --books N`.\n\n"
-        text += sections.map(render).joined(separator: "\n")
-        try text.write(toFile: options.output, atomically: true, encoding: .utf8)
+    /// Issue 4's targets, on the 10k library (and 100k against 10k when it was run).
+    func targets() -> String {
+        guard let section = sections.first(where: { $0.books == 10_000 }) else { return "" }
+        func row(_ kind: Kind) -> Row? { section.rows.first { $0.kind == kind } }
+        func ratio(_ kind: Kind, _ comparison: Int) -> Double? {
+            guard let row = row(kind), comparison < row.comparisons.count else { return nil }
+            let other = Self.seconds(row.comparisons[comparison].samples)
+            return other > 0 ? Self.seconds(row.subjectSamples) / other : nil
+        }
+        var lines: [(String, String, Bool)] = []
+        func check(_ target: String, _ value: Double?, _ limit: Double, unit: String = "×") {
+            guard let value else { return }
+            lines.append((target, String(format: "%.2f", value) + unit, value <= limit))
+        }
+        check("warm list ≤ 1.5× `find -printf`", ratio(.warm, 0), 1.5)
+        check("warm list no slower than `rg -l '^authors:.*Herbert'`", ratio(.warm, 1), 1.0)
+        check("cold list ≤ 2.5× `rg -j2 -c ''`", ratio(.cold, 0), 2.5)
+        check("cold list ≤ ¼ of the Python front matter script", ratio(.cold, 1), 0.25)
+        check("warm search ≤ 1.5× warm list", ratio(.search, 0), 1.5)
+        check("list after one touched file ≤ 1.2× warm list", ratio(.touched, 0), 1.2)
+        check("`set` on 10k ≤ 1.5× on \(options.smallBooks) books", ratio(.set, 0), 1.5)
+        check("`log` on 10k ≤ 1.5× on \(options.smallBooks) books", ratio(.log, 0), 1.5)
+        check("peak memory, warm list ≤ 64 MiB", row(.warm).map { Self.mebibytes($0.subjectSamples) }, 64, unit: " MiB")
+        check("peak memory, cold list ≤ 256 MiB", row(.cold).map { Self.mebibytes($0.subjectSamples) }, 256, unit: " MiB")
+        if let large = sections.first(where: { $0.books == 100_000 }), let cold100k = large.rows.first(where: { $0.kind == .cold }),
+           let cold10k = row(.cold) {
+            check("cold 100k ≤ 11× cold 10k", Self.seconds(cold100k.subjectSamples) / Self.seconds(cold10k.subjectSamples), 11)
+        }
+        var text = "| target (10k books) | measured | met? |\n|---|---|---|\n"
+        for (target, value, met) in lines { text += "| \(target) | \(value) | \(met ? "yes" : "**no**") |\n" }
+        return text
     }
 
-    private func machine() -> String {
+    /// Replaces the "## Index" section of the output file (up to the next `## ` heading) and
+    /// keeps the rest, such as the front matter parsing figures.
+    func write() throws {
+        var text = "## Index, queries and search (`shelf-bench`)\n\n"
+        text += "```sh\nswift build -c release --product shelf\n"
+        text += "swift run -c release shelf-bench --books 1000,10000 --runs \(options.runs)   # add --with-100k for 100,000 books\n```\n\n"
+        text += "It generates the libraries with `../shared/bench/make_library.py` (once, under `\(options.work)`), runs the "
+        text += "release `shelf` binary as a fresh process for each measurement, alternating with its comparison commands in "
+        text += "the same rounds, and reports medians. `set` and `log` run on copies of the large library and of a "
+        text += "\(options.smallBooks)-book library. Peak memory is the child's `ru_maxrss` (from `wait4`).\n\n"
+        text += "Machine: \(Self.machine()).\n\n"
+        text += "calibre is not installed on this machine, so the target of being 10× faster than "
+        text += "`calibredb list --search authors:Herbert` is not measured here.\n\n"
+        text += sections.map(render).joined(separator: "\n")
+        text += "\n### Targets of issue 4\n\n" + targets()
+        let existing = (try? String(contentsOfFile: options.output, encoding: .utf8)) ?? "# Benchmarks\n"
+        var lines = existing.components(separatedBy: "\n")
+        if let start = lines.firstIndex(where: { $0.hasPrefix("## Index") }) {
+            let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+            lines.replaceSubrange(start..<end, with: text.components(separatedBy: "\n"))
+        } else {
+            lines += [""] + text.components(separatedBy: "\n")
+        }
+        try lines.joined(separator: "\n").write(toFile: options.output, atomically: true, encoding: .utf8)
+    }
+
+    private static func machine() -> String {
+        func firstLine(_ command: [String]) -> String {
+            let process = Process()
+            let pipe = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = command
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return "?" }
+            process.waitUntilExit()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return text.split(separator: "\n").first.map(String.init) ?? "?"
+        }
         let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-            + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+        let os = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+            .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "Linux"
+        let info = ProcessInfo.processInfo
+        return "\(cpu), \(info.activeProcessorCount) cores, \(info.physicalMemory / 1_073_741_824) GiB, \(os), "
+            + "kernel \(firstLine(["uname", "-r"])), \(firstLine(["swift", "--version"])), release build; "
+            + "\(firstLine(["rg", "--version"])), \(firstLine(["find", "--version"])), \(firstLine(["python3", "--version"])); "
+            + "load average at the end \(firstLine(["cat", "/proc/loadavg"]))"
     }
 }

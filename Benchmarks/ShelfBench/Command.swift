@@ -14,19 +14,22 @@ struct Command {
     }
 
     /// Runs the command with its output discarded; `nil` when it could not start or failed.
-    func run() -> Sample? {
+    /// `{n}` in an argument becomes `round`, so a repeated write really changes the file.
+    func run(round: Int = 0) -> Sample? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var cArguments = arguments.map { strdup($0) } + [nil]
+        let expanded = arguments.map { $0.replacingOccurrences(of: "{n}", with: String(round)) }
+        var cArguments = expanded.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var start = timespec(), end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         var pid: pid_t = 0
-        guard posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ) == 0 else { return nil }
+        guard posix_spawnp(&pid, expanded[0], &actions, nil, &cArguments, environ) == 0 else { return nil }
         var status: Int32 = 0
+        // wait4 gives this child's own rusage, so ru_maxrss is its peak, not the bench's.
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid else { return nil }
         clock_gettime(CLOCK_MONOTONIC, &end)

@@ -9,21 +9,55 @@ enum Workload {
             try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
             let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/make_library.py").path
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", generator, "--books", String(books), "--out", root]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try run(["python3", generator, "--books", String(books), "--out", root])
         }
         try Data(pythonScript.utf8).write(to: URL(fileURLWithPath: work + "/frontmatter_query.py"))
         return root
     }
 
-    /// What python-frontmatter does for each file, with PyYAML's C loader: read, split, load.
+    /// A fresh copy of `library` for commands that write, so the measured libraries stay as
+    /// generated.
+    static func copy(_ library: String, to name: String) throws -> String {
+        let target = URL(fileURLWithPath: library).deletingLastPathComponent().path + "/" + name
+        try? FileManager.default.removeItem(atPath: target)
+        try run(["cp", "-r", library, target])
+        try? FileManager.default.removeItem(atPath: target + "/.shelf/index.sqlite")
+        return target
+    }
+
+    private static func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchFailure(command: arguments.joined(separator: " ")) }
+    }
+
+    /// The same query with python-frontmatter when it is installed, else what it does with
+    /// PyYAML's C loader: read, split, load. The script prints which it used with `--which`.
     static let pythonScript = """
-        import os, sys, yaml
-        Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        import os, sys
+        try:
+            import frontmatter
+            def metadata(path):
+                return frontmatter.load(path).metadata
+            which = "python-frontmatter " + getattr(frontmatter, "__version__", "")
+        except ImportError:
+            import yaml
+            Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+            def metadata(path):
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                if not text.startswith("---"):
+                    return {}
+                end = text.find("\\n---", 3)
+                return yaml.load(text[3:end], Loader=Loader) or {}
+            which = "PyYAML " + yaml.__version__
+        if sys.argv[1] == "--which":
+            print(which.strip())
+            sys.exit(0)
         root, needle = sys.argv[1], sys.argv[2].lower()
         found = 0
         for folder, dirs, files in os.walk(root):
@@ -31,14 +65,9 @@ enum Workload {
             for name in files:
                 if not name.endswith(".md"):
                     continue
-                with open(os.path.join(folder, name), encoding="utf-8") as f:
-                    text = f.read()
-                if not text.startswith("---"):
-                    continue
-                end = text.find("\\n---", 3)
                 try:
-                    meta = yaml.load(text[3:end], Loader=Loader) or {}
-                except yaml.YAMLError:
+                    meta = metadata(os.path.join(folder, name))
+                except Exception:
                     continue
                 authors = meta.get("authors") if isinstance(meta, dict) else None
                 if isinstance(authors, str):
@@ -48,54 +77,95 @@ enum Workload {
         print(found)
         """
 
+    /// A book directly under a status folder, `reading/` first, for `set` and `log`.
+    static func someBook(in library: String) throws -> String {
+        for status in ["reading", "finished", "abandoned", "to-read"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: library + "/" + status)) ?? []
+            if let first = names.filter({ $0.hasSuffix(".md") }).sorted().first { return String(first.dropLast(3)) }
+        }
+        throw BenchFailure(command: "no book in \(library)")
+    }
+
     /// Measures one library; each row's subject and comparisons run alternately, `runs` rounds.
-    static func measure(library: String, books: Int, runs: Int) throws -> BenchReport.Section {
-        let bench = CommandLine.arguments[0]
+    static func measure(library: String, books: Int, small: String, runs: Int,
+                        options: BenchOptions) throws -> BenchReport.Section {
+        let shelf = options.shelf
         let index = library + "/.shelf/index.sqlite"
         let work = URL(fileURLWithPath: library).deletingLastPathComponent().path
         let files = try FileManager.default.subpathsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
         let touched = library + "/" + (files.sorted().first ?? "")
-        let list = Command(label: "shelf-bench probe list author:herbert", arguments: [bench, "probe", "list", library, "author:herbert"])
-        let search = Command(label: "shelf-bench probe search memory", arguments: [bench, "probe", "search", library, "memory"])
-        let noIndex = Command(label: "shelf-bench probe list-noindex author:herbert",
-                              arguments: [bench, "probe", "list-noindex", library, "author:herbert"])
+        let list = Command(label: "shelf list author:herbert --format paths",
+                           arguments: [shelf, "--library", library, "list", "author:herbert", "--format", "paths"])
+        let search = Command(label: "shelf search memory", arguments: [shelf, "--library", library, "search", "memory"])
+        let noIndex = Command(label: "shelf list --no-index author:herbert",
+                              arguments: [shelf, "--library", library, "list", "--no-index", "author:herbert", "--format", "paths"])
         let find = Command(label: "find LIB -name '*.md' -printf '%T@ %s\\n'",
                            arguments: ["find", library, "-name", "*.md", "-printf", "%T@ %s\n"])
         let rgField = Command(label: "rg -l '^authors:.*Herbert' LIB", arguments: ["rg", "-l", "^authors:.*Herbert", library])
         let rgAll = Command(label: "rg -j2 -c '' LIB", arguments: ["rg", "-j2", "-c", "", library])
-        let python = Command(label: "python3 frontmatter_query.py LIB herbert (PyYAML C loader)",
+        let python = Command(label: "python3 frontmatter_query.py LIB herbert (\(pythonFlavour(work)))",
                              arguments: ["python3", work + "/frontmatter_query.py", library, "herbert"])
 
         var section = BenchReport.Section(books: books, files: files.count, runs: runs)
-        section.rows.append(try row("cold list author:herbert (no index: walk, parse, build, answer)", list, [rgAll, python], runs: runs,
-                                    before: { unlink(index) }))
+        section.rows.append(try row(.cold, "cold list author:herbert (no index: walk, parse, build, answer)", list,
+                                    [rgAll, python], runs: runs, before: { unlink(index) }))
         _ = list.run()
-        section.rows.append(try row("warm list author:herbert (index up to date)", list, [find, rgField], runs: runs))
-        section.rows.append(try row("warm search memory (top 20 with snippets)", search, [list], runs: runs))
-        section.rows.append(try row("list after touching one file", list, [list], runs: runs,
+        section.rows.append(try row(.warm, "warm list author:herbert (index up to date)", list, [find, rgField], runs: runs))
+        section.rows.append(try row(.search, "warm search memory", search, [list], runs: runs))
+        section.rows.append(try row(.touched, "list after touching one file", list, [list], runs: runs,
                                     before: { _ = utime(touched, nil) }, comparisonBefore: { true }))
-        section.rows.append(try row("list author:herbert without the index (--no-index)", noIndex, [list], runs: runs))
+        section.rows.append(try row(.other, "list author:herbert without the index (--no-index)", noIndex, [list], runs: runs))
+
+        // Writes go to copies; the small library is copied afresh for each size too.
+        let large = try copy(library, to: "writes\(books)")
+        let smallCopy = try copy(small, to: "writes\(options.smallBooks)-for-\(books)")
+        let (largeBook, smallBook) = (try someBook(in: large), try someBook(in: smallCopy))
+        let setLarge = Command(label: "shelf set BOOK pages=N (\(books) books)",
+                               arguments: [shelf, "--library", large, "set", largeBook, "pages={n}"])
+        let setSmall = Command(label: "shelf set BOOK pages=N (\(options.smallBooks) books)",
+                               arguments: [shelf, "--library", smallCopy, "set", smallBook, "pages={n}"])
+        let logLarge = Command(label: "shelf log BOOK --minutes 5 (\(books) books)",
+                               arguments: [shelf, "--library", large, "log", largeBook, "--minutes", "5"])
+        let logSmall = Command(label: "shelf log BOOK --minutes 5 (\(options.smallBooks) books)",
+                               arguments: [shelf, "--library", smallCopy, "log", smallBook, "--minutes", "5"])
+        section.rows.append(try row(.set, "set one key", setLarge, [setSmall], runs: runs))
+        section.rows.append(try row(.log, "log a session", logLarge, [logSmall], runs: runs))
+        try? FileManager.default.removeItem(atPath: large)
+        try? FileManager.default.removeItem(atPath: smallCopy)
         return section
+    }
+
+    /// Which Python library the script found.
+    private static func pythonFlavour(_ work: String) -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", work + "/frontmatter_query.py", "--which"]
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return "python" }
+        process.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Runs the subject and each comparison alternately and keeps the medians. `before` runs
     /// before each subject run; with `comparisonBefore` returning false, before the comparisons too.
-    static func row(_ title: String, _ subject: Command, _ comparisons: [Command], runs: Int, before: () -> Void = {},
-                    comparisonBefore: () -> Bool = { false }) throws -> BenchReport.Row {
+    static func row(_ kind: BenchReport.Kind, _ title: String, _ subject: Command, _ comparisons: [Command], runs: Int,
+                    before: () -> Void = {}, comparisonBefore: () -> Bool = { false }) throws -> BenchReport.Row {
         var subjectSamples: [Command.Sample] = []
         var comparisonSamples = Array(repeating: [Command.Sample](), count: comparisons.count)
-        for _ in 0..<runs {
+        for round in 0..<runs {
             before()
-            guard let sample = subject.run() else { throw BenchFailure(command: subject.label) }
+            guard let sample = subject.run(round: 200 + round) else { throw BenchFailure(command: subject.label) }
             subjectSamples.append(sample)
             for (index, comparison) in comparisons.enumerated() {
                 if !comparisonBefore() { before() }
                 // The warm query after a touch is measured on an index refreshed by the last run.
-                guard let sample = comparison.run() else { throw BenchFailure(command: comparison.label) }
+                guard let sample = comparison.run(round: 200 + round) else { throw BenchFailure(command: comparison.label) }
                 comparisonSamples[index].append(sample)
             }
         }
-        return BenchReport.Row(title: title, subject: subject.label, subjectSamples: subjectSamples,
+        return BenchReport.Row(kind: kind, title: title, subject: subject.label, subjectSamples: subjectSamples,
                                comparisons: zip(comparisons, comparisonSamples).map { ($0.label, $1) })
     }
 }

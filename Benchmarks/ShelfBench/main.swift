@@ -1,27 +1,31 @@
-// shelf-bench: times ShelfKit's index against the commands a person could use instead.
+// shelf-bench: times the release `shelf` binary against the commands a person could use instead.
 //
-//   swift build -c release --product shelf-bench
-//   .build/release/shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work /tmp/shelf-bench] [--out BENCHMARKS.md]
+//   swift build -c release --product shelf
+//   swift run -c release shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work /tmp/shelf-bench]
+//                                    [--shelf .build/release/shelf] [--out BENCHMARKS.md]
 //
-// Every measurement is a fresh process, as a command-line invocation would be: the bench runs
-// itself as `shelf-bench probe …` for ShelfKit, and the comparison commands as they are, one
-// after the other in the same round, and reports medians. Peak memory is the child's maxrss.
+// Every measurement is a fresh process, as a command-line invocation is: `shelf` and the
+// comparison commands run one after the other in the same round, and the medians are reported.
+// Peak memory is the child's maxrss. The "Index" section of the output file is replaced; the
+// rest of the file is kept.
 import Foundation
-import ShelfKit
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "probe" {
-    await Probe.run(Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
-}
 
 var options = BenchOptions(CommandLine.arguments.dropFirst())
-var report = BenchReport(options: options)
-for books in options.sizes {
-    let library = try Workload.library(books: books, work: options.work)
-    report.add(try Workload.measure(library: library, books: books, runs: books >= 100_000 ? 1 : options.runs))
+guard FileManager.default.isExecutableFile(atPath: options.shelf) else {
+    print("shelf-bench: no shelf binary at \(options.shelf); run `swift build -c release --product shelf` first")
+    exit(1)
 }
-try report.write()
+options.shelf = URL(fileURLWithPath: options.shelf).standardizedFileURL.path
+var report = BenchReport(options: options)
+do {
+    let small = try Workload.library(books: options.smallBooks, work: options.work)
+    for books in options.sizes {
+        let library = try Workload.library(books: books, work: options.work)
+        let runs = books >= 100_000 ? min(options.runs, 3) : options.runs
+        report.add(try Workload.measure(library: library, books: books, small: small, runs: runs, options: options))
+    }
+    try report.write()
+} catch {
+    print(error)
+    exit(1)
+}

@@ -5,15 +5,20 @@
 struct LibraryListing: Sendable {
     /// Book files, in path order.
     var books: [BookLocation] = []
+    /// Size, modification time and inode of each book in ``books``, at the same position, when
+    /// the walk was asked to collect them (for the index). Kept beside the locations rather than
+    /// in a dictionary by path: the refresh visits every book anyway, and building and hashing
+    /// 100,000 path strings was a large share of a warm query.
+    var bookInfo: [FileSystem.FileInfo?] = []
     /// Session folder path → the names of the files in it.
     var sessionFiles: [String: [String]] = [:]
+    /// Session folder path → the info of each file in ``sessionFiles``, at the same position,
+    /// when collected.
+    var sessionInfo: [String: [FileSystem.FileInfo?]] = [:]
     /// Folders that hold only session-named files but have no book beside them.
     var orphanSessionFolders: [String] = []
     /// Slug → every book with it; more than one is a duplicate.
     var locationsBySlug: [String: [BookLocation]] = [:]
-    /// Path → size, modification time and inode of every book and session file, when the walk
-    /// was asked to collect them (for the index).
-    var fileInfo: [String: FileSystem.FileInfo] = [:]
     private var collectInfo = false
 
     /// Walks the status folders under `base` (`""` for the library, a trash folder for restore).
@@ -21,50 +26,144 @@ struct LibraryListing: Sendable {
     /// same name holds the book's sessions and is only listed when `includeSessions` is set.
     static func walk(_ storage: some LibraryStorage, base: String = "", statuses: [Status],
                      includeSessions: Bool, collectInfo: Bool = false) throws(ShelfError) -> LibraryListing {
-        var listing = LibraryListing()
-        listing.collectInfo = collectInfo
-        for status in statuses {
-            let directory = base.isEmpty ? status.name : base + "/" + status.name
-            let entries = try listing.list(storage, directory)
-            try listing.visit(storage, directory: directory, entries: entries, status: status, folder: "",
-                              base: base, includeSessions: includeSessions)
+        var (listing, folders) = try top(storage, base: base, statuses: statuses, collectInfo: collectInfo)
+        for folder in folders {
+            listing.append(try walkOne(folder, storage, base: base, includeSessions: includeSessions, collectInfo: collectInfo).get())
         }
-        // `path` is computed; build each once rather than twice per comparison.
-        listing.books = listing.books.map { ($0.path, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-        for location in listing.books { listing.locationsBySlug[location.slug, default: []].append(location) }
+        listing.finish()
         return listing
     }
 
-    private mutating func visit(_ storage: some LibraryStorage, directory: String, entries: [FileSystem.Entry],
-                                status: Status, folder: String, base: String,
-                                includeSessions: Bool) throws(ShelfError) {
+    /// ``walk(_:base:statuses:includeSessions:collectInfo:)`` with the folders under the status
+    /// folders walked on all cores: a warm index refresh is bound by `getdents` and `fstatat`,
+    /// which run in parallel in the kernel. The listing is the same as the one-thread walk's.
+    static func walkInParallel(_ storage: some LibraryStorage, statuses: [Status], includeSessions: Bool,
+                               collectInfo: Bool) async throws(ShelfError) -> LibraryListing {
+        let (top, folders) = try top(storage, base: "", statuses: statuses, collectInfo: collectInfo)
+        var listing = top
+        guard folders.count >= parallelThreshold else {
+            for folder in folders {
+                listing.append(try walkOne(folder, storage, base: "", includeSessions: includeSessions, collectInfo: collectInfo).get())
+            }
+            listing.finish()
+            return listing
+        }
+        // Workers take folders in turn, so large and small ones spread evenly.
+        let workers = 8
+        let results = await withTaskGroup(of: [(Int, Result<LibraryListing, ShelfError>)].self) { group in
+            for worker in 0..<workers {
+                group.addTask {
+                    stride(from: worker, to: folders.count, by: workers).map { index in
+                        (index, walkOne(folders[index], storage, base: "", includeSessions: includeSessions,
+                                        collectInfo: collectInfo))
+                    }
+                }
+            }
+            var all: [(Int, Result<LibraryListing, ShelfError>)] = []
+            all.reserveCapacity(folders.count)
+            for await part in group { all += part }
+            return all.sorted { $0.0 < $1.0 }
+        }
+        for (_, result) in results { listing.append(try result.get()) }
+        listing.finish()
+        return listing
+    }
+
+    /// Below this many folders under the status folders, a walk stays on one thread: starting
+    /// workers costs more than it saves on a small library.
+    private static let parallelThreshold = 32
+
+    /// The books directly in the status folders, and the folders under them still to walk.
+    private static func top(_ storage: some LibraryStorage, base: String, statuses: [Status],
+                            collectInfo: Bool) throws(ShelfError) -> (LibraryListing, [Folder]) {
+        var listing = LibraryListing()
+        listing.collectInfo = collectInfo
+        var pending: [Folder] = []
+        for status in statuses {
+            let directory = base.isEmpty ? status.name : base + "/" + status.name
+            let entries = try listing.list(storage, directory)
+            pending += listing.visitFiles(directory: directory, entries: entries, status: status, folder: "")
+        }
+        return (listing, pending)
+    }
+
+    /// Sorts the books by path and indexes them by slug.
+    private mutating func finish() {
+        // `path` is computed; build each once rather than twice per comparison.
+        let order = books.indices.map { (books[$0].path, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        books = order.map { books[$0] }
+        if collectInfo { bookInfo = order.map { bookInfo[$0] } }
+        for location in books { locationsBySlug[location.slug, default: []].append(location) }
+    }
+
+    /// A folder found under a status folder, still to be walked, with the names of the books
+    /// beside it (to tell a book's session folder from a folder of books).
+    private struct Folder: Sendable {
+        var path: String
+        var name: String
+        var status: Status
+        var folder: String
+        var bookNames: Set<String>
+    }
+
+    /// The partial listing of one folder and everything under it.
+    private static func walkOne(_ folder: Folder, _ storage: some LibraryStorage, base: String, includeSessions: Bool,
+                                collectInfo: Bool) -> Result<LibraryListing, ShelfError> {
+        var part = LibraryListing()
+        part.collectInfo = collectInfo
+        do throws(ShelfError) {
+            try part.visit(storage, folder, base: base, includeSessions: includeSessions)
+            return .success(part)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private mutating func append(_ part: LibraryListing) {
+        books += part.books
+        bookInfo += part.bookInfo
+        sessionFiles.merge(part.sessionFiles) { first, _ in first }
+        sessionInfo.merge(part.sessionInfo) { first, _ in first }
+        orphanSessionFolders += part.orphanSessionFolders
+    }
+
+    /// Records the books in one folder and returns its subfolders, still to be walked.
+    private mutating func visitFiles(directory: String, entries: [FileSystem.Entry], status: Status,
+                                     folder: String) -> [Folder] {
         var bookNames: Set<String> = []
         for entry in entries where entry.kind == .file && !entry.name.hasPrefix(".") && entry.name.hasSuffix(".md")
             && entry.name.count > 3 {
             let slug = String(entry.name.dropLast(3))
             bookNames.insert(slug)
-            if let info = entry.info { fileInfo[directory + "/" + entry.name] = info }
+            if collectInfo { bookInfo.append(entry.info) }
             books.append(BookLocation(status: status, folder: folder, slug: slug))
         }
-        for entry in entries where entry.kind == .directory && !entry.name.hasPrefix(".") {
-            let path = directory + "/" + entry.name
-            let relative = base.isEmpty ? path : String(path.dropFirst(base.count + 1))
-            if bookNames.contains(entry.name) {
-                if includeSessions {
-                    let files = try list(storage, path).filter { $0.kind == .file }
-                    sessionFiles[relative] = files.map(\.name)
-                    for file in files { if let info = file.info { fileInfo[relative + "/" + file.name] = info } }
-                }
-                continue
+        return entries.filter { $0.kind == .directory && !$0.name.hasPrefix(".") }.map { entry in
+            Folder(path: directory + "/" + entry.name, name: entry.name, status: status, folder: folder,
+                   bookNames: bookNames)
+        }
+    }
+
+    private mutating func visit(_ storage: some LibraryStorage, _ subfolder: Folder, base: String,
+                                includeSessions: Bool) throws(ShelfError) {
+        let path = subfolder.path
+        let relative = base.isEmpty ? path : String(path.dropFirst(base.count + 1))
+        if subfolder.bookNames.contains(subfolder.name) {
+            if includeSessions {
+                let files = try list(storage, path).filter { $0.kind == .file }
+                sessionFiles[relative] = files.map(\.name)
+                if collectInfo { sessionInfo[relative] = files.map(\.info) }
             }
-            let children = try list(storage, path)
-            if Self.looksLikeSessions(children) {
-                orphanSessionFolders.append(relative)
-                continue
-            }
-            try visit(storage, directory: path, entries: children, status: status,
-                      folder: folder.isEmpty ? entry.name : folder + "/" + entry.name, base: base,
-                      includeSessions: includeSessions)
+            return
+        }
+        let children = try list(storage, path)
+        if Self.looksLikeSessions(children) {
+            orphanSessionFolders.append(relative)
+            return
+        }
+        let folder = subfolder.folder.isEmpty ? subfolder.name : subfolder.folder + "/" + subfolder.name
+        for next in visitFiles(directory: path, entries: children, status: subfolder.status, folder: folder) {
+            try visit(storage, next, base: base, includeSessions: includeSessions)
         }
     }
 

@@ -31,12 +31,6 @@ extension LibraryIndex {
         var problems: [Problem]
     }
 
-    /// What the index knows of a file.
-    private struct Known {
-        var id: Int64
-        var info: FileSystem.FileInfo
-    }
-
     /// What a refresh did, for tests and benchmarks.
     struct RefreshReport: Sendable, Hashable {
         var parsed: Int
@@ -54,59 +48,58 @@ extension LibraryIndex {
     @discardableResult
     func refresh(_ storage: DiskStorage, statuses: [Status]) async throws(ShelfError) -> (LibraryListing, RefreshReport) {
         let started = FileSystem.now()
-        let listing = try LibraryListing.walk(storage, statuses: statuses, includeSessions: true, collectInfo: true)
-        let (known, lastRefresh) = try read { db in
-            var known: [String: Known] = [:]
-            known.reserveCapacity(listing.fileInfo.count)
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, modified, inode FROM files")
-            while let row = try rows.next() {
-                known[row[1]] = Known(id: row[0], info: FileSystem.FileInfo(size: row[2], modified: row[3], inode: row[4]))
-            }
-            let last = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max
-            return (known, last)
+        let listing = try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: true, collectInfo: true)
+        let (indexed, lastRefresh) = try read { db in
+            (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max)
         }
-        var work: [Work] = []
+        var known = indexed
+        var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
         // Counting the indexed files still there tells whether any vanished, without a set of
         // every path on the fast path, where nothing did.
         var stillThere = 0
-        func consider(_ item: Work) {
-            let path = item.path
-            guard let indexed = known[path] else {
-                work.append(item)
-                return
-            }
+        /// Whether the file the walk saw is the one indexed, unchanged; counts it as still there.
+        func isUnchanged(_ found: Int?, _ info: FileSystem.FileInfo?) -> Bool {
+            guard let found else { return false }
             stillThere += 1
-            if let info = listing.fileInfo[path], indexed.info == info, info.modified < lastRefresh { return }
-            work.append(item)
+            guard let info else { return false }
+            return known.info(found) == info && info.modified < lastRefresh
         }
-        for location in listing.books {
-            consider(.book(location))
-            for name in listing.sessionFiles[location.sessionFolder] ?? [] {
+        for (position, location) in listing.books.enumerated() {
+            let info = listing.bookInfo[position]
+            // The path goes in pieces: building it for every file is what the lookup avoids.
+            let found = known.find(info, location.directory, "/", location.slug, ".md")
+            if !isUnchanged(found, info) { work.append((.book(location), info, found.map(known.id))) }
+            let folder = location.sessionFolder
+            guard let names = listing.sessionFiles[folder] else { continue }
+            let infos = listing.sessionInfo[folder] ?? []
+            for (index, name) in names.enumerated() {
                 guard let parsed = SessionFileName(name) else { continue }
-                consider(.session(path: location.sessionFolder + "/" + name, name: parsed, book: location))
+                let info = index < infos.count ? infos[index] : nil
+                let found = known.find(info, folder, "/", name)
+                if isUnchanged(found, info) { continue }
+                work.append((.session(path: folder + "/" + name, name: parsed, book: location), info, found.map(known.id)))
             }
         }
-        var vanished: [String: Known] = [:]
+        var vanished: [(path: String, id: Int64)] = []
         if stillThere < known.count {
             var wanted = Set(listing.books.map(\.path))
             for (folder, names) in listing.sessionFiles { for name in names { wanted.insert(folder + "/" + name) } }
-            vanished = known.filter { !wanted.contains($0.key) }
+            vanished = known.all.filter { !wanted.contains($0.path) }
         }
         guard !work.isEmpty || !vanished.isEmpty else { return (listing, RefreshReport(parsed: 0, removed: 0)) }
 
-        let parsed = await ParallelMap.map(work) { item in Self.parse(item, storage) }
-        let fileInfo = listing.fileInfo
+        let parsed = await ParallelMap.map(work.map(\.item)) { item in Self.parse(item, storage) }
         try write { db in
             var affectedBooks: Set<String> = []
-            for (path, file) in vanished {
-                try Self.forget(db, path: path, id: file.id)
+            for (path, id) in vanished {
+                try Self.forget(db, path: path, id: id)
                 // A vanished path is a book or a session; either way its book needs new totals.
                 affectedBooks.insert(Self.bookPath(ofSession: path))
                 affectedBooks.insert(path)
             }
-            for item in parsed {
-                if let file = known[item.work.path] { try Self.forget(db, path: item.work.path, id: file.id) }
-                try Self.insert(db, item, info: fileInfo[item.work.path])
+            for (item, walked) in zip(parsed, work) {
+                if let id = walked.knownID { try Self.forget(db, path: item.work.path, id: id) }
+                try Self.insert(db, item, info: walked.info)
                 affectedBooks.insert(item.work.bookPath)
             }
             try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000)

@@ -1,0 +1,90 @@
+internal import GRDB
+internal import GRDBSQLite
+
+extension LibraryIndex {
+    /// What the index knows of its files (id, size, modification time, inode, path), loaded for
+    /// a refresh to compare with the walk.
+    ///
+    /// A warm query compares every file of the library, so this is on the hot path: the paths
+    /// are copied from SQLite into one byte buffer rather than a `String` each, and a walked
+    /// file is found by its inode (an integer key) and then its path bytes compared. A path
+    /// dictionary is built only when that fails (a new, moved or replaced file, or hard links
+    /// sharing an inode), which a warm query never needs.
+    struct KnownFiles {
+        private struct File {
+            var id: Int64
+            var info: FileSystem.FileInfo
+            var start: Int
+            var count: Int
+        }
+
+        private var files: [File] = []
+        private var pathBytes: [UInt8] = []
+        private var byInode: [Int64: Int] = [:]
+        private var byPath: [String: Int]?
+
+        init(_ db: Database) throws {
+            let statement = try db.makeStatement(sql: "SELECT id, size, modified, inode, path FROM files")
+            let raw = statement.sqliteStatement
+            while true {
+                let code = sqlite3_step(raw)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                let start = pathBytes.count
+                let count = Int(sqlite3_column_bytes(raw, 4))
+                if count > 0, let text = sqlite3_column_text(raw, 4) {
+                    pathBytes.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+                }
+                let info = FileSystem.FileInfo(size: sqlite3_column_int64(raw, 1), modified: sqlite3_column_int64(raw, 2),
+                                               inode: sqlite3_column_int64(raw, 3))
+                let index = files.count
+                files.append(File(id: sqlite3_column_int64(raw, 0), info: info, start: start, count: count))
+                // The first file with an inode keeps the slot; others are found through paths.
+                if byInode[info.inode] == nil { byInode[info.inode] = index }
+            }
+        }
+
+        var count: Int { files.count }
+
+        func id(_ index: Int) -> Int64 { files[index].id }
+
+        func info(_ index: Int) -> FileSystem.FileInfo { files[index].info }
+
+        /// Every indexed file's path and id, for finding the ones that vanished.
+        var all: [(path: String, id: Int64)] {
+            files.map { (path(of: $0), $0.id) }
+        }
+
+        /// The indexed file at the path `a + b + c + d`, given in pieces so the caller need not
+        /// build it; `info` is what the walk saw there, whose inode is tried first.
+        mutating func find(_ info: FileSystem.FileInfo?, _ a: String, _ b: String, _ c: String,
+                           _ d: String = "") -> Int? {
+            guard !files.isEmpty else { return nil }
+            if let inode = info?.inode, let index = byInode[inode], matches(files[index], a, b, c, d) { return index }
+            if byPath == nil {
+                var paths: [String: Int] = [:]
+                paths.reserveCapacity(files.count)
+                for (index, file) in files.enumerated() { paths[path(of: file)] = index }
+                byPath = paths
+            }
+            return byPath?[a + b + c + d]
+        }
+
+        private func path(of file: File) -> String {
+            String(decoding: pathBytes[file.start..<file.start + file.count], as: UTF8.self)
+        }
+
+        private func matches(_ file: File, _ a: String, _ b: String, _ c: String, _ d: String) -> Bool {
+            guard a.utf8.count + b.utf8.count + c.utf8.count + d.utf8.count == file.count else { return false }
+            var offset = file.start
+            func matches(_ piece: String) -> Bool {
+                for byte in piece.utf8 {
+                    guard pathBytes[offset] == byte else { return false }
+                    offset += 1
+                }
+                return true
+            }
+            return matches(a) && matches(b) && matches(c) && matches(d)
+        }
+    }
+}
