@@ -12,8 +12,9 @@ public struct ReadingProgress: Sendable, Hashable {
     public var pagesRead: Int
     /// Minutes over all sessions that give them.
     public var minutes: Int
-    /// The first and last day with a session.
+    /// The first day with a session.
     public var firstDay: Day?
+    /// The last day with a session.
     public var lastDay: Day?
 
     /// Adds up `sessions`.
