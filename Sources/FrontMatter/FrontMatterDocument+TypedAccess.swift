@@ -64,7 +64,7 @@ extension FrontMatterDocument {
 
     /// The day of `2024-03-01`, `2024-03-01T21:15:00+01:00` or `2024-03-01 21:15`; the time and
     /// zone are ignored, since the day the person wrote is the day they meant.
-    static func day(fromDateOrTimestamp text: String) -> Day? {
+    public static func day(fromDateOrTimestamp text: String) -> Day? {
         if let day = Day(text) { return day }
         let utf8 = Array(text.utf8)
         guard utf8.count > 11, utf8[10] == UInt8(ascii: "T") || utf8[10] == UInt8(ascii: "t") || utf8[10] == UInt8(ascii: " "),

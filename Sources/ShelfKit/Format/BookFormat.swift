@@ -59,7 +59,13 @@ enum BookFormat {
         case .day(let day): return .day(day)
         case .string(let text):
             if let year = Int(text) { return .year(year) }
-            if let day = Day(text) { return .day(day) }
+            if let day = FrontMatterDocument.day(fromDateOrTimestamp: text) { return .day(day) }
+            // `2021-05`: a month is as exact as most people know a publication; keep its year.
+            let parts = text.split(separator: "-")
+            if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]),
+               let month = Int(parts[1]), (1...12).contains(month) {
+                return .year(year)
+            }
         default: break
         }
         reader.reject("published", reason: "should be a year or a date (YYYY-MM-DD)")
