@@ -10,9 +10,7 @@ extension LibraryCore {
     /// Tries the reference as a slug, a path, then a slug prefix.
     func resolveByName(_ reference: String, in listing: LibraryListing) throws(ShelfError) -> NameResolution {
         if listing.locationsBySlug[reference] != nil { return .found(try locate(BookID(reference), in: listing)) }
-        var path = reference
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        if !path.hasSuffix(".md") { path += ".md" }
+        let path = Self.bookPath(reference)
         if let location = listing.books.first(where: { $0.path == path }) { return .found(location) }
         let prefix = reference.lowercased()
         let prefixMatches = prefix.isEmpty ? [] : listing.books.filter { $0.slug.lowercased().hasPrefix(prefix) }

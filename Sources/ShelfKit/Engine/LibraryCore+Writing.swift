@@ -40,11 +40,14 @@ extension LibraryCore {
     mutating func update(_ books: [Book]) throws(ShelfError) -> [Book] {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        let listing = try listing()
         var order: [String] = []
         var pending: [String: (location: BookLocation, original: BookFile, document: FrontMatterDocument, book: Book)] = [:]
+        // Each book is found from the path it was read from, not by a walk, so editing one book
+        // costs the same in any library; `readForEditing` refuses a file changed since.
+        var paths: [String] = []
         for book in books {
-            let location = try locate(book.id, in: listing)
+            let location = try locate(book)
+            paths.append(location.path)
             if pending[location.path] == nil {
                 let file = try readForEditing(location)
                 pending[location.path] = (location, file, file.document, file.book)
@@ -63,8 +66,7 @@ extension LibraryCore {
         try perform(Journal(operation: Self.describe("update", plans.map(\.location.slug)),
                             detail: Self.summary(plans.map(\.location.path)),
                             steps: plans.map { .replace($0.location.path, expecting: $0.original.stamp, with: $0.document.bytes) }))
-        return try books.map { book throws(ShelfError) in
-            let path = try locate(book.id, in: listing).path
+        return try zip(books, paths).map { book, path throws(ShelfError) in
             guard let plan = pending[path] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
             return plan.book
         }
@@ -79,14 +81,17 @@ extension LibraryCore {
         defer { unlockForWriting(took) }
         let plan = try planMove(id, to: status, folder: folder, startedOn: nil)
         try perform(Journal(operation: "move of \(id)", detail: plan.detail, steps: plan.steps))
+        if let moved = BookLocation(path: plan.book.path, statuses: configuration.statuses) { locations[id.rawValue] = moved }
         return plan.book
     }
 
     /// The steps that move a book: its file, its session folder, the folders left empty, then
     /// the `started` or `finished` date written into the file at its new place.
-    private func planMove(_ id: BookID, to status: Status, folder: String?,
-                          startedOn: Day?) throws(ShelfError) -> (steps: [JournalStep], book: Book, detail: String) {
-        let source = try locate(id, in: try listing())
+    private mutating func planMove(_ id: BookID, to status: Status, folder: String?,
+                                   startedOn: Day?) throws(ShelfError) -> (steps: [JournalStep], book: Book, detail: String) {
+        // The slug does not change, so a move cannot make a duplicate; the destination is
+        // checked to be free as each step is made.
+        let source = try locate(id)
         let file = try readForEditing(source)
         let destination = BookLocation(status: status, folder: folder.map(PathSafety.normalized) ?? source.folder, slug: source.slug)
         try checkDestination(destination.status, destination.folder)
@@ -136,6 +141,7 @@ extension LibraryCore {
         try perform(Journal(operation: Self.describe("delete", files.map(\.location.slug)),
                             detail: Self.summary(files.map(\.location.path)), steps: steps))
         for path in trashed { stamps[path] = nil }
+        for (location, _) in files { locations[location.slug] = nil }
         return files.map(\.book)
     }
 
@@ -190,7 +196,7 @@ extension LibraryCore {
     mutating func log(_ session: ReadingSession, for id: BookID) throws(ShelfError) -> ReadingSession {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        var location = try locate(id, in: try listing())
+        var location = try locate(id)
         let book = try read(location).book
         var session = session
         let existing = try sessions(of: location)
@@ -215,6 +221,7 @@ extension LibraryCore {
         let document = try SessionFormat.newFile(session, path: path)
         steps.append(.create(path, document.bytes))
         try perform(Journal(operation: "log of a session of \(id)", detail: path, steps: steps))
+        locations[id.rawValue] = location
         let (written, _) = SessionFormat.read(document, bookID: id, name: name)
         return written
     }

@@ -10,6 +10,10 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// What each file held when this library last read or wrote it, to detect edits made
     /// behind its back before overwriting them.
     var stamps: [String: FileStamp] = [:]
+    /// Where each book this library found by its slug was, once the slug was known to be unique
+    /// (a walk, or the index with one file by that name), so a single-book write or read finds
+    /// it again without walking the whole library. Checked on disk at each use.
+    var locations: [String: BookLocation] = [:]
     /// The undo steps of the writes made so far in the current ``atomically(_:)`` block.
     private var journal: [UndoStep]?
     /// The writer lock while a writing operation runs (always `nil` in memory).

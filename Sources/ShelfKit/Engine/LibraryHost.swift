@@ -14,7 +14,7 @@ protocol LibraryHost: Actor {
 
 extension LibraryHost {
     func hostedBook(_ id: BookID) throws(ShelfError) -> Book {
-        try core.read(try core.locate(id, in: try core.listing())).book
+        try core.read(try core.locate(id)).book
     }
 
     func hostedScan() async throws(ShelfError) -> LibraryScan {
@@ -49,19 +49,27 @@ extension LibraryHost {
         return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
     }
 
-    func hostedResolve(_ reference: String) async throws(ShelfError) -> Book {
+    /// - Parameter indexed: What the index knows of the files named after the reference's slug,
+    ///   for ``LibraryCore/resolveWithoutWalking(_:indexed:)``; `nil` walks the library.
+    func hostedResolve(_ reference: String, indexed: [String]? = nil) async throws(ShelfError) -> Book {
+        if let location = core.resolveWithoutWalking(reference, indexed: indexed) { return try core.read(location).book }
         let listing = try core.listing()
+        let location: BookLocation
         switch try core.resolveByName(reference, in: listing) {
-        case .found(let location):
-            return try core.read(location).book
+        case .found(let found):
+            location = found
         case .needsTitles(let prefixMatches):
             let books = try await libraryScan().books
-            return try core.read(try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)).book
+            location = try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
         }
+        // A path names a file even when its slug is taken twice; only a slug the walk found once
+        // is remembered, so later writes by id still refuse the duplicate.
+        if listing.locationsBySlug[location.slug]?.count == 1 { core.locations[location.slug] = location }
+        return try core.read(location).book
     }
 
     func hostedSessions(of id: BookID) throws(ShelfError) -> [ReadingSession] {
-        try core.sessions(of: try core.locate(id, in: try core.listing()))
+        try core.sessions(of: try core.locate(id))
     }
 
     func hostedSessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] {

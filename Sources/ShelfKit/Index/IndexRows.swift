@@ -14,14 +14,14 @@ enum IndexRows {
         series_index, tags, rating, added, started, finished, cover, extra, body
         """
 
-    static func insert(_ book: Book, into db: Database) throws {
+    static func insert(_ book: Book, extra: String?, into db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO books (\(bookColumns)) VALUES (\(Array(repeating: "?", count: 22).joined(separator: ", ")))")
             .execute(arguments: [
                 book.path, book.id.rawValue, book.status.name, book.folder, book.title, book.subtitle,
                 book.authors.joined(separator: separator), book.isbn, book.published?.description, book.pages,
                 book.publisher, book.language, book.series, book.seriesIndex, book.tags.joined(separator: separator),
                 book.rating, book.added?.description, book.started?.description, book.finished?.description, book.cover,
-                try extraJSON(book.extra), book.body,
+                extra, book.body,
             ])
     }
 
@@ -38,13 +38,13 @@ enum IndexRows {
             cover: row["cover"], extra: extra(row["extra"]), body: row["body"])
     }
 
-    static func insert(_ session: ReadingSession, bookPath: String, into db: Database) throws {
+    static func insert(_ session: ReadingSession, bookPath: String, extra: String?, into db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO sessions (path, book_path, book_id, day, sequence, "from", "to", pages, minutes, extra, note)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 session.path, bookPath, session.bookID.rawValue, session.day.description, session.sequence, session.from,
-                session.to, session.pages, session.minutes, try extraJSON(session.extra), session.note,
+                session.to, session.pages, session.minutes, extra, session.note,
             ])
     }
 
@@ -63,7 +63,8 @@ enum IndexRows {
         text.flatMap { Day($0) }
     }
 
-    private static func extraJSON(_ extra: [YAMLValue.Entry]) throws -> String? {
+    /// Unknown keys as stored, computed while parsing, on all cores, rather than in the write.
+    static func extraJSON(_ extra: [YAMLValue.Entry]) throws -> String? {
         guard !extra.isEmpty else { return nil }
         return String(decoding: try JSONEncoder().encode(IndexedYAMLValue(.mapping(extra))), as: UTF8.self)
     }

@@ -9,6 +9,9 @@ enum IndexSchema {
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
 
+    /// Creates the tables, without the secondary indexes and with `user_version` 0: an index
+    /// is usable only once ``finish(_:)`` has run at the end of its first build, so a build cut
+    /// short (it runs without a journal) reads as another version and is built again.
     static func create(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
@@ -24,16 +27,23 @@ enum IndexSchema {
                 path TEXT PRIMARY KEY, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
                 sequence INTEGER NOT NULL, "from" INTEGER, "to" INTEGER, pages INTEGER, minutes INTEGER, extra TEXT,
                 note TEXT NOT NULL);
-            CREATE INDEX sessions_by_book ON sessions(book_path);
             CREATE TABLE problems (
                 path TEXT NOT NULL, line INTEGER NOT NULL, "column" INTEGER NOT NULL, message TEXT NOT NULL,
                 is_session INTEGER NOT NULL, day TEXT);
-            CREATE INDEX problems_by_path ON problems(path);
             CREATE TABLE book_values (path TEXT NOT NULL, field TEXT NOT NULL, text TEXT, low REAL, high REAL);
-            CREATE INDEX book_values_by_field ON book_values(field, low);
-            CREATE INDEX book_values_by_path ON book_values(path);
             CREATE VIRTUAL TABLE documents USING fts5(
                 path UNINDEXED, book_path UNINDEXED, title, subtitle, authors, tags, series, body, tokenize = 'ascii');
+            """)
+    }
+
+    /// Adds the secondary indexes and marks the index complete. Sorting every row once at
+    /// the end of the first build is cheaper than keeping the indexes up to date row by row.
+    static func finish(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE INDEX sessions_by_book ON sessions(book_path);
+            CREATE INDEX problems_by_path ON problems(path);
+            CREATE INDEX book_values_by_field ON book_values(field, low);
+            CREATE INDEX book_values_by_path ON book_values(path);
             PRAGMA user_version = \(version);
             """)
     }

@@ -75,34 +75,38 @@ extension LibraryIndex {
         }
     }
 
+    /// A book or session whose words contain every phrase of a search, as the index holds it.
+    struct SearchCandidate: Sendable {
+        var kind: SearchHit.Kind
+        var path: String
+        var bookID: BookID
+        var title: String
+        /// Each text column's encoded words joined by spaces, for ``SearchRanking/score(indexedColumns:_:)``.
+        var indexedColumns: [String]
+    }
+
     /// Books and sessions whose words contain every phrase, for ``LibraryReading/search(_:limit:highlight:)``.
-    func searchDocuments(_ phrases: [[String]]) throws(ShelfError) -> [SearchDocument] {
+    ///
+    /// Only the words FTS5 stores and the book's slug and title are read: ranking needs no
+    /// more, and the hits read their files anyway.
+    func searchCandidates(_ phrases: [[String]]) throws(ShelfError) -> [SearchCandidate] {
         let match = phrases.filter { !$0.isEmpty }.map(FullText.matchExpression).joined(separator: " AND ")
         guard !match.isEmpty else { return [] }
         return try read { db in
-            var documents: [SearchDocument] = []
+            var candidates: [SearchCandidate] = []
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT d.path AS document_path, b.* FROM documents d JOIN books b ON b.path = d.book_path
-                WHERE documents MATCH ? ORDER BY d.path
+                SELECT d.path, d.book_path, b.slug, b.title, d.title, d.subtitle, d.authors, d.tags, d.series, d.body
+                FROM documents d JOIN books b ON b.path = d.book_path
+                WHERE documents MATCH ?
                 """, arguments: [match])
-            var sessionPaths: [String] = []
-            var books: [String: Book] = [:]
             while let row = try rows.next() {
-                let path: String = row["document_path"]
-                let book = IndexRows.book(row)
-                if path == book.path {
-                    documents.append(SearchDocument(book: book))
-                } else {
-                    sessionPaths.append(path)
-                    books[path] = book
-                }
+                let path: String = row[0]
+                let bookPath: String = row[1]
+                let columns: [String] = (4..<10).map { (row[$0] as String?) ?? "" }
+                candidates.append(SearchCandidate(kind: path == bookPath ? .book : .session, path: path,
+                                                  bookID: BookID(row[2] as String), title: row[3], indexedColumns: columns))
             }
-            for path in sessionPaths {
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE path = ?", arguments: [path]),
-                      let session = IndexRows.session(row), let book = books[path] else { continue }
-                documents.append(SearchDocument(session: session, of: book))
-            }
-            return documents
+            return candidates
         }
     }
 }

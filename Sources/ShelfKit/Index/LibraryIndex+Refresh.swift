@@ -29,6 +29,30 @@ extension LibraryIndex {
         var book: Book?
         var session: ReadingSession?
         var problems: [Problem]
+        /// What the rows derive from the book or session: folded values, encoded words and
+        /// JSON cost more than the inserts themselves, and here they are computed on all cores
+        /// while parsing instead of inside the single-threaded write.
+        var rows = Rows()
+    }
+
+    private struct Rows: Sendable {
+        var extra: Result<String?, any Error> = .success(nil)
+        var values: [(field: String, value: BookFacts.Value)] = []
+        /// ``FullText/indexText(_:)`` of each text column.
+        var document: [String] = []
+
+        init() {}
+
+        init(_ book: Book) {
+            extra = Result { try IndexRows.extraJSON(book.extra) }
+            values = BookFacts.values(of: book, progress: ReadingProgress([])).filter { !QueryField(name: $0.field).needsSessions }
+            document = BookFacts.documentColumns(of: book).map(FullText.indexText)
+        }
+
+        init(_ session: ReadingSession) {
+            extra = Result { try IndexRows.extraJSON(session.extra) }
+            document = BookFacts.documentColumns(of: session).map(FullText.indexText)
+        }
     }
 
     /// What a refresh did, for tests and benchmarks.
@@ -49,8 +73,9 @@ extension LibraryIndex {
     func refresh(_ storage: DiskStorage, statuses: [Status]) async throws(ShelfError) -> (LibraryListing, RefreshReport) {
         let started = FileSystem.now()
         let listing = try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: true, collectInfo: true)
-        let (indexed, lastRefresh) = try read { db in
-            (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max)
+        let (indexed, lastRefresh, fresh) = try read { db in
+            (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max,
+             try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version)
         }
         var known = indexed
         var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
@@ -86,10 +111,10 @@ extension LibraryIndex {
             for (folder, names) in listing.sessionFiles { for name in names { wanted.insert(folder + "/" + name) } }
             vanished = known.all.filter { !wanted.contains($0.path) }
         }
-        guard !work.isEmpty || !vanished.isEmpty else { return (listing, RefreshReport(parsed: 0, removed: 0)) }
+        guard fresh || !work.isEmpty || !vanished.isEmpty else { return (listing, RefreshReport(parsed: 0, removed: 0)) }
 
         let parsed = await ParallelMap.map(work.map(\.item)) { item in Self.parse(item, storage) }
-        try write { db in
+        try writeRefresh(fresh: fresh) { db in
             var affectedBooks: Set<String> = []
             for (path, id) in vanished {
                 try Self.forget(db, path: path, id: id)
@@ -102,10 +127,32 @@ extension LibraryIndex {
                 try Self.insert(db, item, info: walked.info)
                 affectedBooks.insert(item.work.bookPath)
             }
-            try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000)
+            // A new index has no secondary indexes yet, so per-book lookups would scan whole tables.
+            try Self.updateProgress(db, books: affectedBooks, all: fresh || affectedBooks.count > 2_000, fresh: fresh)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
         }
         return (listing, RefreshReport(parsed: parsed.count, removed: vanished.count))
+    }
+
+    /// Runs a refresh's writes in one transaction. The first build of a new index runs without
+    /// a rollback journal, which halves its writes: a build cut short leaves `user_version` 0,
+    /// which ``LibraryIndex/open(at:)`` takes for another version and rebuilds. It ends with
+    /// ``IndexSchema/finish(_:)``.
+    private func writeRefresh(fresh: Bool, _ body: (Database) throws -> Void) throws(ShelfError) {
+        guard fresh else { return try write(body) }
+        do {
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA journal_mode = OFF")
+                defer { try? db.execute(sql: "PRAGMA journal_mode = DELETE") }
+                try db.inTransaction {
+                    try body(db)
+                    try IndexSchema.finish(db)
+                    return .commit
+                }
+            }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
     }
 
     /// The book a session path belongs to: `finished/dune/2024-01-02.md` → `finished/dune.md`.
@@ -126,11 +173,12 @@ extension LibraryIndex {
             let document = try LibraryCore<DiskStorage>.parse(bytes, path: path)
             switch work {
             case .book(let location):
-                return Parsed(work: work, stamp: stamp, book: try BookFormat.book(from: document, at: location), problems: [])
+                let book = try BookFormat.book(from: document, at: location)
+                return Parsed(work: work, stamp: stamp, book: book, problems: [], rows: Rows(book))
             case .session(_, let name, let book):
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(book.slug), name: name)
                 if let first = errors.first { return Parsed(work: work, stamp: stamp, problems: [Problem(first, path: path)]) }
-                return Parsed(work: work, stamp: stamp, session: session, problems: [])
+                return Parsed(work: work, stamp: stamp, session: session, problems: [], rows: Rows(session))
             }
         } catch {
             return Parsed(work: work, stamp: stamp, problems: [Problem(error, path: path)])
@@ -161,23 +209,20 @@ extension LibraryIndex {
                 """).execute(arguments: [problem.path, problem.line, problem.column, problem.message, day != nil, day])
         }
         if let book = item.book {
-            try IndexRows.insert(book, into: db)
-            let values = BookFacts.values(of: book, progress: ReadingProgress([]))
+            try IndexRows.insert(book, extra: try item.rows.extra.get(), into: db)
             let statement = try db.cachedStatement(sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
-            for (field, value) in values where !QueryField(name: field).needsSessions {
+            for (field, value) in item.rows.values {
                 try statement.execute(arguments: [path, field, value.text, value.low, value.high])
             }
-            try insertDocument(db, id: id, path: path, bookPath: path, columns: BookFacts.documentColumns(of: book))
+            try insertDocument(db, id: id, path: path, bookPath: path, encoded: item.rows.document)
         }
         if let session = item.session {
-            try IndexRows.insert(session, bookPath: item.work.bookPath, into: db)
-            try insertDocument(db, id: id, path: path, bookPath: item.work.bookPath,
-                               columns: BookFacts.documentColumns(of: session))
+            try IndexRows.insert(session, bookPath: item.work.bookPath, extra: try item.rows.extra.get(), into: db)
+            try insertDocument(db, id: id, path: path, bookPath: item.work.bookPath, encoded: item.rows.document)
         }
     }
 
-    private static func insertDocument(_ db: Database, id: Int64, path: String, bookPath: String, columns: [String]) throws {
-        let encoded = columns.map(FullText.indexText)
+    private static func insertDocument(_ db: Database, id: Int64, path: String, bookPath: String, encoded: [String]) throws {
         guard encoded.contains(where: { !$0.isEmpty }) else { return }
         var arguments: [(any DatabaseValueConvertible)?] = [id, path, bookPath]
         arguments += encoded.map { $0 as (any DatabaseValueConvertible)? }
@@ -189,7 +234,8 @@ extension LibraryIndex {
 
     /// Recomputes the values that come from sessions (count, pages, minutes, progress) for the
     /// books whose file or sessions changed; with `all`, for every book in one pass.
-    private static func updateProgress(_ db: Database, books: Set<String>, all: Bool) throws {
+    /// A `fresh` index has no such values to remove yet.
+    private static func updateProgress(_ db: Database, books: Set<String>, all: Bool, fresh: Bool) throws {
         var sessions: [String: [ReadingSession]] = [:]
         var pages: [String: Int?] = [:]
         func collect(_ cursor: RowCursor) throws {
@@ -216,7 +262,7 @@ extension LibraryIndex {
             """)
         let insert = try db.cachedStatement(sql: "INSERT INTO book_values (path, field, low, high) VALUES (?, ?, ?, ?)")
         for (path, bookPages) in pages where all || books.contains(path) {
-            try remove.execute(arguments: [path])
+            if !fresh { try remove.execute(arguments: [path]) }
             let progress = ReadingProgress(sessions[path] ?? [])
             var values: [(String, Int)] = [("sessions", progress.sessions), ("read", progress.pagesRead), ("minutes", progress.minutes)]
             if let percent = progress.percent(of: bookPages) { values.append(("progress", percent)) }

@@ -51,6 +51,15 @@ extension FileLibrary {
         return index
     }
 
+    /// The files named `<slug>.md` that the index held at its last refresh, without refreshing
+    /// it: a refresh walks the library, which a write to one book must not. `nil` when there is
+    /// no index yet (creating one here would only defer its build to the next read) or it
+    /// cannot answer; the caller then walks.
+    func indexedPaths(named slug: String) -> [String]? {
+        if case .closed = indexState, FileSystem.status(root + "/" + IndexOptions.path)?.kind != .file { return nil }
+        return try? openIndex()?.paths(named: slug)
+    }
+
     public func libraryScan() async throws(ShelfError) -> LibraryScan {
         guard let (index, listing) = try await refreshedIndex() else { return try await hostedScan() }
         let books = try index.books(matching: nil)
@@ -92,7 +101,16 @@ extension FileLibrary {
         let phrases = SearchRanking.phrases(text)
         guard !phrases.isEmpty else { return [] }
         scanProblems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
-        return hits(SearchRanking.rank(try index.searchDocuments(phrases), phrases, limit: limit), phrases, highlight)
+        // Ranked as ``SearchRanking/rank(_:_:limit:)`` ranks documents: best first, then by path.
+        let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
+        let ranked = try index.searchCandidates(phrases)
+            .compactMap { candidate in SearchRanking.score(indexedColumns: candidate.indexedColumns, phraseBytes).map { (candidate, $0) } }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.path < $1.0.path }
+        return (limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked).map { candidate, score in
+            let text = (try? core.storage.read(candidate.path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return SearchRanking.hit(kind: candidate.kind, bookID: candidate.bookID, title: candidate.title, path: candidate.path,
+                                     score: score, fileText: text, phrases: phrases, highlight: highlight)
+        }
     }
 
     public func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {

@@ -88,7 +88,9 @@ public actor FileLibrary: Library, LibraryHost {
 
     public func scan() async throws(ShelfError) -> LibraryScan { try await libraryScan() }
 
-    public func resolve(_ reference: String) async throws(ShelfError) -> Book { try await hostedResolve(reference) }
+    public func resolve(_ reference: String) async throws(ShelfError) -> Book {
+        try await hostedResolve(reference, indexed: core.slug(named: reference).flatMap(indexedPaths(named:)))
+    }
 
     public func sessions(of id: BookID) throws(ShelfError) -> [ReadingSession] { try hostedSessions(of: id) }
 
