@@ -1,5 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The command line of `shelf-bench`.
 struct BenchOptions {
+    static let usage = """
+        usage: shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work DIR] [--out BENCHMARKS.md] [--shelf PATH]
+        Times the release `shelf` against find, ripgrep and python-frontmatter and writes the tables to --out.
+        """
+
     var sizes = [1_000, 10_000]
     var runs = 5
     var work = "/tmp/shelf-bench"
@@ -19,7 +30,13 @@ struct BenchOptions {
             case "--work": work = iterator.next() ?? work
             case "--out": output = iterator.next() ?? output
             case "--shelf": shelf = iterator.next() ?? shelf
-            default: print("shelf-bench: unknown argument \(argument)")
+            case "--help", "-h":
+                print(Self.usage)
+                exit(0)
+            default:
+                // A typo must not start a run of several minutes that overwrites BENCHMARKS.md.
+                print("shelf-bench: unknown argument \(argument)\n\(Self.usage)")
+                exit(2)
             }
         }
     }
