@@ -13,9 +13,12 @@ public struct Shelf: AsyncParsableCommand {
             Examples:
               shelf init ~/books
               shelf add "The Left Hand of Darkness" --author "Ursula K. Le Guin" --tag sci-fi
-              shelf list --status reading
+              shelf list status:reading
               shelf log left-hand --to 120 --minutes 45
               shelf finish left-hand --rating 4.5
+              shelf list finished:this-year rating>=4 --sort finished-
+              shelf search "ansible"
+              shelf import goodreads goodreads_library_export.csv
             """,
         version: "0.1.0",
         subcommands: [
