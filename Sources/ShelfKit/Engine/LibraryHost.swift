@@ -52,20 +52,34 @@ extension LibraryHost {
     /// - Parameter indexed: What the index knows of the files named after the reference's slug,
     ///   for ``LibraryCore/resolveWithoutWalking(_:indexed:)``; `nil` walks the library.
     func hostedResolve(_ reference: String, indexed: [String]? = nil) async throws(ShelfError) -> Book {
-        if let location = core.resolveWithoutWalking(reference, indexed: indexed) { return try core.read(location).book }
-        let listing = try core.listing()
-        let location: BookLocation
-        switch try core.resolveByName(reference, in: listing) {
-        case .found(let found):
-            location = found
-        case .needsTitles(let prefixMatches):
-            let books = try await libraryScan().books
-            location = try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
+        // Reads take no lock, so another `shelf` may move the book between finding and reading
+        // it (the first `log` of a to-read book does). A file that vanished that way sends the
+        // lookup back to the walk, once, instead of failing.
+        if let location = core.resolveWithoutWalking(reference, indexed: indexed),
+           let book = try? core.read(location).book {
+            return book
         }
-        // A path names a file even when its slug is taken twice; only a slug the walk found once
-        // is remembered, so later writes by id still refuse the duplicate.
-        if listing.locationsBySlug[location.slug]?.count == 1 { core.locations[location.slug] = location }
-        return try core.read(location).book
+        var attempts = 0
+        while true {
+            attempts += 1
+            let listing = try core.listing()
+            let location: BookLocation
+            switch try core.resolveByName(reference, in: listing) {
+            case .found(let found):
+                location = found
+            case .needsTitles(let prefixMatches):
+                let books = try await libraryScan().books
+                location = try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
+            }
+            // A path names a file even when its slug is taken twice; only a slug the walk found once
+            // is remembered, so later writes by id still refuse the duplicate.
+            if listing.locationsBySlug[location.slug]?.count == 1 { core.locations[location.slug] = location }
+            do {
+                return try core.read(location).book
+            } catch {
+                guard attempts == 1, core.storage.kind(of: location.path) == nil else { throw error }
+            }
+        }
     }
 
     func hostedSessions(of id: BookID) throws(ShelfError) -> [ReadingSession] {
