@@ -1,15 +1,24 @@
 /// Several writes as one: the batch behind imports.
 extension LibraryCore {
-    /// Adds, moves and updates inside one ``atomically(_:)`` block, so a failure anywhere undoes all.
+    /// Adds, moves and updates as one journal, so a failure anywhere, or a crash at any moment,
+    /// leaves the library either as before or as after the whole batch.
+    ///
+    /// Separate journals for the parts would undo an in-process failure (``atomically(_:)``)
+    /// but not a killed process: recovery finishes the last journal only, and the parts made
+    /// before it would stay. So every part is planned first, against the files as they are:
+    /// an update of a book the batch moves reads it at its source and is written at its
+    /// destination, in the same single write as the dates the move sets.
     mutating func apply(_ batch: LibraryBatch) throws(ShelfError) -> (added: [Book], updated: [Book]) {
         // One writer lock for the whole batch, so no other command lands between its parts.
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        return try atomically { core throws(ShelfError) in
-            let added = try core.add(batch.additions)
-            for move in batch.moves { _ = try core.move(move.id, to: move.status, folder: nil) }
-            let updated = batch.updates.isEmpty ? [] : try core.update(batch.updates)
-            return (added, updated)
-        }
+        var plan = WritePlan()
+        let added = try planAdditions(batch.additions, into: &plan)
+        for move in batch.moves { _ = try planMove(move.id, to: move.status, folder: nil, startedOn: nil, into: &plan) }
+        var updated: [String] = []
+        for book in batch.updates { updated.append(try planUpdate(book, into: &plan)) }
+        try perform(plan, operation: "batch write")
+        remember(plan)
+        return (added.compactMap { plan.entries[$0]?.book }, updated.compactMap { plan.entries[$0]?.book })
     }
 }

@@ -9,29 +9,10 @@ extension LibraryCore {
     mutating func add(_ items: [(book: Book, status: Status, folder: String)]) throws(ShelfError) -> [Book] {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        let listing = try listing()
-        var taken = listing.locationsBySlug.mapValues { $0.map(\.path) }
-        var planned: [(location: BookLocation, document: FrontMatterDocument)] = []
-        for item in items {
-            let folder = PathSafety.normalized(item.folder)
-            try checkDestination(item.status, folder)
-            var book = item.book
-            let slug = PathSafety.normalized(book.id.isEmpty ? Slugifier.slug(for: book.title) : book.id.rawValue)
-            try PathSafety.checkSlug(slug)
-            let location = BookLocation(status: item.status, folder: folder, slug: slug)
-            if let existing = taken[slug]?.first { throw .alreadyExists(path: existing) }
-            if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
-            if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
-            book.added = book.added ?? today()
-            try BookFormat.validate(book, path: location.path)
-            planned.append((location, try BookFormat.newFile(book, path: location.path)))
-            taken[slug] = [location.path]
-        }
-        let added = try planned.map { plan throws(ShelfError) in try BookFormat.book(from: plan.document, at: plan.location) }
-        try perform(Journal(operation: Self.describe("add", planned.map(\.location.slug)),
-                            detail: Self.summary(planned.map(\.location.path)),
-                            steps: planned.map { JournalStep.create($0.location.path, $0.document.bytes) }))
-        return added
+        var plan = WritePlan()
+        let keys = try planAdditions(items, into: &plan)
+        try perform(plan, operation: "add")
+        return keys.compactMap { plan.entries[$0]?.book }
     }
 
     // MARK: - Update
@@ -40,35 +21,13 @@ extension LibraryCore {
     mutating func update(_ books: [Book]) throws(ShelfError) -> [Book] {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        var order: [String] = []
-        var pending: [String: (location: BookLocation, original: BookFile, document: FrontMatterDocument, book: Book)] = [:]
-        // Each book is found from the path it was read from, not by a walk, so editing one book
-        // costs the same in any library; `readForEditing` refuses a file changed since.
-        var paths: [String] = []
-        for book in books {
-            let location = try locate(book)
-            paths.append(location.path)
-            if pending[location.path] == nil {
-                let file = try readForEditing(location)
-                pending[location.path] = (location, file, file.document, file.book)
-                order.append(location.path)
-            }
-            guard let current = pending[location.path] else { continue }
-            var new = book
-            (new.id, new.status, new.folder, new.path) = (current.book.id, current.book.status, current.book.folder, current.book.path)
-            try BookFormat.validate(new, path: location.path)
-            if let edited = try BookFormat.edit(current.document, from: current.book, to: new) {
-                pending[location.path]?.document = edited
-                pending[location.path]?.book = try BookFormat.book(from: edited, at: location)
-            }
-        }
-        let plans = order.compactMap { pending[$0] }.filter { $0.document.bytes != $0.original.document.bytes }
-        try perform(Journal(operation: Self.describe("update", plans.map(\.location.slug)),
-                            detail: Self.summary(plans.map(\.location.path)),
-                            steps: plans.map { .replace($0.location.path, expecting: $0.original.stamp, with: $0.document.bytes) }))
-        return try zip(books, paths).map { book, path throws(ShelfError) in
-            guard let plan = pending[path] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
-            return plan.book
+        var plan = WritePlan()
+        var keys: [String] = []
+        for book in books { keys.append(try planUpdate(book, into: &plan)) }
+        try perform(plan, operation: "update")
+        return try zip(books, keys).map { book, key throws(ShelfError) in
+            guard let entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
+            return entry.book
         }
     }
 
@@ -79,40 +38,12 @@ extension LibraryCore {
     mutating func move(_ id: BookID, to status: Status, folder: String?) throws(ShelfError) -> Book {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        let plan = try planMove(id, to: status, folder: folder, startedOn: nil)
-        try perform(Journal(operation: "move of \(id)", detail: plan.detail, steps: plan.steps))
-        if let moved = BookLocation(path: plan.book.path, statuses: configuration.statuses) { locations[id.rawValue] = moved }
-        return plan.book
-    }
-
-    /// The steps that move a book: its file, its session folder, the folders left empty, then
-    /// the `started` or `finished` date written into the file at its new place.
-    private mutating func planMove(_ id: BookID, to status: Status, folder: String?,
-                                   startedOn: Day?) throws(ShelfError) -> (steps: [JournalStep], book: Book, detail: String) {
-        // The slug does not change, so a move cannot make a duplicate; the destination is
-        // checked to be free as each step is made.
-        let source = try locate(id)
-        let file = try readForEditing(source)
-        let destination = BookLocation(status: status, folder: folder.map(PathSafety.normalized) ?? source.folder, slug: source.slug)
-        try checkDestination(destination.status, destination.folder)
-        if destination.path.hasPrefix(source.sessionFolder + "/") {
-            throw .unsafeName(name: destination.folder, reason: "that is inside the book's own session folder")
-        }
-        var book = file.book
-        if status == .reading, book.started == nil { book.started = startedOn ?? today() }
-        if status == .finished, book.finished == nil { book.finished = today() }
-        let edited = try BookFormat.edit(file.document, from: file.book, to: book)
-        var steps: [JournalStep] = []
-        if destination != source {
-            steps.append(.move(from: source.path, to: destination.path))
-            if storage.isDirectory(source.sessionFolder) {
-                steps.append(.move(from: source.sessionFolder, to: destination.sessionFolder))
-            }
-            steps.append(.removeEmptyFolders(from: source.directory, stoppingAt: source.status.name))
-        }
-        if let edited { steps.append(.replace(destination.path, expecting: file.stamp, with: edited.bytes)) }
-        let moved = try BookFormat.book(from: edited ?? file.document, at: destination)
-        return (steps, moved, source.path + " → " + destination.path)
+        var plan = WritePlan()
+        let moved = try planMove(id, to: status, folder: folder, startedOn: nil, into: &plan)
+        let source = plan.entries.values.first?.source?.path ?? moved.path
+        try perform(Journal(operation: "move of \(id)", detail: source + " → " + moved.path, steps: plan.steps))
+        remember(plan)
+        return moved
     }
 
     // MARK: - Delete and restore
@@ -214,7 +145,9 @@ extension LibraryCore {
         let moves = book.status == statuses.first && target != nil
         var steps: [JournalStep] = []
         if moves, let target {
-            steps = try planMove(id, to: target, folder: nil, startedOn: session.day).steps
+            var plan = WritePlan()
+            _ = try planMove(id, to: target, folder: nil, startedOn: session.day, into: &plan)
+            steps = plan.steps
             location.status = target
         }
         let path = location.sessionFolder + "/" + name.name
@@ -228,13 +161,20 @@ extension LibraryCore {
 
     // MARK: - Journal notes
 
+    /// Writes a plan as one journal, noted as `<operation> of <slug>` or `… of <n> books`.
+    mutating func perform(_ plan: WritePlan, operation: String) throws(ShelfError) {
+        let changes = plan.changes
+        try perform(Journal(operation: Self.describe(operation, changes.map(\.destination.slug)),
+                            detail: Self.summary(changes.map(\.destination.path)), steps: plan.steps))
+    }
+
     /// `add of dune`, or `update of 200 books`.
-    private static func describe(_ operation: String, _ slugs: [String]) -> String {
+    static func describe(_ operation: String, _ slugs: [String]) -> String {
         slugs.count == 1 ? "\(operation) of \(slugs[0])" : "\(operation) of \(slugs.count) books"
     }
 
     /// The paths an operation changes, the first three by name.
-    private static func summary(_ paths: [String]) -> String {
+    static func summary(_ paths: [String]) -> String {
         paths.count <= 3 ? paths.joined(separator: ", ") : paths.prefix(3).joined(separator: ", ") + " and \(paths.count - 3) more"
     }
 }

@@ -64,12 +64,20 @@ extension LibraryHost {
             attempts += 1
             let listing = try core.listing()
             let location: BookLocation
-            switch try core.resolveByName(reference, in: listing) {
-            case .found(let found):
-                location = found
-            case .needsTitles(let prefixMatches):
-                let books = try await libraryScan().books
-                location = try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
+            do {
+                switch try core.resolveByName(reference, in: listing) {
+                case .found(let found):
+                    location = found
+                case .needsTitles(let prefixMatches):
+                    let books = try await libraryScan().books
+                    location = try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
+                }
+            } catch {
+                // A walk is no snapshot: a book renamed from a folder not yet read into one
+                // already read is seen twice. A duplicate one of whose files is gone is that.
+                guard attempts < 3, case .duplicateSlug(_, let paths) = error,
+                      paths.contains(where: { core.storage.kind(of: $0) == nil }) else { throw error }
+                continue
             }
             // A path names a file even when its slug is taken twice; only a slug the walk found once
             // is remembered, so later writes by id still refuse the duplicate.
@@ -77,7 +85,7 @@ extension LibraryHost {
             do {
                 return try core.read(location).book
             } catch {
-                guard attempts == 1, core.storage.kind(of: location.path) == nil else { throw error }
+                guard attempts < 3, core.storage.kind(of: location.path) == nil else { throw error }
             }
         }
     }

@@ -15,14 +15,30 @@ enum IndexRows {
         """
 
     static func insert(_ book: Book, extra: String?, into db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO books (\(bookColumns)) VALUES (\(Array(repeating: "?", count: 22).joined(separator: ", ")))")
-            .execute(arguments: [
-                book.path, book.id.rawValue, book.status.name, book.folder, book.title, book.subtitle,
-                book.authors.joined(separator: separator), book.isbn, book.published?.description, book.pages,
-                book.publisher, book.language, book.series, book.seriesIndex, book.tags.joined(separator: separator),
-                book.rating, book.added?.description, book.started?.description, book.finished?.description, book.cover,
-                extra, book.body,
-            ])
+        var row = try IndexInsert(db, sql: "INSERT INTO books (\(bookColumns)) VALUES (\(Array(repeating: "?", count: 22).joined(separator: ", ")))")
+        row.bind(book.path)
+        row.bind(book.id.rawValue)
+        row.bind(book.status.name)
+        row.bind(book.folder)
+        row.bind(book.title)
+        row.bind(book.subtitle)
+        row.bind(book.authors.joined(separator: separator))
+        row.bind(book.isbn)
+        row.bind(book.published?.description)
+        row.bind(book.pages.map(Int64.init))
+        row.bind(book.publisher)
+        row.bind(book.language)
+        row.bind(book.series)
+        row.bind(book.seriesIndex)
+        row.bind(book.tags.joined(separator: separator))
+        row.bind(book.rating)
+        row.bind(book.added?.description)
+        row.bind(book.started?.description)
+        row.bind(book.finished?.description)
+        row.bind(book.cover)
+        row.bind(extra)
+        row.bind(book.body)
+        try row.run()
     }
 
     static func book(_ row: Row) -> Book {
@@ -39,13 +55,22 @@ enum IndexRows {
     }
 
     static func insert(_ session: ReadingSession, bookPath: String, extra: String?, into db: Database) throws {
-        try db.cachedStatement(sql: """
+        var row = try IndexInsert(db, sql: """
             INSERT INTO sessions (path, book_path, book_id, day, sequence, "from", "to", pages, minutes, extra, note)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                session.path, bookPath, session.bookID.rawValue, session.day.description, session.sequence, session.from,
-                session.to, session.pages, session.minutes, extra, session.note,
-            ])
+            """)
+        row.bind(session.path)
+        row.bind(bookPath)
+        row.bind(session.bookID.rawValue)
+        row.bind(session.day.description)
+        row.bind(Int64(session.sequence))
+        row.bind(session.from.map(Int64.init))
+        row.bind(session.to.map(Int64.init))
+        row.bind(session.pages.map(Int64.init))
+        row.bind(session.minutes.map(Int64.init))
+        row.bind(extra)
+        row.bind(session.note)
+        try row.run()
     }
 
     static func session(_ row: Row) -> ReadingSession? {

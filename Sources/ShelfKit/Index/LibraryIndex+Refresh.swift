@@ -3,7 +3,7 @@ internal import GRDB
 /// Bringing the index up to date with the files.
 extension LibraryIndex {
     /// One file the walk found, to compare with the index.
-    private enum Work: Sendable {
+    enum Work: Sendable {
         case book(BookLocation)
         case session(path: String, name: SessionFileName, book: BookLocation)
 
@@ -23,7 +23,7 @@ extension LibraryIndex {
     }
 
     /// What reading one file gave.
-    private struct Parsed: Sendable {
+    struct Parsed: Sendable {
         var work: Work
         var stamp: FileStamp
         var book: Book?
@@ -35,7 +35,7 @@ extension LibraryIndex {
         var rows = Rows()
     }
 
-    private struct Rows: Sendable {
+    struct Rows: Sendable {
         var extra: Result<String?, any Error> = .success(nil)
         var values: [(field: String, value: BookFacts.Value)] = []
         /// ``FullText/indexText(_:)`` of each text column.
@@ -112,9 +112,15 @@ extension LibraryIndex {
             vanished = known.all.filter { !wanted.contains($0.path) }
         }
         guard fresh || !work.isEmpty || !vanished.isEmpty else { return (listing, RefreshReport(parsed: 0, removed: 0)) }
+        if fresh {
+            // A new index is empty, so nothing vanished and nothing was known: it is built with
+            // parsing and writing overlapped, which one transaction could not do.
+            try await build(work.map { ($0.item, $0.info) }, storage, started: started)
+            return (listing, RefreshReport(parsed: work.count, removed: 0))
+        }
 
         let parsed = await ParallelMap.map(work.map(\.item)) { item in Self.parse(item, storage) }
-        try writeRefresh(fresh: fresh) { db in
+        try write { db in
             var affectedBooks: Set<String> = []
             for (path, id) in vanished {
                 try Self.forget(db, path: path, id: id)
@@ -127,32 +133,10 @@ extension LibraryIndex {
                 try Self.insert(db, item, info: walked.info)
                 affectedBooks.insert(item.work.bookPath)
             }
-            // A new index has no secondary indexes yet, so per-book lookups would scan whole tables.
-            try Self.updateProgress(db, books: affectedBooks, all: fresh || affectedBooks.count > 2_000, fresh: fresh)
+            try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000, fresh: false)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
         }
         return (listing, RefreshReport(parsed: parsed.count, removed: vanished.count))
-    }
-
-    /// Runs a refresh's writes in one transaction. The first build of a new index runs without
-    /// a rollback journal, which halves its writes: a build cut short leaves `user_version` 0,
-    /// which ``LibraryIndex/open(at:)`` takes for another version and rebuilds. It ends with
-    /// ``IndexSchema/finish(_:)``.
-    private func writeRefresh(fresh: Bool, _ body: (Database) throws -> Void) throws(ShelfError) {
-        guard fresh else { return try write(body) }
-        do {
-            try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA journal_mode = OFF")
-                defer { try? db.execute(sql: "PRAGMA journal_mode = DELETE") }
-                try db.inTransaction {
-                    try body(db)
-                    try IndexSchema.finish(db)
-                    return .commit
-                }
-            }
-        } catch {
-            throw Self.failure(error, path: path)
-        }
     }
 
     /// The book a session path belongs to: `finished/dune/2024-01-02.md` → `finished/dune.md`.
@@ -160,7 +144,7 @@ extension LibraryIndex {
         LibraryCore<DiskStorage>.parent(of: path) + ".md"
     }
 
-    private static func parse(_ work: Work, _ storage: DiskStorage) -> Parsed {
+    static func parse(_ work: Work, _ storage: DiskStorage) -> Parsed {
         let path = work.path
         let bytes: [UInt8]
         do throws(ShelfError) {
@@ -195,11 +179,16 @@ extension LibraryIndex {
         try db.cachedStatement(sql: "DELETE FROM book_values WHERE path = ?").execute(arguments: [path])
     }
 
-    private static func insert(_ db: Database, _ item: Parsed, info: FileSystem.FileInfo?) throws {
+    static func insert(_ db: Database, _ item: Parsed, info: FileSystem.FileInfo?) throws {
         let path = item.work.path
         let info = info ?? FileSystem.FileInfo(size: -1, modified: -1, inode: -1)
-        try db.cachedStatement(sql: "INSERT INTO files (path, size, modified, inode, hash) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [path, info.size, info.modified, info.inode, Int64(bitPattern: item.stamp.hash)])
+        var file = try IndexInsert(db, sql: "INSERT INTO files (path, size, modified, inode, hash) VALUES (?, ?, ?, ?, ?)")
+        file.bind(path)
+        file.bind(info.size)
+        file.bind(info.modified)
+        file.bind(info.inode)
+        file.bind(Int64(bitPattern: item.stamp.hash))
+        try file.run()
         let id = db.lastInsertedRowID
         for problem in item.problems {
             var day: String?
@@ -210,9 +199,14 @@ extension LibraryIndex {
         }
         if let book = item.book {
             try IndexRows.insert(book, extra: try item.rows.extra.get(), into: db)
-            let statement = try db.cachedStatement(sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
+            var values = try IndexInsert(db, sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
             for (field, value) in item.rows.values {
-                try statement.execute(arguments: [path, field, value.text, value.low, value.high])
+                values.bind(path)
+                values.bind(field)
+                values.bind(value.text)
+                values.bind(value.low)
+                values.bind(value.high)
+                try values.run()
             }
             try insertDocument(db, id: id, path: path, bookPath: path, encoded: item.rows.document)
         }
@@ -224,18 +218,21 @@ extension LibraryIndex {
 
     private static func insertDocument(_ db: Database, id: Int64, path: String, bookPath: String, encoded: [String]) throws {
         guard encoded.contains(where: { !$0.isEmpty }) else { return }
-        var arguments: [(any DatabaseValueConvertible)?] = [id, path, bookPath]
-        arguments += encoded.map { $0 as (any DatabaseValueConvertible)? }
-        try db.cachedStatement(sql: """
+        var document = try IndexInsert(db, sql: """
             INSERT INTO documents (rowid, path, book_path, title, subtitle, authors, tags, series, body)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: StatementArguments(arguments))
+            """)
+        document.bind(id)
+        document.bind(path)
+        document.bind(bookPath)
+        for column in encoded { document.bind(column) }
+        try document.run()
     }
 
     /// Recomputes the values that come from sessions (count, pages, minutes, progress) for the
     /// books whose file or sessions changed; with `all`, for every book in one pass.
     /// A `fresh` index has no such values to remove yet.
-    private static func updateProgress(_ db: Database, books: Set<String>, all: Bool, fresh: Bool) throws {
+    static func updateProgress(_ db: Database, books: Set<String>, all: Bool, fresh: Bool) throws {
         var sessions: [String: [ReadingSession]] = [:]
         var pages: [String: Int?] = [:]
         func collect(_ cursor: RowCursor) throws {

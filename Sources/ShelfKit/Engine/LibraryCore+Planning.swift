@@ -1,0 +1,121 @@
+/// Working out additions, moves and updates into a ``WritePlan`` before anything is written, so
+/// any mix of them is written as one journal.
+///
+/// Nothing here touches the disk but to read: a book the plan moves is still at its source,
+/// and is found and read there.
+extension LibraryCore {
+    /// Plans new books.
+    /// - Returns: The plan's keys for the books, in order.
+    /// - Throws: ``ShelfError/alreadyExists(path:)`` when a slug is taken, and the errors of
+    ///   unsafe names and invalid values.
+    mutating func planAdditions(_ items: [(book: Book, status: Status, folder: String)],
+                                into plan: inout WritePlan) throws(ShelfError) -> [String] {
+        // An empty list must not cost a walk of the whole library.
+        guard !items.isEmpty else { return [] }
+        let listing = try listing()
+        var taken = listing.locationsBySlug.mapValues { $0.map(\.path) }
+        var keys: [String] = []
+        for item in items {
+            let folder = PathSafety.normalized(item.folder)
+            try checkDestination(item.status, folder)
+            var book = item.book
+            let slug = PathSafety.normalized(book.id.isEmpty ? Slugifier.slug(for: book.title) : book.id.rawValue)
+            try PathSafety.checkSlug(slug)
+            let location = BookLocation(status: item.status, folder: folder, slug: slug)
+            if let existing = taken[slug]?.first ?? plan.addition(BookID(slug)) { throw .alreadyExists(path: existing) }
+            if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
+            if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
+            book.added = book.added ?? today()
+            try BookFormat.validate(book, path: location.path)
+            let document = try BookFormat.newFile(book, path: location.path)
+            plan.insert(WritePlan.Entry(source: nil, destination: location, stamp: nil, original: [], document: document,
+                                        book: try BookFormat.book(from: document, at: location)),
+                        at: location.path)
+            taken[slug] = [location.path]
+            keys.append(location.path)
+        }
+        return keys
+    }
+
+    /// Plans a move of a book and its sessions to another status or folder, setting `started`
+    /// or `finished` when the book arrives in `reading` or `finished` without one.
+    /// - Returns: The book as it arrives.
+    mutating func planMove(_ id: BookID, to status: Status, folder: String?, startedOn: Day?,
+                           into plan: inout WritePlan) throws(ShelfError) -> Book {
+        // The slug does not change, so a move cannot make a duplicate; the destination is
+        // checked to be free as each step is made.
+        let key = try planKey(plan.addition(id), orLocate: { core throws(ShelfError) in try core.locate(id) }, in: &plan)
+        guard var entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
+        let current = entry.destination
+        let destination = BookLocation(status: status, folder: folder.map(PathSafety.normalized) ?? current.folder, slug: current.slug)
+        try checkDestination(destination.status, destination.folder)
+        try checkPlannedDestination(destination, in: plan)
+        let origin = entry.source ?? current
+        if destination.path.hasPrefix(origin.sessionFolder + "/") {
+            throw .unsafeName(name: destination.folder, reason: "that is inside the book's own session folder")
+        }
+        var book = entry.book
+        if status == .reading, book.started == nil { book.started = startedOn ?? today() }
+        if status == .finished, book.finished == nil { book.finished = today() }
+        if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book) { entry.document = edited }
+        entry.destination = destination
+        entry.book = try BookFormat.book(from: entry.document, at: destination)
+        if let source = entry.source { entry.movesSessions = storage.isDirectory(source.sessionFolder) }
+        plan.update(entry, at: key)
+        return entry.book
+    }
+
+    /// Plans writing the changed keys of a book; its place is the one the plan gives it, so an
+    /// update after a move edits the moved file.
+    /// - Returns: The plan's key for the book; its final version is the entry's `book` once
+    ///   everything is planned.
+    mutating func planUpdate(_ book: Book, into plan: inout WritePlan) throws(ShelfError) -> String {
+        let key = try planKey(plan.addition(book.id), orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
+        guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
+        var new = book
+        (new.id, new.status, new.folder, new.path) = (entry.book.id, entry.book.status, entry.book.folder, entry.book.path)
+        try BookFormat.validate(new, path: entry.destination.path)
+        if let edited = try BookFormat.edit(entry.document, from: entry.book, to: new) {
+            entry.document = edited
+            entry.book = try BookFormat.book(from: edited, at: entry.destination)
+        }
+        plan.update(entry, at: key)
+        return key
+    }
+
+    /// The plan's key for a book: the one of a book it adds, else the path the book is found at
+    /// on disk, read into the plan the first time.
+    private mutating func planKey(_ added: String?, orLocate locate: (inout LibraryCore) throws(ShelfError) -> BookLocation,
+                                  in plan: inout WritePlan) throws(ShelfError) -> String {
+        if let added { return added }
+        let location = try locate(&self)
+        if plan.entries[location.path] == nil {
+            // Each book is found from the path it was read from, not by a walk, so editing one
+            // book costs the same in any library; `readForEditing` refuses a file changed since.
+            let file = try readForEditing(location)
+            plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp,
+                                        original: file.document.bytes, document: file.document, book: file.book),
+                        at: location.path)
+        }
+        return location.path
+    }
+
+    /// Throws when a book the plan adds would take a folder on the way to `destination` for its
+    /// sessions, which ``checkDestination(_:_:)`` cannot see on disk yet.
+    private func checkPlannedDestination(_ destination: BookLocation, in plan: WritePlan) throws(ShelfError) {
+        var directory = destination.status.name
+        for component in destination.folder.split(separator: "/") {
+            if plan.addition(BookID(String(component))) == directory + "/" + component + ".md" {
+                throw .unsafeName(name: destination.folder,
+                                  reason: "\(directory)/\(component).md is a book, so that folder holds its sessions")
+            }
+            directory += "/" + component
+        }
+    }
+
+    /// Remembers where the books a plan moved went, so the next write to one finds it without a
+    /// walk. Call once the plan is written.
+    mutating func remember(_ plan: WritePlan) {
+        for entry in plan.changes where entry.moves { locations[entry.destination.slug] = entry.destination }
+    }
+}
