@@ -26,3 +26,12 @@ struct ReadmeExampleTests {
             == "---\ntitle: Dune\nauthors: [Frank Herbert]\nrating: 4.5\nfinished: 2024-02-11\n---\n")
     }
 }
+
+/// Ids and statuses encode as the plain strings people see in files and JSON.
+struct IdentifierCodingTests {
+    @Test func idsAndStatusesAreStrings() throws {
+        let data = try JSONEncoder().encode([BookID("dune")])
+        #expect(String(decoding: data, as: UTF8.self) == "[\"dune\"]")
+        #expect(try JSONDecoder().decode([Status].self, from: Data("[\"to-read\"]".utf8)) == [.toRead])
+    }
+}

@@ -15,15 +15,6 @@ public struct BookID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
 
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// Whether the id is empty, which `add` reads as "derive it from the title".
     public var isEmpty: Bool { rawValue.isEmpty }
 

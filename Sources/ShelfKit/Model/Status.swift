@@ -15,15 +15,6 @@ public struct Status: RawRepresentable, Sendable, Hashable, Codable, Expressible
 
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// The folder name.
     public var name: String { rawValue }
 
