@@ -239,7 +239,7 @@ struct ListTests {
         #expect(result.stdout.split(separator: "\n").count == 13)
         #expect(!result.stdout.contains("broken"))
         #expect(result.stderr == """
-            shelf: warning: skipped to-read/broken.md:3:1: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence (started on line 2); run `shelf check` for details
+            shelf: warning: to-read/broken.md:3:1: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence (started on line 2); run `shelf check` for details
 
             """)
     }

@@ -141,7 +141,7 @@ struct LogSessionsTests {
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix(#"{"book":"cloud-atlas","date":"2026-11-16","#))
         #expect(result.stdout.split(separator: "\n").count == 1)
-        #expect(result.stderr.hasPrefix("shelf: warning: skipped reading/cloud-atlas/2026-11-20.md:"))
+        #expect(result.stderr.hasPrefix("shelf: warning: reading/cloud-atlas/2026-11-20.md:"))
         #expect(result.stderr.hasSuffix("; run `shelf check` for details\n"))
         #expect(result.stderr.split(separator: "\n").count == 1)
     }

@@ -138,26 +138,35 @@ struct LibraryBasicsTests {
     }
 
     @Test(arguments: LibraryKind.allCases)
-    func readingValidatesTypesAndListingSkipsBrokenFiles(_ kind: LibraryKind) async throws {
+    func wrongTypesAreLeftOutAndReportedAndBrokenFilesSkipped(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
         try await test.library.add(.dune, to: .finished, in: "")
         try await test.write("---\ntitle: Many\npages: many\n---\n", to: "to-read/many.md")
         try await test.write("---\ntitle: [broken\n---\n", to: "to-read/broken.md")
-        await expectError(.invalidValue(path: "to-read/many.md", key: "pages", value: "many",
-                                        reason: "should be a whole number", line: 3, column: 8)) {
-            try await test.library.book("many")
-        }
+        // A value of the wrong type is left out of the book, not the book out of the library.
+        let many = try await test.library.book("many")
+        #expect(many.title == "Many" && many.pages == nil)
         #expect(ShelfError.invalidValue(path: "to-read/many.md", key: "pages", value: "many", reason: "should be a whole number",
                                         line: 3, column: 8).description
                 == "to-read/many.md:3:8: pages should be a whole number, found \"many\"")
         let books = try await test.library.books()
-        #expect(books.map(\.id) == ["dune"])
+        #expect(books.map(\.id) == ["dune", "many"])
         let problems = await test.library.lastScanProblems
         #expect(problems.map(\.path) == ["to-read/broken.md", "to-read/many.md"])
         #expect(problems.last?.description == "to-read/many.md:3:8: pages should be a whole number, found \"many\"")
         let scan = try await test.library.scan()
-        #expect(scan.books.count == 1 && scan.problems == problems)
+        #expect(scan.books.count == 2 && scan.problems == problems)
+
+        // Changing another key leaves the bad line as the person wrote it; setting it replaces it.
+        var rated = many
+        rated.rating = 3
+        let updated = try await test.library.update(rated)
+        #expect(await test.text("to-read/many.md") == "---\ntitle: Many\npages: many\nrating: 3\n---\n")
+        var paged = updated
+        paged.pages = 120
+        _ = try await test.library.update(paged)
+        #expect(await test.text("to-read/many.md") == "---\ntitle: Many\npages: 120\nrating: 3\n---\n")
     }
 
     @Test(arguments: LibraryKind.allCases)

@@ -1,15 +1,16 @@
 import ShelfKit
 
-/// The one warning line a listing prints when it had to leave files out.
+/// The one warning line a listing prints when files had problems.
 ///
-/// A listing never stops at a broken file; it shows what it could read and points to
-/// `shelf check`, which explains every problem.
+/// A listing never stops at a broken file: a file it cannot read is left out, a value of the
+/// wrong type is left out of its book, and one line points to `shelf check`, which explains
+/// every problem.
 enum LibraryWarning {
-    /// `shelf: warning: skipped finished/bad.md:3:1: …; run `shelf check` for details`, or with
-    /// several problems, how many and the first.
+    /// `shelf: warning: finished/bad.md:3:1: …; run `shelf check` for details`, or with several
+    /// problems, how many and the first.
     static func text(for problems: [Problem]) -> String? {
         guard let first = problems.first else { return nil }
-        if problems.count == 1 { return "shelf: warning: skipped \(first); run `shelf check` for details" }
+        if problems.count == 1 { return "shelf: warning: \(first); run `shelf check` for details" }
         return "shelf: warning: \(problems.count) problems, the first: \(first); run `shelf check` for all of them"
     }
 

@@ -66,13 +66,16 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
         var document: FrontMatterDocument
         var book: Book
         var stamp: FileStamp
+        /// Values left out of ``book`` because they have the wrong type.
+        var problems: [ShelfError] = []
     }
 
     /// Reads and parses one book file. Nonisolated and free of state, so scans run it in parallel.
     static func readBook(_ location: BookLocation, from storage: Storage) throws(ShelfError) -> BookFile {
         let bytes = try storage.read(location.path)
         let document = try parse(bytes, path: location.path)
-        return BookFile(document: document, book: try BookFormat.book(from: document, at: location), stamp: FileStamp(bytes))
+        let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
+        return BookFile(document: document, book: book, stamp: FileStamp(bytes), problems: problems)
     }
 
     static func parse(_ bytes: [UInt8], path: String) throws(ShelfError) -> FrontMatterDocument {

@@ -31,6 +31,7 @@ extension LibraryHost {
             case .success(let file):
                 core.stamps[location.path] = file.stamp
                 books.append(file.book)
+                problems += file.problems.map { Problem($0, path: location.path) }
             case .failure(let error):
                 problems.append(Problem(error, path: location.path))
             }

@@ -15,9 +15,21 @@ enum BookFormat {
     /// Reads a book from a parsed file; the first bad value throws.
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
     static func book(from document: FrontMatterDocument, at location: BookLocation) throws(ShelfError) -> Book {
+        try bookAndProblems(from: document, at: location).book
+    }
+
+    /// Reads a book that has a title, leaving out values of the wrong type and returning them
+    /// as problems. A book whose `rating: ⭐⭐⭐⭐` is not a number is still a book the person
+    /// wants to see; its other fields are fine, and since the value is left out of the book on
+    /// both sides of an update, the line is never rewritten unless the person sets the key.
+    /// - Throws: the title's problem, since a book cannot be shown without one.
+    static func bookAndProblems(from document: FrontMatterDocument,
+                                at location: BookLocation) throws(ShelfError) -> (book: Book, problems: [ShelfError]) {
         let (book, errors) = read(document, at: location)
-        if let first = errors.first { throw first }
-        return book
+        for error in errors {
+            if case .invalidValue(_, "title", _, _, _, _) = error { throw error }
+        }
+        return (book, errors)
     }
 
     /// Reads a book, collecting every type error and a missing title.

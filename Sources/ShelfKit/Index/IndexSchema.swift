@@ -3,8 +3,10 @@ internal import GRDB
 /// The index's tables. Any change to them bumps ``version``, and an index of another version is
 /// deleted and rebuilt: it is a cache, so nothing is lost.
 enum IndexSchema {
-    /// Kept in `PRAGMA user_version`.
-    static let version = 1
+    /// Kept in `PRAGMA user_version`. Also bumped when what is read from a file changes, so an
+    /// index built by an older shelf is rebuilt rather than trusted (2: books with a wrongly typed
+    /// value are listed, with the value reported as a problem, instead of skipped).
+    static let version = 2
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]

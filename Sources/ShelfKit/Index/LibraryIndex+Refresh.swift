@@ -157,8 +157,9 @@ extension LibraryIndex {
             let document = try LibraryCore<DiskStorage>.parse(bytes, path: path)
             switch work {
             case .book(let location):
-                let book = try BookFormat.book(from: document, at: location)
-                return Parsed(work: work, stamp: stamp, book: book, problems: [], rows: Rows(book))
+                let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
+                return Parsed(work: work, stamp: stamp, book: book, problems: problems.map { Problem($0, path: path) },
+                              rows: Rows(book))
             case .session(_, let name, let book):
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(book.slug), name: name)
                 if let first = errors.first { return Parsed(work: work, stamp: stamp, problems: [Problem(first, path: path)]) }
