@@ -129,3 +129,22 @@ struct LeadingOptionTests {
             """, "\(direct)")
     }
 }
+
+/// Files written by other tools: a value shelf cannot read hides nothing else.
+struct ForeignValueTests {
+    @Test func aBookWithAWronglyTypedValueIsListedAndTheValueReported() throws {
+        let library = try ExampleLibrary()
+        let text = "---\ntitle: Project Hail Mary\nauthors: [Andy Weir]\nrating: ⭐⭐⭐⭐\n---\n"
+        try library.write("finished/project-hail-mary-2.md", text)
+        let result = try library.shelf("list", "author:weir", "--format", "paths")
+        // Same title: the path breaks the tie.
+        #expect(result.stdout == "finished/project-hail-mary-2.md\nfinished/sci-fi/project-hail-mary.md\n")
+        #expect(result.stderr == """
+            shelf: warning: finished/project-hail-mary-2.md:4:9: rating should be a number, found "⭐⭐⭐⭐"; run `shelf check` for details
+
+            """)
+        #expect(try library.shelf("set", "project-hail-mary-2", "format=ebook").status == 0)
+        #expect(try library.read("finished/project-hail-mary-2.md")
+            == "---\ntitle: Project Hail Mary\nauthors: [Andy Weir]\nrating: ⭐⭐⭐⭐\nformat: ebook\n---\n")
+    }
+}
