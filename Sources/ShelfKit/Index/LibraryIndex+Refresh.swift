@@ -45,7 +45,9 @@ extension LibraryIndex {
 
         init(_ book: Book) {
             extra = Result { try IndexRows.extraJSON(book.extra) }
-            values = BookFacts.values(of: book, progress: ReadingProgress([])).filter { !QueryField(name: $0.field).needsSessions }
+            // Session values are written by updateProgress; leaving them out here, rather than
+            // filtering them out by name, spares a lowercasing and a lookup per value.
+            values = BookFacts.values(of: book, progress: nil)
             document = BookFacts.documentColumns(of: book).map(FullText.indexText)
         }
 
@@ -234,37 +236,72 @@ extension LibraryIndex {
     /// books whose file or sessions changed; with `all`, for every book in one pass.
     /// A `fresh` index has no such values to remove yet.
     static func updateProgress(_ db: Database, books: Set<String>, all: Bool, fresh: Bool) throws {
-        var sessions: [String: [ReadingSession]] = [:]
-        var pages: [String: Int?] = [:]
+        var totals = ProgressInputs()
         func collect(_ cursor: RowCursor) throws {
             while let row = try cursor.next() {
-                let path: String = row[0]
-                sessions[path, default: []].append(ReadingSession(day: anyDay, from: row[1], to: row[2], pages: row[3], minutes: row[4]))
+                totals.sessions[row[0] as String, default: []].append(ProgressInputs.session(from: row[1], to: row[2], pages: row[3], minutes: row[4]))
             }
         }
         if all {
             try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes FROM sessions"))
             let rows = try Row.fetchCursor(db, sql: "SELECT path, pages FROM books")
-            while let row = try rows.next() { pages[row[0]] = .some(row[1]) }
+            while let row = try rows.next() { totals.pages[row[0]] = .some(row[1]) }
         } else {
             for path in books {
                 try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes FROM sessions WHERE book_path = ?",
                                                 arguments: [path]))
                 if let row = try Row.fetchOne(db, sql: "SELECT pages FROM books WHERE path = ?", arguments: [path]) {
-                    pages[path] = .some(row[0])
+                    totals.pages[path] = .some(row[0])
                 }
             }
         }
+        try writeProgress(db, totals, books: books, all: all, fresh: fresh)
+    }
+
+    /// What the session totals are computed from: each book's sessions, in the order the
+    /// sessions table holds them, and each book's `pages`.
+    struct ProgressInputs {
+        var sessions: [String: [ReadingSession]] = [:]
+        var pages: [String: Int?] = [:]
+
+        /// A session as the totals see it: only its numbers.
+        static func session(from: Int?, to: Int?, pages: Int?, minutes: Int?) -> ReadingSession {
+            ReadingSession(day: anyDay, from: from, to: to, pages: pages, minutes: minutes)
+        }
+
+        /// Adds a parsed file as it is inserted, so the first build need not read the
+        /// sessions and books back (as ``updateProgress(_:books:all:fresh:)`` does).
+        mutating func add(_ item: Parsed) {
+            if let book = item.book { pages[item.work.path] = .some(book.pages) }
+            if let session = item.session {
+                sessions[item.work.bookPath, default: []].append(
+                    Self.session(from: session.from, to: session.to, pages: session.pages, minutes: session.minutes))
+            }
+        }
+    }
+
+    /// Writes the session totals of `books` (with `all`, of every book in `totals`).
+    static func writeProgress(_ db: Database, _ totals: ProgressInputs, books: Set<String>, all: Bool, fresh: Bool) throws {
+        let sessions = totals.sessions
+        let pages = totals.pages
         let remove = try db.cachedStatement(sql: """
             DELETE FROM book_values WHERE path = ? AND field IN ('sessions', 'progress', 'read', 'minutes')
             """)
-        let insert = try db.cachedStatement(sql: "INSERT INTO book_values (path, field, low, high) VALUES (?, ?, ?, ?)")
+        // Bound through the C API: a first build writes four rows per book here, in its
+        // single-threaded end.
+        var insert = try IndexInsert(db, sql: "INSERT INTO book_values (path, field, low, high) VALUES (?, ?, ?, ?)")
         for (path, bookPages) in pages where all || books.contains(path) {
             if !fresh { try remove.execute(arguments: [path]) }
             let progress = ReadingProgress(sessions[path] ?? [])
             var values: [(String, Int)] = [("sessions", progress.sessions), ("read", progress.pagesRead), ("minutes", progress.minutes)]
             if let percent = progress.percent(of: bookPages) { values.append(("progress", percent)) }
-            for (field, value) in values { try insert.execute(arguments: [path, field, Double(value), Double(value)]) }
+            for (field, value) in values {
+                insert.bind(path)
+                insert.bind(field)
+                insert.bind(Double(value))
+                insert.bind(Double(value))
+                try insert.run()
+            }
         }
     }
 

@@ -14,8 +14,10 @@ struct BookFacts: Sendable {
         static func day(_ day: Day) -> Value { Value(text: nil, low: QueryDate.number(day), high: QueryDate.number(day)) }
     }
 
-    /// The field values, keyed by ``QueryField/storageName``, in the order the book has them.
-    static func values(of book: Book, progress: ReadingProgress) -> [(field: String, value: Value)] {
+    /// The field values, keyed by ``QueryField/storageName``, in the order the book has them;
+    /// without `progress`, only those of the book's own file (none that
+    /// ``QueryField/needsSessions``), as the index stores them per book.
+    static func values(of book: Book, progress: ReadingProgress?) -> [(field: String, value: Value)] {
         var result: [(field: String, value: Value)] = []
         func add(_ field: QueryField, _ value: Value?) {
             if let value { result.append((field.storageName, value)) }
@@ -46,10 +48,12 @@ struct BookFacts: Sendable {
         add(.started, book.started.map(Value.day))
         add(.finished, book.finished.map(Value.day))
         add(.year, book.finished.map { .number(Double($0.year)) })
-        add(.sessions, .number(Double(progress.sessions)))
-        add(.progress, progress.percent(of: book.pages).map { .number(Double($0)) })
-        add(.read, .number(Double(progress.pagesRead)))
-        add(.minutes, .number(Double(progress.minutes)))
+        if let progress {
+            add(.sessions, .number(Double(progress.sessions)))
+            add(.progress, progress.percent(of: book.pages).map { .number(Double($0)) })
+            add(.read, .number(Double(progress.pagesRead)))
+            add(.minutes, .number(Double(progress.minutes)))
+        }
         for entry in book.extra {
             for value in customValues(entry.value) { add(.custom(entry.key), value) }
         }

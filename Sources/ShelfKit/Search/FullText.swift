@@ -115,9 +115,51 @@ enum FullText {
         return result
     }
 
-    /// The text FTS5 indexes for a field: its encoded words separated by spaces.
+    /// The text FTS5 indexes for a field: its encoded words separated by spaces, exactly
+    /// `words(text).map(encode).joined(separator: " ")`.
+    ///
+    /// Every book's body goes through here during a build, and building a `String` per word,
+    /// lowercasing and encoding it and then joining cost more than parsing the file. ASCII runs,
+    /// nearly all words, are lowercased and encoded byte by byte into one buffer; runs with
+    /// other characters take the general path of ``wordsWithOffsets(_:)``.
     static func indexText(_ text: String) -> String {
-        words(text).map(encode).joined(separator: " ")
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var others: [Word] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80, !isASCIIWordByte(byte) {
+                index += 1
+                continue
+            }
+            // The same runs as wordsWithOffsets(_:) cuts.
+            let start = index
+            var ascii = true
+            while index < bytes.count, bytes[index] >= 0x80 || isASCIIWordByte(bytes[index]) {
+                if bytes[index] >= 0x80 { ascii = false }
+                index += 1
+            }
+            if ascii {
+                if !output.isEmpty { output.append(0x20) }
+                for byte in bytes[start..<index] {
+                    // Uppercase ASCII letters to lowercase, then `q` doubled, as encode(_:) does.
+                    let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                    output.append(lower)
+                    if lower == 0x71 { output.append(lower) }
+                }
+            } else {
+                others.removeAll(keepingCapacity: true)
+                var end = index
+                appendRun(bytes, start, &end, false, into: &others)
+                for word in others {
+                    if !output.isEmpty { output.append(0x20) }
+                    output.append(contentsOf: encode(word.text).utf8)
+                }
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Whether `words` (encoded) contain `phrase` (encoded) as consecutive words, the last
