@@ -28,8 +28,6 @@ struct InitCommand: AsyncParsableCommand {
             throw CommandFailure(message: "\(directory) is already a library: it has a .shelf folder")
         }
         let root = library.root
-        let ignore = "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\n"
-        try Data(ignore.utf8).write(to: URL(fileURLWithPath: root + "/.shelf/.gitignore"), options: .atomic)
         let statuses = library.configuration.statuses.map(\.name).joined(separator: ", ")
         print("Created a library in \(root) with statuses \(statuses).")
     }

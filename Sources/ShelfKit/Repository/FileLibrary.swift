@@ -66,6 +66,9 @@ public actor FileLibrary: Library, LibraryHost {
         var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
         if let goal = configuration.goal { text += "goal: \(goal)\n" }
         try storage.write(Array(text.utf8), to: LibraryConfiguration.path)
+        // Caches and the lock are rebuilt by shelf, never part of the person's library in git.
+        let ignore = "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\n"
+        try storage.write(Array(ignore.utf8), to: ".shelf/.gitignore")
         for status in configuration.statuses where !storage.isDirectory(status.name) {
             try storage.makeDirectory(status.name)
         }
