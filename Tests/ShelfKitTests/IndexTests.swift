@@ -28,6 +28,42 @@ struct IndexTests {
         process.waitUntilExit()
     }
 
+    /// What the `sqlite3` command prints for `sql` on the library's index.
+    private func indexAnswer(_ sql: String, in root: String) throws -> String {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", root + "/.shelf/index.sqlite", sql]
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test
+    func fillsTheFullTextTableOnFirstUseAndKeepsItUpToDate() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await titles(library, "author:herbert") == ["Dune"])
+        #expect(try indexAnswer("SELECT count(*) FROM documents", in: root) == "0")
+
+        // Edited before any search: the table is filled from the refreshed rows.
+        try write("---\ntitle: Dune\nauthors: [Frank Herbert]\npages: 412\n---\n\nMelange.\n", "finished/sci-fi/dune.md", in: root)
+        #expect(try await titles(library, "melange") == ["Dune"])
+        #expect(try await titles(library, "spice").isEmpty)
+        // Two books with words and one session with a note.
+        #expect(try indexAnswer("SELECT count(*) FROM documents", in: root) == "3")
+
+        // From then on every refresh keeps it.
+        try write("---\ntitle: Emma\nauthors: Jane Austen\n---\n\nHighbury gossip.\n", "to-read/emma.md", in: root)
+        #expect(try await library.search("highbury", limit: 10).map(\.path) == ["to-read/emma.md"])
+        try shell("rm finished/sci-fi/dune/2024-01-02.md", in: root)
+        #expect(try await library.search("desert", limit: 10).isEmpty)
+        #expect(try indexAnswer("SELECT count(*) FROM documents", in: root) == "2")
+    }
+
     /// The byte-level fast path of the indexed text cuts and encodes words as the general one.
     @Test(arguments: ["", "Dune", "  Quick, QUIET queue!  ", "Márquez's Cien años—de soledad", "straße ﬁne Ǆ 12q",
                       "emoji 😀 between", "a\u{301}b Ωmega-x", "ASCII then é", "ééé", "--- q --- Q9z"])

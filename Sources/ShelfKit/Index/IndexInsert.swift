@@ -1,7 +1,7 @@
 internal import GRDB
 internal import GRDBSQLite
 
-/// An insert through a cached statement, bound and stepped with SQLite's C API.
+/// An insert (or update) through a cached statement, bound and stepped with SQLite's C API.
 ///
 /// The first build inserts about 200,000 rows; GRDB's argument arrays box every value in an
 /// existential and copy each string into a `DatabaseValue`, which cost as much as SQLite's

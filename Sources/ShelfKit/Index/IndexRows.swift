@@ -14,8 +14,15 @@ enum IndexRows {
         series_index, tags, rating, added, started, finished, cover, extra, body
         """
 
-    static func insert(_ book: Book, extra: String?, into db: Database) throws {
-        var row = try IndexInsert(db, sql: "INSERT INTO books (\(bookColumns)) VALUES (\(Array(repeating: "?", count: 22).joined(separator: ", ")))")
+    private static let insertBookSQL: String = {
+        let names = bookColumns + ", " + IndexColumns.slots.map(\.column).joined(separator: ", ")
+        let count = 22 + IndexColumns.slots.count
+        return "INSERT INTO books (\(names)) VALUES (\(Array(repeating: "?", count: count).joined(separator: ", ")))"
+    }()
+
+    /// Inserts a book with its ``IndexColumns`` values, `columns` in the order of ``IndexColumns/fields``.
+    static func insert(_ book: Book, extra: String?, columns: [BookFacts.Value?], into db: Database) throws {
+        var row = try IndexInsert(db, sql: insertBookSQL)
         row.bind(book.path)
         row.bind(book.id.rawValue)
         row.bind(book.status.name)
@@ -38,6 +45,10 @@ enum IndexRows {
         row.bind(book.cover)
         row.bind(extra)
         row.bind(book.body)
+        for slot in IndexColumns.slots {
+            let (text, number) = IndexColumns.bound(slot, slot.fieldIndex < columns.count ? columns[slot.fieldIndex] : nil)
+            if slot.part == .text { row.bind(text) } else { row.bind(number) }
+        }
         try row.run()
     }
 

@@ -13,7 +13,8 @@ extension LibraryIndex {
 
     /// Parses `work` in chunks on all cores while this task writes the chunks already parsed,
     /// in order, one transaction each: the single-threaded inserts no longer wait for the last
-    /// file to be parsed.
+    /// file to be parsed. The full-text table is left empty until a search needs it
+    /// (``fillFullText()``).
     ///
     /// It runs without a rollback journal, which halves the writes. A build cut short leaves
     /// `user_version` 0 (only ``IndexSchema/finish(_:)`` sets it), which
@@ -41,7 +42,7 @@ extension LibraryIndex {
                 guard next < chunks.count else { return }
                 let chunk = Array(items[chunks[next]])
                 let index = next
-                group.addTask { (index, chunk.map { Self.parse($0, storage) }) }
+                group.addTask { (index, chunk.map { Self.parse($0, storage, encodeText: false) }) }
                 next += 1
             }
             for _ in 0..<Self.buildLookahead { startNext() }
@@ -56,7 +57,7 @@ extension LibraryIndex {
                     do {
                         try await queue.writeWithoutTransaction { db in
                             try db.inTransaction {
-                                for (item, offset) in zip(ready, range) { try Self.insert(db, item, info: work[offset].info) }
+                                for (item, offset) in zip(ready, range) { try Self.insert(db, item, info: work[offset].info, fullText: false) }
                                 return .commit
                             }
                         }

@@ -5,7 +5,8 @@ extension LibraryIndex {
     /// The books matching `query` (every book for `nil`), in path order, with the stamp of
     /// each file as indexed.
     func books(matching query: Query?) throws(ShelfError) -> [(book: Book, stamp: FileStamp)] {
-        try read { db in
+        if let query, QuerySQL.usesFullText(query.expression) { try fillFullText() }
+        return try read { db in
             var sql = "SELECT b.*, f.size AS file_size, f.hash AS file_hash FROM books b JOIN files f ON f.path = b.path"
             var arguments = StatementArguments()
             if let query, query.expression != .all {
@@ -92,6 +93,7 @@ extension LibraryIndex {
     func searchCandidates(_ phrases: [[String]]) throws(ShelfError) -> [SearchCandidate] {
         let match = phrases.filter { !$0.isEmpty }.map(FullText.matchExpression).joined(separator: " AND ")
         guard !match.isEmpty else { return [] }
+        try fillFullText()
         return try read { db in
             var candidates: [SearchCandidate] = []
             let rows = try Row.fetchCursor(db, sql: """

@@ -37,24 +37,45 @@ extension LibraryIndex {
 
     struct Rows: Sendable {
         var extra: Result<String?, any Error> = .success(nil)
+        /// The values of ``IndexColumns/fields``, by position.
+        var columns: [BookFacts.Value?] = []
+        /// The values of the fields a book can have several of: authors, tags, custom keys.
         var values: [(field: String, value: BookFacts.Value)] = []
-        /// ``FullText/indexText(_:)`` of each text column.
+        /// ``FullText/indexText(_:)`` of each text column; empty when the full-text table is not
+        /// kept yet (``LibraryIndex/fillFullText()``).
         var document: [String] = []
 
         init() {}
 
-        init(_ book: Book) {
+        init(_ book: Book, document withDocument: Bool) {
             extra = Result { try IndexRows.extraJSON(book.extra) }
-            // Session values are written by updateProgress; leaving them out here, rather than
-            // filtering them out by name, spares a lowercasing and a lookup per value.
-            values = BookFacts.values(of: book, progress: nil)
-            document = BookFacts.documentColumns(of: book).map(FullText.indexText)
+            columns = Array(repeating: nil, count: IndexColumns.fields.count)
+            // The book's own file has no sessions: it goes in with the values of none, and
+            // writeProgress sets those of the books that have some.
+            for (field, value) in BookFacts.values(of: book, progress: ReadingProgress([])) {
+                if let position = IndexColumns.position[field] {
+                    columns[position] = value
+                } else {
+                    values.append((field, value))
+                }
+            }
+            if withDocument { document = LibraryIndex.document(of: book) }
         }
 
-        init(_ session: ReadingSession) {
+        init(_ session: ReadingSession, document withDocument: Bool) {
             extra = Result { try IndexRows.extraJSON(session.extra) }
-            document = BookFacts.documentColumns(of: session).map(FullText.indexText)
+            if withDocument { document = LibraryIndex.document(of: session) }
         }
+    }
+
+    /// A book's full-text columns as the index stores them.
+    static func document(of book: Book) -> [String] {
+        BookFacts.documentColumns(of: book).map(FullText.indexText)
+    }
+
+    /// A session's full-text columns as the index stores them.
+    static func document(of session: ReadingSession) -> [String] {
+        BookFacts.documentColumns(of: session).map(FullText.indexText)
     }
 
     /// What a refresh did, for tests and benchmarks.
@@ -75,9 +96,9 @@ extension LibraryIndex {
     func refresh(_ storage: DiskStorage, statuses: [Status]) async throws(ShelfError) -> (LibraryListing, RefreshReport) {
         let started = FileSystem.now()
         let listing = try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: true, collectInfo: true)
-        let (indexed, lastRefresh, fresh) = try read { db in
+        let (indexed, lastRefresh, fresh, keepsText) = try read { db in
             (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max,
-             try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version)
+             try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version, try Self.hasFullText(db))
         }
         var known = indexed
         var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
@@ -121,8 +142,10 @@ extension LibraryIndex {
             return (listing, RefreshReport(parsed: work.count, removed: 0))
         }
 
-        let parsed = await ParallelMap.map(work.map(\.item)) { item in Self.parse(item, storage) }
+        let parsed = await ParallelMap.map(work.map(\.item)) { item in Self.parse(item, storage, encodeText: keepsText) }
         try write { db in
+            // Read again inside the transaction: another process may have filled the table since.
+            let fullText = try Self.hasFullText(db)
             var affectedBooks: Set<String> = []
             for (path, id) in vanished {
                 try Self.forget(db, path: path, id: id)
@@ -132,7 +155,7 @@ extension LibraryIndex {
             }
             for (item, walked) in zip(parsed, work) {
                 if let id = walked.knownID { try Self.forget(db, path: item.work.path, id: id) }
-                try Self.insert(db, item, info: walked.info)
+                try Self.insert(db, item, info: walked.info, fullText: fullText)
                 affectedBooks.insert(item.work.bookPath)
             }
             try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000, fresh: false)
@@ -146,7 +169,9 @@ extension LibraryIndex {
         LibraryCore<DiskStorage>.parent(of: path) + ".md"
     }
 
-    static func parse(_ work: Work, _ storage: DiskStorage) -> Parsed {
+    /// Reads and parses one file, on any thread; with `encodeText`, also encodes its words for
+    /// the full-text table.
+    static func parse(_ work: Work, _ storage: DiskStorage, encodeText: Bool) -> Parsed {
         let path = work.path
         let bytes: [UInt8]
         do throws(ShelfError) {
@@ -161,11 +186,11 @@ extension LibraryIndex {
             case .book(let location):
                 let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
                 return Parsed(work: work, stamp: stamp, book: book, problems: problems.map { Problem($0, path: path) },
-                              rows: Rows(book))
+                              rows: Rows(book, document: encodeText))
             case .session(_, let name, let book):
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(book.slug), name: name)
                 if let first = errors.first { return Parsed(work: work, stamp: stamp, problems: [Problem(first, path: path)]) }
-                return Parsed(work: work, stamp: stamp, session: session, problems: [], rows: Rows(session))
+                return Parsed(work: work, stamp: stamp, session: session, problems: [], rows: Rows(session, document: encodeText))
             }
         } catch {
             return Parsed(work: work, stamp: stamp, problems: [Problem(error, path: path)])
@@ -182,7 +207,9 @@ extension LibraryIndex {
         try db.cachedStatement(sql: "DELETE FROM book_values WHERE path = ?").execute(arguments: [path])
     }
 
-    static func insert(_ db: Database, _ item: Parsed, info: FileSystem.FileInfo?) throws {
+    /// Inserts a parsed file's rows; with `fullText`, also its full-text document, encoding it
+    /// here if the parse did not.
+    static func insert(_ db: Database, _ item: Parsed, info: FileSystem.FileInfo?, fullText: Bool) throws {
         let path = item.work.path
         let info = info ?? FileSystem.FileInfo(size: -1, modified: -1, inode: -1)
         var file = try IndexInsert(db, sql: "INSERT INTO files (path, size, modified, inode, hash) VALUES (?, ?, ?, ?, ?)")
@@ -201,7 +228,7 @@ extension LibraryIndex {
                 """).execute(arguments: [problem.path, problem.line, problem.column, problem.message, day != nil, day])
         }
         if let book = item.book {
-            try IndexRows.insert(book, extra: try item.rows.extra.get(), into: db)
+            try IndexRows.insert(book, extra: try item.rows.extra.get(), columns: item.rows.columns, into: db)
             var values = try IndexInsert(db, sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
             for (field, value) in item.rows.values {
                 values.bind(path)
@@ -211,15 +238,21 @@ extension LibraryIndex {
                 values.bind(value.high)
                 try values.run()
             }
-            try insertDocument(db, id: id, path: path, bookPath: path, encoded: item.rows.document)
+            if fullText {
+                let document = item.rows.document.isEmpty ? Self.document(of: book) : item.rows.document
+                try insertDocument(db, id: id, path: path, bookPath: path, encoded: document)
+            }
         }
         if let session = item.session {
             try IndexRows.insert(session, bookPath: item.work.bookPath, extra: try item.rows.extra.get(), into: db)
-            try insertDocument(db, id: id, path: path, bookPath: item.work.bookPath, encoded: item.rows.document)
+            if fullText {
+                let document = item.rows.document.isEmpty ? Self.document(of: session) : item.rows.document
+                try insertDocument(db, id: id, path: path, bookPath: item.work.bookPath, encoded: document)
+            }
         }
     }
 
-    private static func insertDocument(_ db: Database, id: Int64, path: String, bookPath: String, encoded: [String]) throws {
+    static func insertDocument(_ db: Database, id: Int64, path: String, bookPath: String, encoded: [String]) throws {
         guard encoded.contains(where: { !$0.isEmpty }) else { return }
         var document = try IndexInsert(db, sql: """
             INSERT INTO documents (rowid, path, book_path, title, subtitle, authors, tags, series, body)
@@ -280,28 +313,23 @@ extension LibraryIndex {
         }
     }
 
-    /// Writes the session totals of `books` (with `all`, of every book in `totals`).
+    /// Writes the session totals of `books` (with `all`, of every book in `totals`). A `fresh`
+    /// index skips the books without sessions: they were inserted with the values of none.
     static func writeProgress(_ db: Database, _ totals: ProgressInputs, books: Set<String>, all: Bool, fresh: Bool) throws {
         let sessions = totals.sessions
-        let pages = totals.pages
-        let remove = try db.cachedStatement(sql: """
-            DELETE FROM book_values WHERE path = ? AND field IN ('sessions', 'progress', 'read', 'minutes')
-            """)
-        // Bound through the C API: a first build writes four rows per book here, in its
+        // Bound through the C API: a first build updates every book with sessions here, in its
         // single-threaded end.
-        var insert = try IndexInsert(db, sql: "INSERT INTO book_values (path, field, low, high) VALUES (?, ?, ?, ?)")
-        for (path, bookPages) in pages where all || books.contains(path) {
-            if !fresh { try remove.execute(arguments: [path]) }
-            let progress = ReadingProgress(sessions[path] ?? [])
-            var values: [(String, Int)] = [("sessions", progress.sessions), ("read", progress.pagesRead), ("minutes", progress.minutes)]
-            if let percent = progress.percent(of: bookPages) { values.append(("progress", percent)) }
-            for (field, value) in values {
-                insert.bind(path)
-                insert.bind(field)
-                insert.bind(Double(value))
-                insert.bind(Double(value))
-                try insert.run()
-            }
+        var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
+        for (path, bookPages) in totals.pages where all || books.contains(path) {
+            let booksSessions = sessions[path] ?? []
+            if fresh && booksSessions.isEmpty { continue }
+            let progress = ReadingProgress(booksSessions)
+            update.bind(Double(progress.sessions))
+            update.bind(Double(progress.pagesRead))
+            update.bind(Double(progress.minutes))
+            update.bind(progress.percent(of: bookPages).map(Double.init))
+            update.bind(path)
+            try update.run()
         }
     }
 

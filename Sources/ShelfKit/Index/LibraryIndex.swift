@@ -4,8 +4,8 @@ internal import GRDB
 ///
 /// It holds every book's fields, its sessions, the problems of files that could not be read,
 /// each field's folded values for queries, and an FTS5 table of the words of titles, authors,
-/// tags, series, bodies and session notes. ``refresh(_:statuses:)`` brings it up to date with
-/// the files before each read. An index that is missing, unreadable or of another
+/// tags, series, bodies and session notes (filled on first use, ``fillFullText()``).
+/// ``refresh(_:statuses:)`` brings it up to date with the files before each read. An index that is missing, unreadable or of another
 /// ``IndexSchema/version`` is deleted and built again from the files.
 struct LibraryIndex: Sendable {
     /// The database file, absolute.

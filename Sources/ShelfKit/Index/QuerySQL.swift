@@ -2,16 +2,27 @@ internal import GRDB
 
 /// A query compiled to a condition on `books AS b`, with every value a bound parameter.
 ///
-/// Each term becomes a set test on the book's path: `b.path IN (SELECT path FROM book_values
-/// WHERE field = ? AND …)` for fields, and the same over the FTS5 table for words. The
-/// predicates are the ones ``QueryPredicate/matches(_:)`` evaluates in Swift: text compares by
-/// UTF-8 bytes (`instr`, `=`, BINARY order), numbers and dates by their intervals.
+/// A field stored as a column (``IndexColumns``) becomes a test of that column, wrapped in
+/// `COALESCE(…, 0)` so that a missing value is false rather than NULL, and `NOT` stays its
+/// complement. Authors, tags and custom keys become set tests on the book's path,
+/// `b.path IN (SELECT path FROM book_values WHERE field = ? AND …)`, and words the same over
+/// the FTS5 table. The predicates are the ones ``QueryPredicate/matches(_:)`` evaluates in
+/// Swift: text compares by UTF-8 bytes (`instr`, `=`, BINARY order), numbers and dates by their
+/// intervals.
 struct QuerySQL {
     private(set) var sql = ""
     private(set) var arguments: [(any DatabaseValueConvertible)?] = []
 
     init(_ expression: QueryExpression) {
         append(expression)
+    }
+
+    /// Whether the query reads the full-text table, which must be filled first.
+    static func usesFullText(_ expression: QueryExpression) -> Bool {
+        expression.terms.contains { term in
+            if case .text(let words) = term.test { return !words.isEmpty }
+            return false
+        }
     }
 
     var statementArguments: StatementArguments { StatementArguments(arguments) }
@@ -47,37 +58,53 @@ struct QuerySQL {
             sql += "b.path IN (SELECT book_path FROM documents WHERE documents MATCH ?)"
             arguments.append(FullText.matchExpression(words))
         case .has(let field):
-            sql += "b.path IN (SELECT path FROM book_values WHERE field = ?)"
-            arguments.append(field.storageName)
+            if let column = IndexColumns.expressions(of: field) {
+                sql += "(\(column.text) IS NOT NULL OR \(column.low) IS NOT NULL)"
+            } else {
+                sql += "b.path IN (SELECT path FROM book_values WHERE field = ?)"
+                arguments.append(field.storageName)
+            }
         case .missing(let field):
-            sql += "b.path NOT IN (SELECT path FROM book_values WHERE field = ?)"
-            arguments.append(field.storageName)
+            if let column = IndexColumns.expressions(of: field) {
+                sql += "(\(column.text) IS NULL AND \(column.low) IS NULL)"
+            } else {
+                sql += "b.path NOT IN (SELECT path FROM book_values WHERE field = ?)"
+                arguments.append(field.storageName)
+            }
         case .compare(let field, let predicate):
-            sql += "b.path IN (SELECT path FROM book_values WHERE field = ? AND "
-            arguments.append(field.storageName)
-            append(predicate)
-            sql += ")"
+            if let column = IndexColumns.expressions(of: field) {
+                sql += "COALESCE("
+                append(predicate, text: column.text, low: column.low, high: column.high)
+                sql += ", 0)"
+            } else {
+                sql += "b.path IN (SELECT path FROM book_values WHERE field = ? AND "
+                arguments.append(field.storageName)
+                append(predicate, text: "text", low: "low", high: "high")
+                sql += ")"
+            }
         }
     }
 
-    private mutating func append(_ predicate: QueryPredicate) {
+    /// The predicate on the given expressions for a value's text, low and high ends (column
+    /// names from ``IndexColumns``, never from the query).
+    private mutating func append(_ predicate: QueryPredicate, text: String, low: String, high: String) {
         switch predicate {
         case .contains(let needle):
-            sql += "instr(text, ?) > 0"
-            arguments.append(needle)
-        case .equals(let text): compare("text = ?", text)
-        case .textLess(let text): compare("text < ?", text)
-        case .textLessOrEqual(let text): compare("text <= ?", text)
-        case .textGreater(let text): compare("text > ?", text)
-        case .textGreaterOrEqual(let text): compare("text >= ?", text)
-        case .within(let low, let high):
-            sql += "low IS NOT NULL"
-            if let low { compare(" AND low >= ?", low) }
-            if let high { compare(" AND high <= ?", high) }
-        case .after(let bound): compare("low > ?", bound)
-        case .notBefore(let bound): compare("low >= ?", bound)
-        case .before(let bound): compare("high < ?", bound)
-        case .notAfter(let bound): compare("high <= ?", bound)
+            compare("instr(\(text), ?) > 0", needle)
+        case .equals(let operand): compare("\(text) = ?", operand)
+        case .textLess(let operand): compare("\(text) < ?", operand)
+        case .textLessOrEqual(let operand): compare("\(text) <= ?", operand)
+        case .textGreater(let operand): compare("\(text) > ?", operand)
+        case .textGreaterOrEqual(let operand): compare("\(text) >= ?", operand)
+        case .within(let lowBound, let highBound):
+            sql += "(\(low) IS NOT NULL"
+            if let lowBound { compare(" AND \(low) >= ?", lowBound) }
+            if let highBound { compare(" AND \(high) <= ?", highBound) }
+            sql += ")"
+        case .after(let bound): compare("\(low) > ?", bound)
+        case .notBefore(let bound): compare("\(low) >= ?", bound)
+        case .before(let bound): compare("\(high) < ?", bound)
+        case .notAfter(let bound): compare("\(high) <= ?", bound)
         }
     }
 

@@ -138,6 +138,7 @@ extension FileLibrary {
         if case .open(let index) = indexState { index.close() }
         LibraryIndex.remove(at: root + "/" + IndexOptions.path)
         indexState = indexOptions.isEnabled ? .closed : .unavailable
-        _ = try await refreshedIndex()
+        // A rebuild asked for by name builds all of it, the full-text table included.
+        if let (index, _) = try await refreshedIndex() { try index.fillFullText() }
     }
 }
