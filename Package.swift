@@ -23,12 +23,16 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
 
+        // The system calls Swift's Glibc module leaves out (renameat2), behind one C function.
+        .target(name: "CSystemCalls"),
+
         // MARK: Layers, bottom up
         .target(name: "FrontMatter", dependencies: ["CYAML"]),
         .target(
             name: "ShelfKit",
             dependencies: [
                 "FrontMatter",
+                "CSystemCalls",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The refresh reads the files table with raw statements (no String per path).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

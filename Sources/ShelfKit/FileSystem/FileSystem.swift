@@ -3,6 +3,7 @@ internal import Glibc
 #elseif canImport(Darwin)
 internal import Darwin
 #endif
+internal import CSystemCalls
 
 /// The handful of POSIX calls the library needs, behind one small wrapper.
 ///
@@ -213,6 +214,43 @@ enum FileSystem {
             throw failure
         }
         try syncDirectory(parent(of: staged.target))
+    }
+
+    /// Puts a staged file at its target only if the file it replaces is one `accept` takes,
+    /// judged after the fact: the two are swapped in one step, then the file that was at the
+    /// target is read from the temporary name. If something else had taken its place since the
+    /// caller last looked (an editor's save), the swap is undone, that file is back, and the
+    /// result is `false`; a check followed by a rename would have overwritten it.
+    ///
+    /// Falls back to ``commit(_:)`` where the file system cannot swap. `false` as well when the
+    /// target is gone.
+    static func commit(_ staged: StagedFile, ifReplacing accept: ([UInt8]) -> Bool) throws(Failure) -> Bool {
+        guard shelf_exchange_paths(staged.temporary, staged.target) == 0 else {
+            let code = errno
+            switch code {
+            case ENOENT:
+                discard(staged)
+                return false
+            case EINVAL, ENOSYS, ENOTSUP:
+                try commit(staged)
+                return true
+            default:
+                discard(staged)
+                throw Failure(operation: "rename", path: staged.target, code: code)
+            }
+        }
+        if let replaced = try? read(staged.temporary), accept(replaced) {
+            discard(staged)
+            try syncDirectory(parent(of: staged.target))
+            return true
+        }
+        // Undone by swapping back; should that fail, the other file stays under the temporary
+        // name rather than being removed.
+        guard shelf_exchange_paths(staged.temporary, staged.target) == 0 else {
+            throw Failure(operation: "rename", path: staged.target, code: errno)
+        }
+        discard(staged)
+        return false
     }
 
     /// Puts a staged file at its target only if nothing is there: `link` fails when the name

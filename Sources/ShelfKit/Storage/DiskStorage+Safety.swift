@@ -40,20 +40,29 @@ extension DiskStorage {
         try put(try stage(bytes, for: path), exclusively: true)
     }
 
-    /// Writes the new file first, then compares the file on disk with `expected` and renames
-    /// at once: an editor's save that lands before the rename is seen, and the window left is
-    /// one read long.
+    /// Writes the new file first, then compares the file on disk with `expected`, then swaps the
+    /// new file in and makes sure that what it replaced is still the file compared: an editor's
+    /// save that lands before the swap, even between the comparison and the swap, is put back
+    /// and reported (``FileSystem/commit(_:ifReplacing:)``).
     mutating func replace(_ path: String, expecting expected: FileStamp, with bytes: [UInt8]) throws(ShelfError) -> [UInt8] {
         let staged = try stage(bytes, for: path)
         let current: [UInt8]
         do throws(ShelfError) {
             current = try read(path)
             guard FileStamp(current) == expected else { throw .changedOnDisk(path: path) }
+            try faults.write(path)
+            try faults.rename(path)
         } catch {
             FileSystem.discard(staged)
             throw error
         }
-        try put(staged, exclusively: false)
+        let replaced: Bool
+        do throws(FileSystem.Failure) {
+            replaced = try FileSystem.commit(staged, ifReplacing: { FileStamp($0) == expected })
+        } catch {
+            throw wrap(error, path)
+        }
+        guard replaced else { throw .changedOnDisk(path: path) }
         return current
     }
 
