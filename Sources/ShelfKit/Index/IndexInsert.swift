@@ -25,7 +25,9 @@ struct IndexInsert {
         guard let text else { sqlite3_bind_null(statement, position); return }
         // `withCString` lends a native string's own NUL-terminated bytes; passing the `String`
         // directly would copy it into a new array first.
-        _ = text.withCString { sqlite3_bind_text(statement, position, $0, -1, Self.transient) }
+        // The length is known, which spares SQLite a `strlen`.
+        let length = Int32(clamping: text.utf8.count)
+        _ = text.withCString { sqlite3_bind_text(statement, position, $0, length, Self.transient) }
     }
 
     mutating func bind(_ number: Int64?) {

@@ -14,15 +14,15 @@ enum IndexRows {
         series_index, tags, rating, added, started, finished, cover, extra, body
         """
 
-    private static let insertBookSQL: String = {
+    static let insertBookSQL: String = {
         let names = bookColumns + ", " + IndexColumns.slots.map(\.column).joined(separator: ", ")
         let count = 22 + IndexColumns.slots.count
         return "INSERT INTO books (\(names)) VALUES (\(Array(repeating: "?", count: count).joined(separator: ", ")))"
     }()
 
-    /// Inserts a book with its ``IndexColumns`` values, `columns` in the order of ``IndexColumns/fields``.
-    static func insert(_ book: Book, extra: String?, columns: [BookFacts.Value?], into db: Database) throws {
-        var row = try IndexInsert(db, sql: insertBookSQL)
+    /// Binds a book's row for ``insertBookSQL``, with its ``IndexColumns`` values (`columns`,
+    /// in the order of ``IndexColumns/fields``).
+    static func bind(_ book: Book, extra: String?, columns: [BookFacts.Value?], to row: inout IndexInsert) {
         row.bind(book.path)
         row.bind(book.id.rawValue)
         row.bind(book.status.name)
@@ -49,7 +49,6 @@ enum IndexRows {
             let (text, number) = IndexColumns.bound(slot, slot.fieldIndex < columns.count ? columns[slot.fieldIndex] : nil)
             if slot.part == .text { row.bind(text) } else { row.bind(number) }
         }
-        try row.run()
     }
 
     static func book(_ row: Row) -> Book {
@@ -65,11 +64,13 @@ enum IndexRows {
             cover: row["cover"], extra: extra(row["extra"]), body: row["body"])
     }
 
-    static func insert(_ session: ReadingSession, bookPath: String, extra: String?, into db: Database) throws {
-        var row = try IndexInsert(db, sql: """
-            INSERT INTO sessions (path, book_path, book_id, day, sequence, "from", "to", pages, minutes, extra, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+    static let insertSessionSQL = """
+        INSERT INTO sessions (path, book_path, book_id, day, sequence, "from", "to", pages, minutes, extra, note)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Binds a session's row for ``insertSessionSQL``.
+    static func bind(_ session: ReadingSession, bookPath: String, extra: String?, to row: inout IndexInsert) {
         row.bind(session.path)
         row.bind(bookPath)
         row.bind(session.bookID.rawValue)
@@ -81,7 +82,6 @@ enum IndexRows {
         row.bind(session.minutes.map(Int64.init))
         row.bind(extra)
         row.bind(session.note)
-        try row.run()
     }
 
     static func session(_ row: Row) -> ReadingSession? {

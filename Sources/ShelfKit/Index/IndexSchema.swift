@@ -20,15 +20,15 @@ enum IndexSchema {
         try db.execute(sql: """
             CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
             CREATE TABLE files (
-                id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                id INTEGER PRIMARY KEY, path TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
                 inode INTEGER NOT NULL, hash INTEGER NOT NULL);
             CREATE TABLE books (
-                path TEXT PRIMARY KEY, slug TEXT NOT NULL, status TEXT NOT NULL, folder TEXT NOT NULL, title TEXT NOT NULL,
+                path TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL, folder TEXT NOT NULL, title TEXT NOT NULL,
                 subtitle TEXT, authors TEXT NOT NULL, isbn TEXT, published TEXT, pages INTEGER, publisher TEXT,
                 language TEXT, series TEXT, series_index REAL, tags TEXT NOT NULL, rating REAL, added TEXT, started TEXT,
                 finished TEXT, cover TEXT, extra TEXT, body TEXT NOT NULL, \(IndexColumns.definitions));
             CREATE TABLE sessions (
-                path TEXT PRIMARY KEY, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
+                path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
                 sequence INTEGER NOT NULL, "from" INTEGER, "to" INTEGER, pages INTEGER, minutes INTEGER, extra TEXT,
                 note TEXT NOT NULL);
             CREATE TABLE problems (
@@ -40,10 +40,14 @@ enum IndexSchema {
             """)
     }
 
-    /// Adds the secondary indexes and marks the index complete. Sorting every row once at
-    /// the end of the first build is cheaper than keeping the indexes up to date row by row.
+    /// Adds the indexes and marks the index complete. Sorting every row once at the end of the
+    /// first build is cheaper than keeping the indexes up to date row by row, the unique ones
+    /// on paths too: the walk inserts in directory order, which is not path order.
     static func finish(_ db: Database) throws {
         try db.execute(sql: """
+            CREATE UNIQUE INDEX files_by_path ON files(path);
+            CREATE UNIQUE INDEX books_by_path ON books(path);
+            CREATE UNIQUE INDEX sessions_by_path ON sessions(path);
             CREATE INDEX sessions_by_book ON sessions(book_path);
             CREATE INDEX problems_by_path ON problems(path);
             CREATE INDEX book_values_by_field ON book_values(field, low);

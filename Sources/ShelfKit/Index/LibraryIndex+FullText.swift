@@ -36,9 +36,10 @@ extension LibraryIndex {
                         guard let session = IndexRows.session(row) else { continue }
                         documents.append((row["file_id"], session.path, row["book_path"], Self.document(of: session)))
                     }
+                    var writer = try IndexWriter(db)
                     for document in documents {
-                        try Self.insertDocument(db, id: document.id, path: document.path, bookPath: document.bookPath,
-                                                encoded: document.encoded)
+                        try writer.insertDocument(id: document.id, path: document.path, bookPath: document.bookPath,
+                                                  encoded: document.encoded)
                     }
                     try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('fulltext', 1)")
                     return .commit

@@ -25,6 +25,9 @@ extension LibraryIndex {
     /// What reading one file gave.
     struct Parsed: Sendable {
         var work: Work
+        /// The file's path and its book's, built once here rather than by the writer.
+        var path: String
+        var bookPath: String
         var stamp: FileStamp
         var book: Book?
         var session: ReadingSession?
@@ -32,10 +35,23 @@ extension LibraryIndex {
         /// What the rows derive from the book or session: folded values, encoded words and
         /// JSON cost more than the inserts themselves, and here they are computed on all cores
         /// while parsing instead of inside the single-threaded write.
-        var rows = Rows()
+        var rows: Rows
+
+        init(work: Work, stamp: FileStamp, book: Book? = nil, session: ReadingSession? = nil, problems: [Problem],
+             rows: Rows = Rows()) {
+            self.work = work
+            path = work.path
+            bookPath = work.bookPath
+            self.stamp = stamp
+            self.book = book
+            self.session = session
+            self.problems = problems
+            self.rows = rows
+        }
     }
 
     struct Rows: Sendable {
+        /// The unknown keys as stored, or why they could not be.
         var extra: Result<String?, any Error> = .success(nil)
         /// The values of ``IndexColumns/fields``, by position.
         var columns: [BookFacts.Value?] = []
@@ -153,10 +169,11 @@ extension LibraryIndex {
                 affectedBooks.insert(Self.bookPath(ofSession: path))
                 affectedBooks.insert(path)
             }
+            var writer = try IndexWriter(db)
             for (item, walked) in zip(parsed, work) {
-                if let id = walked.knownID { try Self.forget(db, path: item.work.path, id: id) }
-                try Self.insert(db, item, info: walked.info, fullText: fullText)
-                affectedBooks.insert(item.work.bookPath)
+                if let id = walked.knownID { try Self.forget(db, path: item.path, id: id) }
+                try writer.insert(item, info: walked.info, fullText: fullText)
+                affectedBooks.insert(item.bookPath)
             }
             try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000, fresh: false)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
@@ -207,64 +224,6 @@ extension LibraryIndex {
         try db.cachedStatement(sql: "DELETE FROM book_values WHERE path = ?").execute(arguments: [path])
     }
 
-    /// Inserts a parsed file's rows; with `fullText`, also its full-text document, encoding it
-    /// here if the parse did not.
-    static func insert(_ db: Database, _ item: Parsed, info: FileSystem.FileInfo?, fullText: Bool) throws {
-        let path = item.work.path
-        let info = info ?? FileSystem.FileInfo(size: -1, modified: -1, inode: -1)
-        var file = try IndexInsert(db, sql: "INSERT INTO files (path, size, modified, inode, hash) VALUES (?, ?, ?, ?, ?)")
-        file.bind(path)
-        file.bind(info.size)
-        file.bind(info.modified)
-        file.bind(info.inode)
-        file.bind(Int64(bitPattern: item.stamp.hash))
-        try file.run()
-        let id = db.lastInsertedRowID
-        for problem in item.problems {
-            var day: String?
-            if case .session(_, let name, _) = item.work { day = name.day.description }
-            try db.cachedStatement(sql: """
-                INSERT INTO problems (path, line, "column", message, is_session, day) VALUES (?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [problem.path, problem.line, problem.column, problem.message, day != nil, day])
-        }
-        if let book = item.book {
-            try IndexRows.insert(book, extra: try item.rows.extra.get(), columns: item.rows.columns, into: db)
-            var values = try IndexInsert(db, sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
-            for (field, value) in item.rows.values {
-                values.bind(path)
-                values.bind(field)
-                values.bind(value.text)
-                values.bind(value.low)
-                values.bind(value.high)
-                try values.run()
-            }
-            if fullText {
-                let document = item.rows.document.isEmpty ? Self.document(of: book) : item.rows.document
-                try insertDocument(db, id: id, path: path, bookPath: path, encoded: document)
-            }
-        }
-        if let session = item.session {
-            try IndexRows.insert(session, bookPath: item.work.bookPath, extra: try item.rows.extra.get(), into: db)
-            if fullText {
-                let document = item.rows.document.isEmpty ? Self.document(of: session) : item.rows.document
-                try insertDocument(db, id: id, path: path, bookPath: item.work.bookPath, encoded: document)
-            }
-        }
-    }
-
-    static func insertDocument(_ db: Database, id: Int64, path: String, bookPath: String, encoded: [String]) throws {
-        guard encoded.contains(where: { !$0.isEmpty }) else { return }
-        var document = try IndexInsert(db, sql: """
-            INSERT INTO documents (rowid, path, book_path, title, subtitle, authors, tags, series, body)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        document.bind(id)
-        document.bind(path)
-        document.bind(bookPath)
-        for column in encoded { document.bind(column) }
-        try document.run()
-    }
-
     /// Recomputes the values that come from sessions (count, pages, minutes, progress) for the
     /// books whose file or sessions changed; with `all`, for every book in one pass.
     /// A `fresh` index has no such values to remove yet.
@@ -305,9 +264,9 @@ extension LibraryIndex {
         /// Adds a parsed file as it is inserted, so the first build need not read the
         /// sessions and books back (as ``updateProgress(_:books:all:fresh:)`` does).
         mutating func add(_ item: Parsed) {
-            if let book = item.book { pages[item.work.path] = .some(book.pages) }
+            if let book = item.book { pages[item.path] = .some(book.pages) }
             if let session = item.session {
-                sessions[item.work.bookPath, default: []].append(
+                sessions[item.bookPath, default: []].append(
                     Self.session(from: session.from, to: session.to, pages: session.pages, minutes: session.minutes))
             }
         }
@@ -336,3 +295,4 @@ extension LibraryIndex {
     /// Sessions only add up here; their day does not matter.
     private static var anyDay: Day { Day(year: 2000, month: 1, day: 1) ?? Day.today() }
 }
+
