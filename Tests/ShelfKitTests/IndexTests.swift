@@ -111,6 +111,25 @@ struct IndexTests {
         #expect(try await titles(library) == ["Dune", "Emma"])
     }
 
+    /// The page reached depends on the order of sessions when some count only `pages`: by day
+    /// and sequence, not by file name (`2024-01-02-2.md` sorts before `2024-01-02.md`).
+    @Test
+    func computesProgressInReadingOrder() async throws {
+        let root = try TemporaryFolder.make(with: [
+            "reading/circe.md": "---\ntitle: Circe\npages: 200\n---\n",
+            "reading/circe/2024-01-01.md": "---\npages: 10\n---\n",
+            "reading/circe/2024-01-02.md": "---\nto: 100\n---\n",
+            "reading/circe/2024-01-02-2.md": "---\npages: 20\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        // Page 120 of 200, whether the index is new or refreshed after a session changed.
+        #expect(try await titles(library, "progress:60") == ["Circe"])
+        try write("---\npages: 30\n---\n", "reading/circe/2024-01-02-2.md", in: root)
+        #expect(try await titles(library, "progress:65") == ["Circe"])
+        #expect(try await titles(library, "progress:60").isEmpty)
+    }
+
     @Test
     func refreshReadsOnlyWhatChanged() async throws {
         let root = try TemporaryFolder.make(with: Self.files)

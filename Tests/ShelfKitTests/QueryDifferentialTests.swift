@@ -9,7 +9,7 @@ struct QueryDifferentialTests {
 
     static func term(_ random: inout SplitMix64) -> String {
         func pick(_ items: [String]) -> String { items.randomElement(using: &random) ?? "" }
-        switch Int.random(in: 0..<26, using: &random) {
+        switch Int.random(in: 0..<28, using: &random) {
         case 0: return "author:" + pick(fragments)
         case 1: return "tag=" + pick(GeneratedLibrary.tags)
         case 2: return "tag:" + pick(["sci", "club", "noire", "日"])
@@ -33,8 +33,10 @@ struct QueryDifferentialTests {
         case 20: return "edition" + pick([">2", "=3", ":1"])
         case 21: return "title" + pick(["<m", ">=n", ":glass", "=dune"])
         case 22: return "series:" + pick(["saga", "night"])
-        case 23: return "-" + term(&random)
-        case 24: return "(" + term(&random) + " or " + term(&random) + ")"
+        case 23: return "author" + pick(["<m", ">=n", "=frank herbert", ">z", "<=a", ":\"le guin\""])
+        case 24: return "tag" + pick(["<c", ">=sci", "<=club", ">日", "=sci-fi"])
+        case 25: return "-" + term(&random)
+        case 26: return "(" + term(&random) + " or " + term(&random) + ")"
         default: return "not " + term(&random)
         }
     }

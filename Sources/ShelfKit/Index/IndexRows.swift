@@ -15,14 +15,16 @@ enum IndexRows {
         """
 
     static let insertBookSQL: String = {
-        let names = bookColumns + ", " + IndexColumns.slots.map(\.column).joined(separator: ", ")
-        let count = 22 + IndexColumns.slots.count
+        let queryColumns = IndexColumns.slots.map(\.column) + IndexListColumns.names
+        let names = bookColumns + ", " + queryColumns.joined(separator: ", ")
+        let count = 22 + queryColumns.count
         return "INSERT INTO books (\(names)) VALUES (\(Array(repeating: "?", count: count).joined(separator: ", ")))"
     }()
 
     /// Binds a book's row for ``insertBookSQL``, with its ``IndexColumns`` values (`columns`,
-    /// in the order of ``IndexColumns/fields``).
-    static func bind(_ book: Book, extra: String?, columns: [BookFacts.Value?], to row: inout IndexInsert) {
+    /// in the order of ``IndexColumns/fields``) and the folded values of its
+    /// ``IndexListColumns`` (`lists`, in the order of ``IndexListColumns/fields``).
+    static func bind(_ book: Book, extra: String?, columns: [BookFacts.Value?], lists: [[String]], to row: inout IndexInsert) {
         row.bind(book.path)
         row.bind(book.id.rawValue)
         row.bind(book.status.name)
@@ -48,6 +50,12 @@ enum IndexRows {
         for slot in IndexColumns.slots {
             let (text, number) = IndexColumns.bound(slot, slot.fieldIndex < columns.count ? columns[slot.fieldIndex] : nil)
             if slot.part == .text { row.bind(text) } else { row.bind(number) }
+        }
+        for position in IndexListColumns.fields.indices {
+            let (joined, smallest, largest) = IndexListColumns.values(of: position < lists.count ? lists[position] : [])
+            row.bind(joined)
+            row.bind(smallest)
+            row.bind(largest)
         }
     }
 

@@ -6,8 +6,8 @@ enum IndexSchema {
     /// Kept in `PRAGMA user_version`. Also bumped when what is read from a file changes, so an
     /// index built by an older shelf is rebuilt rather than trusted (2: books with a wrongly typed
     /// value are listed, with the value reported as a problem, instead of skipped; 3: single-valued
-    /// fields are columns of `books` (``IndexColumns``), and the full-text table is filled on
-    /// first use).
+    /// fields, authors and tags are columns of `books` (``IndexColumns``, ``IndexListColumns``),
+    /// and the full-text table is filled on first use).
     static let version = 3
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
@@ -26,7 +26,8 @@ enum IndexSchema {
                 path TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL, folder TEXT NOT NULL, title TEXT NOT NULL,
                 subtitle TEXT, authors TEXT NOT NULL, isbn TEXT, published TEXT, pages INTEGER, publisher TEXT,
                 language TEXT, series TEXT, series_index REAL, tags TEXT NOT NULL, rating REAL, added TEXT, started TEXT,
-                finished TEXT, cover TEXT, extra TEXT, body TEXT NOT NULL, \(IndexColumns.definitions));
+                finished TEXT, cover TEXT, extra TEXT, body TEXT NOT NULL, \(IndexColumns.definitions),
+                \(IndexListColumns.definitions));
             CREATE TABLE sessions (
                 path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
                 sequence INTEGER NOT NULL, "from" INTEGER, "to" INTEGER, pages INTEGER, minutes INTEGER, extra TEXT,

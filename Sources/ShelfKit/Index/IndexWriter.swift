@@ -44,7 +44,7 @@ struct IndexWriter {
                 """).execute(arguments: [problem.path, problem.line, problem.column, problem.message, day != nil, day])
         }
         if let book = item.book {
-            IndexRows.bind(book, extra: try item.rows.extra.get(), columns: item.rows.columns, to: &books)
+            IndexRows.bind(book, extra: try item.rows.extra.get(), columns: item.rows.columns, lists: item.rows.lists, to: &books)
             try books.run()
             for (field, value) in item.rows.values {
                 values.bind(path)

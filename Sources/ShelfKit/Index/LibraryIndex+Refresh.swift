@@ -55,7 +55,9 @@ extension LibraryIndex {
         var extra: Result<String?, any Error> = .success(nil)
         /// The values of ``IndexColumns/fields``, by position.
         var columns: [BookFacts.Value?] = []
-        /// The values of the fields a book can have several of: authors, tags, custom keys.
+        /// The folded values of ``IndexListColumns/fields``, by position.
+        var lists: [[String]] = []
+        /// The values of custom keys, which can have several.
         var values: [(field: String, value: BookFacts.Value)] = []
         /// ``FullText/indexText(_:)`` of each text column; empty when the full-text table is not
         /// kept yet (``LibraryIndex/fillFullText()``).
@@ -66,11 +68,14 @@ extension LibraryIndex {
         init(_ book: Book, document withDocument: Bool) {
             extra = Result { try IndexRows.extraJSON(book.extra) }
             columns = Array(repeating: nil, count: IndexColumns.fields.count)
+            lists = Array(repeating: [], count: IndexListColumns.fields.count)
             // The book's own file has no sessions: it goes in with the values of none, and
             // writeProgress sets those of the books that have some.
             for (field, value) in BookFacts.values(of: book, progress: ReadingProgress([])) {
                 if let position = IndexColumns.position[field] {
                     columns[position] = value
+                } else if let position = IndexListColumns.position[field], let text = value.text {
+                    lists[position].append(text)
                 } else {
                     values.append((field, value))
                 }
@@ -231,16 +236,17 @@ extension LibraryIndex {
         var totals = ProgressInputs()
         func collect(_ cursor: RowCursor) throws {
             while let row = try cursor.next() {
-                totals.sessions[row[0] as String, default: []].append(ProgressInputs.session(from: row[1], to: row[2], pages: row[3], minutes: row[4]))
+                totals.sessions[row[0] as String, default: []].append(
+                    ProgressInputs.session(day: Day(row[5] as String), sequence: row[6], from: row[1], to: row[2], pages: row[3], minutes: row[4]))
             }
         }
         if all {
-            try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes FROM sessions"))
+            try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes, day, sequence FROM sessions"))
             let rows = try Row.fetchCursor(db, sql: "SELECT path, pages FROM books")
             while let row = try rows.next() { totals.pages[row[0]] = .some(row[1]) }
         } else {
             for path in books {
-                try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes FROM sessions WHERE book_path = ?",
+                try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes, day, sequence FROM sessions WHERE book_path = ?",
                                                 arguments: [path]))
                 if let row = try Row.fetchOne(db, sql: "SELECT pages FROM books WHERE path = ?", arguments: [path]) {
                     totals.pages[path] = .some(row[0])
@@ -250,15 +256,15 @@ extension LibraryIndex {
         try writeProgress(db, totals, books: books, all: all, fresh: fresh)
     }
 
-    /// What the session totals are computed from: each book's sessions, in the order the
-    /// sessions table holds them, and each book's `pages`.
+    /// What the session totals are computed from: each book's sessions and each book's `pages`.
     struct ProgressInputs {
         var sessions: [String: [ReadingSession]] = [:]
         var pages: [String: Int?] = [:]
 
-        /// A session as the totals see it: only its numbers.
-        static func session(from: Int?, to: Int?, pages: Int?, minutes: Int?) -> ReadingSession {
-            ReadingSession(day: anyDay, from: from, to: to, pages: pages, minutes: minutes)
+        /// A session as the totals see it: its numbers, and its day and sequence, which order
+        /// the sessions (the page reached depends on it when some sessions count only `pages`).
+        static func session(day: Day?, sequence: Int, from: Int?, to: Int?, pages: Int?, minutes: Int?) -> ReadingSession {
+            ReadingSession(day: day ?? anyDay, sequence: sequence, from: from, to: to, pages: pages, minutes: minutes)
         }
 
         /// Adds a parsed file as it is inserted, so the first build need not read the
@@ -267,7 +273,8 @@ extension LibraryIndex {
             if let book = item.book { pages[item.path] = .some(book.pages) }
             if let session = item.session {
                 sessions[item.bookPath, default: []].append(
-                    Self.session(from: session.from, to: session.to, pages: session.pages, minutes: session.minutes))
+                    Self.session(day: session.day, sequence: session.sequence, from: session.from, to: session.to,
+                                 pages: session.pages, minutes: session.minutes))
             }
         }
     }
@@ -292,7 +299,7 @@ extension LibraryIndex {
         }
     }
 
-    /// Sessions only add up here; their day does not matter.
+    /// For a stored day that cannot be read, which a session row never has.
     private static var anyDay: Day { Day(year: 2000, month: 1, day: 1) ?? Day.today() }
 }
 

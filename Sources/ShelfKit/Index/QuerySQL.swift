@@ -57,6 +57,14 @@ struct QuerySQL {
             }
             sql += "b.path IN (SELECT book_path FROM documents WHERE documents MATCH ?)"
             arguments.append(FullText.matchExpression(words))
+        case .has(let field) where IndexListColumns.position[field.storageName] != nil:
+            sql += "b.\(IndexListColumns.columns(of: field).joined) IS NOT NULL"
+        case .missing(let field) where IndexListColumns.position[field.storageName] != nil:
+            sql += "b.\(IndexListColumns.columns(of: field).joined) IS NULL"
+        case .compare(let field, let predicate) where IndexListColumns.position[field.storageName] != nil:
+            sql += "COALESCE("
+            appendList(predicate, IndexListColumns.columns(of: field))
+            sql += ", 0)"
         case .has(let field):
             if let column = IndexColumns.expressions(of: field) {
                 sql += "(\(column.text) IS NOT NULL OR \(column.low) IS NOT NULL)"
@@ -82,6 +90,31 @@ struct QuerySQL {
                 append(predicate, text: "text", low: "low", high: "high")
                 sql += ")"
             }
+        }
+    }
+
+    /// A predicate on some value of a list field, as a test of its ``IndexListColumns``.
+    private mutating func appendList(_ predicate: QueryPredicate, _ columns: (joined: String, smallest: String, largest: String)) {
+        let separator = IndexListColumns.separator
+        let joined = "b." + columns.joined
+        switch predicate {
+        case .contains(let needle):
+            if needle.isEmpty {
+                sql += "\(joined) IS NOT NULL"
+            } else if needle.contains(separator) {
+                sql += "0"
+            } else {
+                compare("instr(\(joined), ?) > 0", needle)
+            }
+        case .equals(let operand):
+            if operand.contains(separator) { sql += "0" } else { compare("instr(\(joined), ?) > 0", separator + operand + separator) }
+        case .textLess(let operand): compare("b.\(columns.smallest) < ?", operand)
+        case .textLessOrEqual(let operand): compare("b.\(columns.smallest) <= ?", operand)
+        case .textGreater(let operand): compare("b.\(columns.largest) > ?", operand)
+        case .textGreaterOrEqual(let operand): compare("b.\(columns.largest) >= ?", operand)
+        case .within, .after, .notBefore, .before, .notAfter:
+            // Authors and tags are text: no value is a number or a date.
+            sql += "0"
         }
     }
 
