@@ -8,7 +8,9 @@ import Darwin
 struct BenchOptions {
     static let usage = """
         usage: shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work DIR] [--out BENCHMARKS.md] [--shelf PATH]
-        Times the release `shelf` against find, ripgrep and python-frontmatter and writes the tables to --out.
+                           [--calibre-up-to 10000]
+        Times the release `shelf` against find, ripgrep, python-frontmatter and, when `calibredb` is on PATH,
+        calibre (on libraries of up to --calibre-up-to books; 0 leaves calibre out) and writes the tables to --out.
         """
 
     var sizes = [1_000, 10_000]
@@ -19,6 +21,9 @@ struct BenchOptions {
     var shelf = ".build/release/shelf"
     /// The small library that `set` and `log` on the large ones are compared with.
     var smallBooks = 100
+    /// The largest library compared with calibre: calibre's library is built once per size,
+    /// which takes about a minute for 10,000 books.
+    var calibreUpTo = 10_000
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -30,6 +35,7 @@ struct BenchOptions {
             case "--work": work = iterator.next() ?? work
             case "--out": output = iterator.next() ?? output
             case "--shelf": shelf = iterator.next() ?? shelf
+            case "--calibre-up-to": calibreUpTo = iterator.next().flatMap { Int($0) } ?? calibreUpTo
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)

@@ -40,3 +40,21 @@ struct Command {
         return Sample(seconds: seconds, peakKiB: usage.ru_maxrss)
     }
 }
+
+extension Command {
+    /// Runs `arguments` untimed and returns its exit status and standard output, or `nil` when
+    /// it could not start. Standard error is discarded unless `keepStandardError` is set.
+    static func output(_ arguments: [String], keepStandardError: Bool = false) -> (status: Int32, text: String)? {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = pipe
+        if !keepStandardError { process.standardError = FileHandle.nullDevice }
+        guard (try? process.run()) != nil else { return nil }
+        // Read before waiting: a child with more output than the pipe holds would never exit.
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -87,8 +87,8 @@ enum Workload {
     }
 
     /// Measures one library; each row's subject and comparisons run alternately, `runs` rounds.
-    static func measure(library: String, books: Int, small: String, runs: Int,
-                        options: BenchOptions) throws -> BenchReport.Section {
+    static func measure(library: String, books: Int, small: String, runs: Int, options: BenchOptions,
+                        calibre: Calibre.Library? = nil) throws -> BenchReport.Section {
         let shelf = options.shelf
         let index = library + "/.shelf/index.sqlite"
         let work = URL(fileURLWithPath: library).deletingLastPathComponent().path
@@ -111,6 +111,12 @@ enum Workload {
                                     [rgAll, python], runs: runs, before: { unlink(index) }))
         _ = list.run()
         section.rows.append(try row(.warm, "warm list author:herbert (index up to date)", list, [find, rgField], runs: runs))
+        if let calibre {
+            section.calibre = calibre
+            section.notes.append(try calibreCount(calibre, list: list, books: books))
+            section.rows.append(try row(.calibre, "warm list author:herbert against calibre", list,
+                                        [Calibre.listCommand(calibre)], runs: runs))
+        }
         section.rows.append(try row(.search, "warm search memory", search, [list], runs: runs))
         section.rows.append(try row(.touched, "list after touching one file", list, [list], runs: runs,
                                     before: { _ = utime(touched, nil) }, comparisonBefore: { true }))
@@ -139,6 +145,24 @@ enum Workload {
         try? FileManager.default.removeItem(atPath: large)
         try? FileManager.default.removeItem(atPath: smallCopy)
         return section
+    }
+
+    /// The sanity line under the table: how many books calibre and shelf found for the query.
+    /// Running calibre's query once also opens its library before the timed rounds.
+    private static func calibreCount(_ calibre: Calibre.Library, list: Command, books: Int) throws -> String {
+        let found = try Calibre.count(in: calibre.path, search: "authors:Herbert", tool: calibre.tool)
+        guard let output = Command.output(list.arguments), output.status == 0 else { throw BenchFailure(command: list.label) }
+        let shelfFound = output.text.split(separator: "\n").count
+        var text = "calibre (`CALIBRE\(books)`, \(calibre.books) books): `calibredb list --search authors:Herbert` found "
+        text += "\(found) books, `shelf list author:herbert` \(shelfFound)"
+        if found == shelfFound {
+            text += " — the same: both match a part of any author's name, ignoring case and accents."
+        } else {
+            text += " — they differ. Both match a part of any author's name ignoring case, and by default ignoring accents; "
+            text += "a difference means the two libraries or the two search semantics differ for some books."
+        }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+        return text
     }
 
     /// Which Python library the script found.

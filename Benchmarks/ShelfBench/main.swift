@@ -2,12 +2,13 @@
 //
 //   swift build -c release --product shelf
 //   swift run -c release shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work /tmp/shelf-bench]
-//                                    [--shelf .build/release/shelf] [--out BENCHMARKS.md]
+//                                    [--shelf .build/release/shelf] [--out BENCHMARKS.md] [--calibre-up-to 10000]
 //
 // Every measurement is a fresh process, as a command-line invocation is: `shelf` and the
 // comparison commands run one after the other in the same round, and the medians are reported.
 // Peak memory is the child's maxrss. The "Index" section of the output file is replaced; the
-// rest of the file is kept.
+// rest of the file is kept. When `calibredb` is on PATH, a calibre library of the same books is
+// built (or reused) for each size up to --calibre-up-to before any timing starts.
 import Foundation
 
 var options = BenchOptions(CommandLine.arguments.dropFirst())
@@ -16,13 +17,23 @@ guard FileManager.default.isExecutableFile(atPath: options.shelf) else {
     exit(1)
 }
 options.shelf = URL(fileURLWithPath: options.shelf).standardizedFileURL.path
-var report = BenchReport(options: options)
+let calibre = Calibre.find(work: options.work)
+var report = BenchReport(options: options, calibre: calibre)
 do {
     let small = try Workload.library(books: options.smallBooks, work: options.work)
-    for books in options.sizes {
-        let library = try Workload.library(books: books, work: options.work)
+    // Every library, and calibre's copies, before the first measurement: building them takes
+    // minutes and would load the machine during the timed rounds.
+    let libraries = try options.sizes.map { try Workload.library(books: $0, work: options.work) }
+    var calibreLibraries: [Int: Calibre.Library] = [:]
+    if let calibre {
+        for (books, library) in zip(options.sizes, libraries) where books <= options.calibreUpTo {
+            calibreLibraries[books] = try Calibre.library(of: library, books: books, work: options.work, tool: calibre)
+        }
+    }
+    for (books, library) in zip(options.sizes, libraries) {
         let runs = books >= 100_000 ? min(options.runs, 3) : options.runs
-        report.add(try Workload.measure(library: library, books: books, small: small, runs: runs, options: options))
+        report.add(try Workload.measure(library: library, books: books, small: small, runs: runs, options: options,
+                                        calibre: calibreLibraries[books]))
     }
     try report.write()
 } catch {
