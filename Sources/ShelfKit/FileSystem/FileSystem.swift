@@ -61,6 +61,12 @@ enum FileSystem {
 
     /// Reads a whole file with `open` and `read`.
     static func read(_ path: String) throws(Failure) -> [UInt8] {
+        try readWithInfo(path).bytes
+    }
+
+    /// Reads a whole file, with what `fstat` said of the open file before reading it: the
+    /// first build of the index takes it from here instead of a `stat` by path in the walk.
+    static func readWithInfo(_ path: String) throws(Failure) -> (bytes: [UInt8], info: FileInfo) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
@@ -83,7 +89,7 @@ enum FileSystem {
             count += result
         }
         bytes.removeSubrange(count...)
-        return bytes
+        return (bytes, fileInfo(info))
     }
 
     /// The entries of a directory, without `.` and `..`; kinds come from `d_type`, falling back
@@ -121,6 +127,10 @@ enum FileSystem {
     private static func fileInfo(_ directory: Int32, _ name: String) -> FileInfo? {
         var info = stat()
         guard fstatat(directory, name, &info, 0) == 0 else { return nil }
+        return fileInfo(info)
+    }
+
+    private static func fileInfo(_ info: stat) -> FileInfo {
         #if canImport(Darwin)
         let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else

@@ -108,9 +108,9 @@ enum IndexRows {
     }
 
     /// Unknown keys as stored, computed while parsing, on all cores, rather than in the write.
-    static func extraJSON(_ extra: [YAMLValue.Entry]) throws -> String? {
+    static func extraJSON(_ extra: [YAMLValue.Entry]) -> String? {
         guard !extra.isEmpty else { return nil }
-        return String(decoding: try JSONEncoder().encode(IndexedYAMLValue(.mapping(extra))), as: UTF8.self)
+        return IndexedYAMLValue(.mapping(extra)).json
     }
 
     private static func extra(_ json: String?) -> [YAMLValue.Entry] {

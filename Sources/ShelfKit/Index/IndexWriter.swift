@@ -44,7 +44,7 @@ struct IndexWriter {
                 """).execute(arguments: [problem.path, problem.line, problem.column, problem.message, day != nil, day])
         }
         if let book = item.book {
-            IndexRows.bind(book, extra: try item.rows.extra.get(), columns: item.rows.columns, lists: item.rows.lists, to: &books)
+            IndexRows.bind(book, extra: item.rows.extra, columns: item.rows.columns, lists: item.rows.lists, to: &books)
             try books.run()
             for (field, value) in item.rows.values {
                 values.bind(path)
@@ -60,7 +60,7 @@ struct IndexWriter {
             }
         }
         if let session = item.session {
-            IndexRows.bind(session, bookPath: item.bookPath, extra: try item.rows.extra.get(), to: &sessions)
+            IndexRows.bind(session, bookPath: item.bookPath, extra: item.rows.extra, to: &sessions)
             try sessions.run()
             if fullText {
                 let document = item.rows.document.isEmpty ? LibraryIndex.document(of: session) : item.rows.document

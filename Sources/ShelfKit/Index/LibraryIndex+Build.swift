@@ -60,7 +60,9 @@ extension LibraryIndex {
                         try await queue.writeWithoutTransaction { db in
                             try db.inTransaction {
                                 var writer = try IndexWriter(db)
-                                for (item, offset) in zip(ready, range) { try writer.insert(item, info: work[offset].info, fullText: false) }
+                                for (item, offset) in zip(ready, range) {
+                                    try writer.insert(item, info: work[offset].info ?? item.info, fullText: false)
+                                }
                                 return .commit
                             }
                         }

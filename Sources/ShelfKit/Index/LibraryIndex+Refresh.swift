@@ -22,27 +22,31 @@ extension LibraryIndex {
         }
     }
 
-    /// What reading one file gave.
-    struct Parsed: Sendable {
-        var work: Work
+    /// What reading one file gave. A class: a first build hands some 27,000 of these from the
+    /// parsing tasks to the writer, and copying a struct of this size retained every field.
+    final class Parsed: Sendable {
+        let work: Work
         /// The file's path and its book's, built once here rather than by the writer.
-        var path: String
-        var bookPath: String
-        var stamp: FileStamp
-        var book: Book?
-        var session: ReadingSession?
-        var problems: [Problem]
+        let path: String
+        let bookPath: String
+        let stamp: FileStamp
+        /// What `fstat` said of the file as it was read; `nil` when it could not be opened.
+        let info: FileSystem.FileInfo?
+        let book: Book?
+        let session: ReadingSession?
+        let problems: [Problem]
         /// What the rows derive from the book or session: folded values, encoded words and
         /// JSON cost more than the inserts themselves, and here they are computed on all cores
         /// while parsing instead of inside the single-threaded write.
-        var rows: Rows
+        let rows: Rows
 
-        init(work: Work, stamp: FileStamp, book: Book? = nil, session: ReadingSession? = nil, problems: [Problem],
-             rows: Rows = Rows()) {
+        init(work: Work, stamp: FileStamp, info: FileSystem.FileInfo?, book: Book? = nil, session: ReadingSession? = nil,
+             problems: [Problem], rows: Rows = Rows()) {
             self.work = work
             path = work.path
             bookPath = work.bookPath
             self.stamp = stamp
+            self.info = info
             self.book = book
             self.session = session
             self.problems = problems
@@ -51,8 +55,8 @@ extension LibraryIndex {
     }
 
     struct Rows: Sendable {
-        /// The unknown keys as stored, or why they could not be.
-        var extra: Result<String?, any Error> = .success(nil)
+        /// The unknown keys as stored.
+        var extra: String?
         /// The values of ``IndexColumns/fields``, by position.
         var columns: [BookFacts.Value?] = []
         /// The folded values of ``IndexListColumns/fields``, by position.
@@ -66,7 +70,7 @@ extension LibraryIndex {
         init() {}
 
         init(_ book: Book, document withDocument: Bool) {
-            extra = Result { try IndexRows.extraJSON(book.extra) }
+            extra = IndexRows.extraJSON(book.extra)
             columns = Array(repeating: nil, count: IndexColumns.fields.count)
             lists = Array(repeating: [], count: IndexListColumns.fields.count)
             // The book's own file has no sessions: it goes in with the values of none, and
@@ -84,7 +88,7 @@ extension LibraryIndex {
         }
 
         init(_ session: ReadingSession, document withDocument: Bool) {
-            extra = Result { try IndexRows.extraJSON(session.extra) }
+            extra = IndexRows.extraJSON(session.extra)
             if withDocument { document = LibraryIndex.document(of: session) }
         }
     }
@@ -116,11 +120,13 @@ extension LibraryIndex {
     @discardableResult
     func refresh(_ storage: DiskStorage, statuses: [Status]) async throws(ShelfError) -> (LibraryListing, RefreshReport) {
         let started = FileSystem.now()
-        let listing = try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: true, collectInfo: true)
         let (indexed, lastRefresh, fresh, keepsText) = try read { db in
             (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max,
              try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version, try Self.hasFullText(db))
         }
+        // A new index compares nothing: every file is read, and `fstat` of the open file gives
+        // its stamp, which spares a `stat` by path per file in the walk.
+        let listing = try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: true, collectInfo: !fresh)
         var known = indexed
         var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
         // Counting the indexed files still there tells whether any vanished, without a set of
@@ -134,7 +140,7 @@ extension LibraryIndex {
             return known.info(found) == info && info.modified < lastRefresh
         }
         for (position, location) in listing.books.enumerated() {
-            let info = listing.bookInfo[position]
+            let info = position < listing.bookInfo.count ? listing.bookInfo[position] : nil
             // The path goes in pieces: building it for every file is what the lookup avoids.
             let found = known.find(info, location.directory, "/", location.slug, ".md")
             if !isUnchanged(found, info) { work.append((.book(location), info, found.map(known.id))) }
@@ -177,7 +183,7 @@ extension LibraryIndex {
             var writer = try IndexWriter(db)
             for (item, walked) in zip(parsed, work) {
                 if let id = walked.knownID { try Self.forget(db, path: item.path, id: id) }
-                try writer.insert(item, info: walked.info, fullText: fullText)
+                try writer.insert(item, info: walked.info ?? item.info, fullText: fullText)
                 affectedBooks.insert(item.bookPath)
             }
             try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000, fresh: false)
@@ -196,10 +202,11 @@ extension LibraryIndex {
     static func parse(_ work: Work, _ storage: DiskStorage, encodeText: Bool) -> Parsed {
         let path = work.path
         let bytes: [UInt8]
+        let info: FileSystem.FileInfo
         do throws(ShelfError) {
-            bytes = try storage.read(path)
+            (bytes, info) = try storage.readWithInfo(path)
         } catch {
-            return Parsed(work: work, stamp: FileStamp(size: 0, hash: 0), problems: [Problem(error, path: path)])
+            return Parsed(work: work, stamp: FileStamp(size: 0, hash: 0), info: nil, problems: [Problem(error, path: path)])
         }
         let stamp = FileStamp(bytes)
         do throws(ShelfError) {
@@ -207,15 +214,18 @@ extension LibraryIndex {
             switch work {
             case .book(let location):
                 let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
-                return Parsed(work: work, stamp: stamp, book: book, problems: problems.map { Problem($0, path: path) },
+                return Parsed(work: work, stamp: stamp, info: info, book: book, problems: problems.map { Problem($0, path: path) },
                               rows: Rows(book, document: encodeText))
             case .session(_, let name, let book):
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(book.slug), name: name)
-                if let first = errors.first { return Parsed(work: work, stamp: stamp, problems: [Problem(first, path: path)]) }
-                return Parsed(work: work, stamp: stamp, session: session, problems: [], rows: Rows(session, document: encodeText))
+                if let first = errors.first {
+                    return Parsed(work: work, stamp: stamp, info: info, problems: [Problem(first, path: path)])
+                }
+                return Parsed(work: work, stamp: stamp, info: info, session: session, problems: [],
+                              rows: Rows(session, document: encodeText))
             }
         } catch {
-            return Parsed(work: work, stamp: stamp, problems: [Problem(error, path: path)])
+            return Parsed(work: work, stamp: stamp, info: info, problems: [Problem(error, path: path)])
         }
     }
 

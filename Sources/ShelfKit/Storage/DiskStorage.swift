@@ -24,6 +24,15 @@ struct DiskStorage: LibraryStorage {
         }
     }
 
+    /// Reads a file with what `fstat` said of it (``FileSystem/readWithInfo(_:)``).
+    func readWithInfo(_ path: String) throws(ShelfError) -> (bytes: [UInt8], info: FileSystem.FileInfo) {
+        do throws(FileSystem.Failure) {
+            return try FileSystem.readWithInfo(absolute(path))
+        } catch {
+            throw wrap(error, path)
+        }
+    }
+
     func entries(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
         try entries(in: directory, withInfo: false)
     }
