@@ -26,6 +26,19 @@ struct ErrorMessageTests {
         }
     }
 
+    /// Small mappings are searched for a repeated key and large ones hashed: both find it,
+    /// whichever comes first, and name the first line.
+    @Test(arguments: [3, 31, 32, 33, 100])
+    func duplicateKeysInMappingsOfAnySize(keys: Int) {
+        let lines = (1...keys).map { "key\($0): \($0)" } + ["key2: again", "later: 1"]
+        let text = "---\n" + lines.joined(separator: "\n") + "\n---\n"
+        #expect(throws: FrontMatterError.duplicateKey("key2", firstLine: 3, SourceLocation(path: "big.md", line: keys + 2, column: 1))) {
+            try FrontMatterDocument(text: text, path: "big.md")
+        }
+        let unique = "---\n" + (1...keys).map { "key\($0): \($0)" }.joined(separator: "\n") + "\n---\n"
+        #expect((try? FrontMatterDocument(text: unique, path: "big.md"))?.fields.entries.count == keys)
+    }
+
     @Test func invalidUTF8PointsAtTheByte() {
         var bytes = Array("---\ntitle: Garc".utf8)
         bytes.append(0xED)

@@ -23,6 +23,7 @@ struct InitAddTests {
             index.sqlite
             index.sqlite-*
             lock
+            journal.json
 
             """)
         // The new library works at once, and is clean.

@@ -173,7 +173,7 @@ struct IndexTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         _ = try await FileLibrary(root: root, today: { testToday }).scan()
         let ignore = try String(contentsOfFile: root + "/.shelf/.gitignore", encoding: .utf8)
-        #expect(ignore == "index.sqlite*\n.gitignore\n")
+        #expect(ignore == "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n")
     }
 
     @Test

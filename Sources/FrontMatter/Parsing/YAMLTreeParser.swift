@@ -10,10 +10,41 @@ struct YAMLTreeParser {
     let layout: FileLayout
     let maximumDepth: Int
 
-    private enum Frame {
-        case sequence(items: [YAMLNode], start: SourcePosition, isFlow: Bool)
-        case mapping(entries: [YAMLMapping.Entry], start: SourcePosition, isFlow: Bool,
-                     pendingKey: (text: String, span: SourceSpan)?, keyLines: [String: Int])
+    /// A sequence or mapping still open. A struct mutated in place on the stack: an enum
+    /// popped, changed and pushed back copied its arrays on every item, as the popped value
+    /// still held them.
+    private struct Frame {
+        var isMapping: Bool
+        var start: SourcePosition
+        var isFlow: Bool
+        var items: [YAMLNode] = []
+        var entries: [YAMLMapping.Entry] = []
+        /// The key read, waiting for its value.
+        var pendingKey: (text: String, span: SourceSpan)?
+        /// Each key's line, for duplicate keys; built only for large mappings, small ones are
+        /// searched, which spares a dictionary per front matter.
+        var keyLines: [String: Int]?
+
+        /// The line of an earlier entry with `key`.
+        mutating func lineOfKey(_ key: String) -> Int? {
+            if let keyLines { return keyLines[key] }
+            if entries.count < Self.searchLimit {
+                return entries.first { $0.key == key }?.keySpan.start.line
+            }
+            var lines: [String: Int] = [:]
+            for entry in entries where lines[entry.key] == nil { lines[entry.key] = entry.keySpan.start.line }
+            keyLines = lines
+            return lines[key]
+        }
+
+        /// Records an entry's key once it has its value.
+        mutating func append(_ entry: YAMLMapping.Entry) {
+            entries.append(entry)
+            keyLines?[entry.key] = entry.keySpan.start.line
+        }
+
+        /// Entries searched one by one below this many.
+        static let searchLimit = 32
     }
 
     /// Parses the front matter; an empty or comment-only block is an empty mapping.
@@ -63,27 +94,24 @@ struct YAMLTreeParser {
         }
 
         func attach(_ node: YAMLNode) throws(FrontMatterError) {
-            guard let top = stack.popLast() else {
+            guard !stack.isEmpty else {
                 root = node
                 return
             }
-            switch top {
-            case .sequence(var items, let start, let isFlow):
-                items.append(node)
-                stack.append(.sequence(items: items, start: start, isFlow: isFlow))
-            case .mapping(var entries, let start, let isFlow, let pendingKey, var keyLines):
-                if let pendingKey {
-                    entries.append(YAMLMapping.Entry(key: pendingKey.text, keySpan: pendingKey.span, value: node))
-                    stack.append(.mapping(entries: entries, start: start, isFlow: isFlow, pendingKey: nil, keyLines: keyLines))
-                } else {
-                    guard case .scalar(let key) = node else { throw .complexKey(location(of: node.span.start)) }
-                    if let firstLine = keyLines[key.text] {
-                        throw .duplicateKey(key.text, firstLine: firstLine, location(of: key.span.start))
-                    }
-                    keyLines[key.text] = key.span.start.line
-                    stack.append(.mapping(entries: entries, start: start, isFlow: isFlow,
-                                          pendingKey: (key.text, key.span), keyLines: keyLines))
+            let top = stack.count - 1
+            guard stack[top].isMapping else {
+                stack[top].items.append(node)
+                return
+            }
+            if let pendingKey = stack[top].pendingKey {
+                stack[top].append(YAMLMapping.Entry(key: pendingKey.text, keySpan: pendingKey.span, value: node))
+                stack[top].pendingKey = nil
+            } else {
+                guard case .scalar(let key) = node else { throw .complexKey(location(of: node.span.start)) }
+                if let firstLine = stack[top].lineOfKey(key.text) {
+                    throw .duplicateKey(key.text, firstLine: firstLine, location(of: key.span.start))
                 }
+                stack[top].pendingKey = (key.text, key.span)
             }
         }
 
@@ -109,26 +137,25 @@ struct YAMLTreeParser {
             case YAML_SEQUENCE_START_EVENT:
                 if event.data.sequence_start.anchor != nil { throw .anchorOrAlias(location(of: start)) }
                 guard stack.count < maximumDepth else { throw .tooDeep(limit: maximumDepth, location(of: start)) }
-                stack.append(.sequence(items: [], start: start,
-                                       isFlow: event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE))
+                stack.append(Frame(isMapping: false, start: start,
+                                   isFlow: event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE))
             case YAML_MAPPING_START_EVENT:
                 if event.data.mapping_start.anchor != nil { throw .anchorOrAlias(location(of: start)) }
                 guard stack.count < maximumDepth else { throw .tooDeep(limit: maximumDepth, location(of: start)) }
-                stack.append(.mapping(entries: [], start: start,
-                                      isFlow: event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE,
-                                      pendingKey: nil, keyLines: [:]))
+                stack.append(Frame(isMapping: true, start: start,
+                                   isFlow: event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE))
             case YAML_SEQUENCE_END_EVENT:
-                guard case .sequence(let items, let sequenceStart, let isFlow)? = stack.popLast() else { continue }
+                guard let frame = stack.popLast(), !frame.isMapping else { continue }
                 // A block sequence's end mark is the next token, past blank and comment lines;
                 // its own text ends with its last item.
-                let sequenceEnd = isFlow ? end : (items.last?.span.end ?? end)
-                try attach(.sequence(YAMLSequence(items: items, isFlow: isFlow,
-                                                  span: SourceSpan(start: sequenceStart, end: sequenceEnd))))
+                let sequenceEnd = frame.isFlow ? end : (frame.items.last?.span.end ?? end)
+                try attach(.sequence(YAMLSequence(items: frame.items, isFlow: frame.isFlow,
+                                                  span: SourceSpan(start: frame.start, end: sequenceEnd))))
             case YAML_MAPPING_END_EVENT:
-                guard case .mapping(let entries, let mappingStart, let isFlow, _, _)? = stack.popLast() else { continue }
-                let mappingEnd = isFlow ? end : (entries.last?.value.span.end ?? end)
-                try attach(.mapping(YAMLMapping(entries: entries, isFlow: isFlow,
-                                                span: SourceSpan(start: mappingStart, end: mappingEnd))))
+                guard let frame = stack.popLast(), frame.isMapping else { continue }
+                let mappingEnd = frame.isFlow ? end : (frame.entries.last?.value.span.end ?? end)
+                try attach(.mapping(YAMLMapping(entries: frame.entries, isFlow: frame.isFlow,
+                                                span: SourceSpan(start: frame.start, end: mappingEnd))))
             default:
                 continue
             }

@@ -37,11 +37,10 @@ extension FileLibrary {
         }
         let folder = root + "/.shelf"
         if FileSystem.status(folder) == nil { try? FileSystem.makeDirectory(folder) }
-        // The index is a cache: a `.gitignore` that ignores it and itself keeps it out of git
-        // without a trace in the library's history.
+        // The index is a cache: the same `.gitignore` as `shelf init` writes keeps it out of git.
         let ignore = folder + "/.gitignore"
         if FileSystem.status(ignore) == nil {
-            try? FileSystem.writeAtomically(Array("index.sqlite*\n.gitignore\n".utf8), to: ignore)
+            try? FileSystem.writeAtomically(Array(Self.ignoredFiles.utf8), to: ignore)
         }
         guard let index = try? LibraryIndex.open(at: root + "/" + IndexOptions.path) else {
             indexState = .unavailable

@@ -66,14 +66,17 @@ public actor FileLibrary: Library, LibraryHost {
         var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
         if let goal = configuration.goal { text += "goal: \(goal)\n" }
         try storage.write(Array(text.utf8), to: LibraryConfiguration.path)
-        // Caches and the lock are rebuilt by shelf, never part of the person's library in git.
-        let ignore = "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\n"
-        try storage.write(Array(ignore.utf8), to: ".shelf/.gitignore")
+        try storage.write(Array(Self.ignoredFiles.utf8), to: ".shelf/.gitignore")
         for status in configuration.statuses where !storage.isDirectory(status.name) {
             try storage.makeDirectory(status.name)
         }
         return try FileLibrary(root: absolute, index: index, today: today)
     }
+
+    /// `.shelf/.gitignore`: the caches, the lock and an unfinished write's journal are shelf's
+    /// own, never part of the person's library in git. Written by `create` and, in a library made by hand, by the
+    /// first command that builds the index.
+    static let ignoredFiles = "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n"
 
     private static func absolute(_ path: String) -> String {
         var result = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
