@@ -34,6 +34,19 @@ struct LocatingTests {
     }
 
     @Test
+    func theIndexFindsBookFilesItCouldNotReadButNoSessions() async throws {
+        var files = Self.files
+        files["to-read/dune.md"] = "---\ntitle: [Dune\n---\n"
+        files["finished/2024-01-02.md"] = "---\ntitle: A Book Named Like a Day\n---\n"
+        let root = try TemporaryFolder.make(with: files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try await open(root).books(matching: "")
+        #expect(try await open(root).indexedPaths(named: "dune") == ["finished/sci-fi/dune.md", "to-read/dune.md"])
+        #expect(try await open(root).indexedPaths(named: "2024-01-02") == ["finished/2024-01-02.md"])
+        #expect(try await open(root).indexedPaths(named: "une")?.isEmpty == true)
+    }
+
+    @Test
     func aBookMovedSinceTheIndexWasRefreshedIsFoundByTheWalk() async throws {
         let root = try TemporaryFolder.make(with: Self.files)
         defer { try? FileManager.default.removeItem(atPath: root) }

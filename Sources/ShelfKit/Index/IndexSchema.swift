@@ -7,8 +7,8 @@ enum IndexSchema {
     /// index built by an older shelf is rebuilt rather than trusted (2: books with a wrongly typed
     /// value are listed, with the value reported as a problem, instead of skipped; 3: single-valued
     /// fields, authors and tags are columns of `books` (``IndexColumns``, ``IndexListColumns``),
-    /// and the full-text table is filled on first use).
-    static let version = 3
+    /// and the full-text table is filled on first use; 4: books are found by slug through an index).
+    static let version = 4
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
@@ -48,6 +48,7 @@ enum IndexSchema {
         try db.execute(sql: """
             CREATE UNIQUE INDEX files_by_path ON files(path);
             CREATE UNIQUE INDEX books_by_path ON books(path);
+            CREATE INDEX books_by_slug ON books(slug);
             CREATE UNIQUE INDEX sessions_by_path ON sessions(path);
             CREATE INDEX sessions_by_book ON sessions(book_path);
             CREATE INDEX problems_by_path ON problems(path);
