@@ -2,14 +2,14 @@ internal import GRDB
 
 /// The first build of an index, with parsing and writing overlapped.
 extension LibraryIndex {
-    /// Files per parsing task and per write transaction. Small enough that the writer starts
-    /// soon and memory stays flat; large enough that a commit (which writes the pages it
-    /// dirtied and flushes FTS5's pending terms) is rare.
-    private static let buildChunk = 1_024
+    /// Files per parsing task and per write transaction. Small, so that the writer starts
+    /// soon after the walk and finishes soon after the last parse; measured against 1,024 on
+    /// 10,000 books, 256 was a few percent faster.
+    private static let buildChunk = 256
 
     /// Chunks parsed ahead of the writer: enough to keep every core busy while it writes,
     /// few enough that parsed files do not pile up in memory.
-    private static let buildLookahead = 4
+    private static let buildLookahead = 8
 
     /// Parses `work` in chunks on all cores while this task writes the chunks already parsed,
     /// in order, one transaction each: the single-threaded inserts no longer wait for the last
