@@ -1,4 +1,5 @@
 public import FrontMatter
+import ShelfKit
 
 /// Writes JSON with keys in the order given, so `shelf list --format json` lists `id`, `path`,
 /// `status`, `folder` first and then the front matter keys as the file has them.
@@ -56,14 +57,14 @@ public enum JSONWriter {
         case .int(let int): output += String(int)
         case .double(let double):
             output += double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) + ".0" : "\(double)"
-        case .string(let string): appendString(string, to: &output)
+        case .string(let string): JSONEscaping.appendString(string, to: &output)
         case .array(let items):
             appendContainer(items, open: "[", close: "]", to: &output, indent: indent) { item, output, indent in
                 append(item, to: &output, indent: indent)
             }
         case .object(let members):
             appendContainer(members, open: "{", close: "}", to: &output, indent: indent) { member, output, indent in
-                appendString(member.0, to: &output)
+                JSONEscaping.appendString(member.0, to: &output)
                 output += indent == nil ? ":" : ": "
                 append(member.1, to: &output, indent: indent)
             }
@@ -89,24 +90,4 @@ public enum JSONWriter {
         output += close
     }
 
-    private static func appendString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
-    }
 }

@@ -79,7 +79,7 @@ struct IndexedYAMLValue: Codable, Sendable {
             for (index, entry) in entries.enumerated() {
                 if index > 0 { output += "," }
                 output += "["
-                writeString(entry.key, to: &output)
+                JSONEscaping.appendString(entry.key, to: &output)
                 output += ","
                 write(entry.value, to: &output)
                 output += "]"
@@ -90,27 +90,8 @@ struct IndexedYAMLValue: Codable, Sendable {
 
     private static func tagged(_ tag: String, _ text: String, to output: inout String) {
         output += #"{""# + tag + #"":"#
-        writeString(text, to: &output)
+        JSONEscaping.appendString(text, to: &output)
         output += "}"
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped, the rest as is.
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let digits = Array("0123456789abcdef")
-                output += "\\u00" + String(digits[Int(scalar.value >> 4)]) + String(digits[Int(scalar.value & 0xF)])
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 
     /// A mapping entry as `[key, value]`.
