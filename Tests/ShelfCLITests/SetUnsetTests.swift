@@ -158,6 +158,28 @@ struct SetUnsetTests {
             """)
     }
 
+    /// A value shelf cannot read is left out of the book, but `unset` removes it from the file.
+    @Test func unsetRemovesAValueOfTheWrongType() throws {
+        let library = try ExampleLibrary()
+        let path = "finished/fantasy/good-omens.md"
+        try library.write(path, try library.read(path).replacingOccurrences(of: "rating: 4\n", with: "rating: ⭐⭐⭐⭐\n"))
+        expectRun(try library.shelf("unset", "good-omens", "rating"), stdout: "finished/fantasy/good-omens.md\n")
+        #expect(try library.changes() == """
+            diff --git a/finished/fantasy/good-omens.md b/finished/fantasy/good-omens.md
+            --- a/finished/fantasy/good-omens.md
+            +++ b/finished/fantasy/good-omens.md
+            @@ -10,7 +10,6 @@ pages: 412
+             publisher: William Morrow
+             language: en
+             tags: [fantasy, comedy]
+            -rating: 4
+             added: 2024-11-28
+             started: 2024-12-02
+             finished: 2024-12-20
+
+            """)
+    }
+
     @Test func unsetAnUnknownKeyChangesNothing() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("unset", "good-omens", "nope", "zap"),

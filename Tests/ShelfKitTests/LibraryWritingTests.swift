@@ -37,6 +37,25 @@ struct LibraryWritingTests {
     }
 
     @Test(arguments: LibraryKind.allCases)
+    func removeKeysTakesOutValuesOfAnyTypeAndNothingElse(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        let text = Self.handWritten.replacingOccurrences(of: "pages: 412", with: "pages: 412\nrating: ⭐⭐⭐⭐")
+        try await test.write(text, to: "finished/dune.md")
+        #expect(try await test.library.book("dune").rating == nil)
+
+        let (book, absent) = try await test.library.removeKeys(["rating", "format", "nope"], from: "dune")
+        #expect(absent == ["nope"])
+        #expect(book.extra.isEmpty)
+        #expect(await test.text("finished/dune.md") == Self.handWritten.replacingOccurrences(of: "format: paperback\n", with: ""))
+
+        // Keys the file does not have: nothing is written.
+        let again = try await test.library.removeKeys(["rating"], from: "dune")
+        #expect(again.absent == ["rating"])
+        #expect(await test.text("finished/dune.md") == Self.handWritten.replacingOccurrences(of: "format: paperback\n", with: ""))
+    }
+
+    @Test(arguments: LibraryKind.allCases)
     func updateChangesOnlyTheChangedKeys(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }

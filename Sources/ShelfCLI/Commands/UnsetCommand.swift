@@ -31,21 +31,16 @@ struct UnsetCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let book = try await library.resolve(book)
-        var edited = book
-        var missing: [String] = []
-        for key in keys {
-            if edited.value(forKey: key) == nil { missing.append(key) }
-            edited = try edited.setting(key, to: nil)
-        }
+        // Removed from the file itself, so a value shelf cannot read (`rating: ⭐⭐⭐⭐`) goes too.
+        let (updated, missing) = try await library.removeKeys(keys, from: book.id)
         if !missing.isEmpty {
             let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
             printError("shelf: \(book.path) has no key\(missing.count == 1 ? "" : "s") \(names)")
         }
-        guard edited != book else {
+        guard missing.count < keys.count else {
             print("\(book.path): nothing changed")
             return
         }
-        let updated = try await library.update(edited)
         print(updated.path)
     }
 }

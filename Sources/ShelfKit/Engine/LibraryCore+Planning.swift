@@ -1,3 +1,4 @@
+internal import FrontMatter
 /// Working out additions, moves and updates into a ``WritePlan`` before anything is written, so
 /// any mix of them is written as one journal.
 ///
@@ -81,6 +82,29 @@ extension LibraryCore {
         }
         plan.update(entry, at: key)
         return key
+    }
+
+    /// Plans removing `keys` from a book's front matter with all their lines, whatever their
+    /// values hold: also a value shelf cannot read, which an update leaves alone because the
+    /// book read from the file does not have it.
+    /// - Returns: The plan's key for the book, and the keys the file did not have.
+    mutating func planRemoval(of keys: [String], from id: BookID,
+                              into plan: inout WritePlan) throws(ShelfError) -> (key: String, absent: [String]) {
+        let key = try planKey(plan.addition(id), orLocate: { core throws(ShelfError) in try core.locate(id) }, in: &plan)
+        guard var entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
+        var absent: [String] = []
+        var document = entry.document
+        do throws(FrontMatterError) {
+            for name in keys where !(try document.removeValue(forKey: name)) { absent.append(name) }
+        } catch {
+            throw .invalidFrontMatter(error)
+        }
+        guard absent.count < keys.count else { return (key, absent) }
+        let book = try BookFormat.book(from: document, at: entry.destination)
+        try BookFormat.validate(book, path: entry.destination.path)
+        (entry.document, entry.book) = (document, book)
+        plan.update(entry, at: key)
+        return (key, absent)
     }
 
     /// The plan's key for a book: the one of a book it adds, else the path the book is found at

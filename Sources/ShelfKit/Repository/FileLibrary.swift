@@ -121,6 +121,11 @@ public actor FileLibrary: Library, LibraryHost {
     public func update(_ books: [Book]) throws(ShelfError) -> [Book] { try core.update(books) }
 
     @discardableResult
+    public func removeKeys(_ keys: [String], from id: BookID) throws(ShelfError) -> (book: Book, absent: [String]) {
+        try core.removeKeys(keys, from: id)
+    }
+
+    @discardableResult
     public func move(_ id: BookID, to status: Status, folder: String? = nil) throws(ShelfError) -> Book {
         try core.move(id, to: status, folder: folder)
     }

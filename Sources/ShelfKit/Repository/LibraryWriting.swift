@@ -27,6 +27,14 @@ public protocol LibraryWriting: Sendable {
     @discardableResult
     func update(_ books: [Book]) async throws(ShelfError) -> [Book]
 
+    /// Removes front matter keys from a book with all their lines, whatever their values: also
+    /// a value of the wrong type, which ``update(_:)-(Book)`` cannot remove because the book read
+    /// from the file leaves it out. Keys the file does not have are left alone; when it has none
+    /// of them, nothing is written.
+    /// - Returns: The book as written, and the keys its file did not have.
+    @discardableResult
+    func removeKeys(_ keys: [String], from id: BookID) async throws(ShelfError) -> (book: Book, absent: [String])
+
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
     /// folder), removing folders left empty. Arriving in `reading` sets `started`, arriving in
     /// `finished` sets `finished`, each only when unset.
