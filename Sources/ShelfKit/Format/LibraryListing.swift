@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// The files of a library found by walking its status folders, before any is read.
 ///
 /// Walking only reads directory entries, which is cheap even at 100,000 books; slugs and paths
@@ -34,44 +36,59 @@ struct LibraryListing: Sendable {
         return listing
     }
 
-    /// ``walk(_:base:statuses:includeSessions:collectInfo:)`` with the folders under the status
-    /// folders walked on all cores: a warm index refresh is bound by `getdents` and `fstatat`,
-    /// which run in parallel in the kernel. The listing is the same as the one-thread walk's.
+    /// ``walk(_:base:statuses:includeSessions:collectInfo:)`` on all cores: a warm index refresh
+    /// is bound by `getdents` and `fstatat`, which run in parallel in the kernel. The listing
+    /// is the same as the one-thread walk's.
+    ///
+    /// The folders are walked level by level, each level's folders shared out evenly among the
+    /// cores. Handing each core whole subtrees left one core with most of the work, as one
+    /// genre folder can hold most of a library.
     static func walkInParallel(_ storage: some LibraryStorage, statuses: [Status], includeSessions: Bool,
                                collectInfo: Bool) async throws(ShelfError) -> LibraryListing {
         let (top, folders) = try top(storage, base: "", statuses: statuses, collectInfo: collectInfo)
         var listing = top
-        guard folders.count >= parallelThreshold else {
-            for folder in folders {
-                listing.append(try walkOne(folder, storage, base: "", includeSessions: includeSessions, collectInfo: collectInfo).get())
-            }
-            listing.finish()
-            return listing
-        }
-        // Workers take folders in turn, so large and small ones spread evenly.
-        let workers = 8
-        let results = await withTaskGroup(of: [(Int, Result<LibraryListing, ShelfError>)].self) { group in
-            for worker in 0..<workers {
-                group.addTask {
-                    stride(from: worker, to: folders.count, by: workers).map { index in
-                        (index, walkOne(folders[index], storage, base: "", includeSessions: includeSessions,
-                                        collectInfo: collectInfo))
+        var level = folders
+        while !level.isEmpty {
+            // Some eight parts a core, so that a part with large folders does not hold up the rest.
+            let partCount = min(level.count, ProcessInfo.processInfo.activeProcessorCount * 8)
+            let parts = await withTaskGroup(of: (Int, Result<(LibraryListing, [Folder]), ShelfError>).self) { group in
+                for part in 0..<partCount {
+                    let folders = stride(from: part, to: level.count, by: partCount).map { level[$0] }
+                    group.addTask {
+                        (part, visitPart(folders, storage, includeSessions: includeSessions, collectInfo: collectInfo))
                     }
                 }
+                var results: [(Int, Result<(LibraryListing, [Folder]), ShelfError>)] = []
+                for await result in group { results.append(result) }
+                return results.sorted { $0.0 < $1.0 }.map(\.1)
             }
-            var all: [(Int, Result<LibraryListing, ShelfError>)] = []
-            all.reserveCapacity(folders.count)
-            for await part in group { all += part }
-            return all.sorted { $0.0 < $1.0 }
+            level = []
+            for result in parts {
+                let (part, subfolders) = try result.get()
+                listing.append(part)
+                level += subfolders
+            }
         }
-        for (_, result) in results { listing.append(try result.get()) }
         listing.finish()
         return listing
     }
 
-    /// Below this many folders under the status folders, a walk stays on one thread: starting
-    /// workers costs more than it saves on a small library.
-    private static let parallelThreshold = 32
+    /// Some folders of one level of the parallel walk: their books, sessions or orphaned
+    /// sessions, and the folders under them still to walk.
+    private static func visitPart(_ folders: [Folder], _ storage: some LibraryStorage, includeSessions: Bool,
+                                  collectInfo: Bool) -> Result<(LibraryListing, [Folder]), ShelfError> {
+        var part = LibraryListing()
+        part.collectInfo = collectInfo
+        var subfolders: [Folder] = []
+        do throws(ShelfError) {
+            for folder in folders {
+                subfolders += try part.visitFolder(storage, folder, base: "", includeSessions: includeSessions)
+            }
+            return .success((part, subfolders))
+        } catch {
+            return .failure(error)
+        }
+    }
 
     /// The books directly in the status folders, and the folders under them still to walk.
     private static func top(_ storage: some LibraryStorage, base: String, statuses: [Status],
@@ -94,6 +111,8 @@ struct LibraryListing: Sendable {
         books = order.map { books[$0] }
         if collectInfo { bookInfo = order.map { bookInfo[$0] } }
         for location in books { locationsBySlug[location.slug, default: []].append(location) }
+        // Walks in parallel meet them in another order.
+        orphanSessionFolders.sort()
     }
 
     /// A folder found under a status folder, still to be walked, with the names of the books
@@ -146,6 +165,15 @@ struct LibraryListing: Sendable {
 
     private mutating func visit(_ storage: some LibraryStorage, _ subfolder: Folder, base: String,
                                 includeSessions: Bool) throws(ShelfError) {
+        for next in try visitFolder(storage, subfolder, base: base, includeSessions: includeSessions) {
+            try visit(storage, next, base: base, includeSessions: includeSessions)
+        }
+    }
+
+    /// Records what one folder holds (a book's sessions, orphaned sessions, or books) and
+    /// returns the folders under it still to walk.
+    private mutating func visitFolder(_ storage: some LibraryStorage, _ subfolder: Folder, base: String,
+                                      includeSessions: Bool) throws(ShelfError) -> [Folder] {
         let path = subfolder.path
         let relative = base.isEmpty ? path : String(path.dropFirst(base.count + 1))
         if subfolder.bookNames.contains(subfolder.name) {
@@ -154,17 +182,15 @@ struct LibraryListing: Sendable {
                 sessionFiles[relative] = files.map(\.name)
                 if collectInfo { sessionInfo[relative] = files.map(\.info) }
             }
-            return
+            return []
         }
         let children = try list(storage, path)
         if Self.looksLikeSessions(children) {
             orphanSessionFolders.append(relative)
-            return
+            return []
         }
         let folder = subfolder.folder.isEmpty ? subfolder.name : subfolder.folder + "/" + subfolder.name
-        for next in visitFiles(directory: path, entries: children, status: subfolder.status, folder: folder) {
-            try visit(storage, next, base: base, includeSessions: includeSessions)
-        }
+        return visitFiles(directory: path, entries: children, status: subfolder.status, folder: folder)
     }
 
     private func list(_ storage: some LibraryStorage, _ directory: String) throws(ShelfError) -> [FileSystem.Entry] {

@@ -7,8 +7,10 @@ enum IndexSchema {
     /// index built by an older shelf is rebuilt rather than trusted (2: books with a wrongly typed
     /// value are listed, with the value reported as a problem, instead of skipped; 3: single-valued
     /// fields, authors and tags are columns of `books` (``IndexColumns``, ``IndexListColumns``),
-    /// and the full-text table is filled on first use; 4: books are found by slug through an index).
-    static let version = 4
+    /// and the full-text table is filled on first use; 4: books are found by slug through an index;
+    /// 5: the body last, so that a query reading the columns before it does not read the pages a
+    /// long body overflows into).
+    static let version = 5
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
@@ -26,8 +28,8 @@ enum IndexSchema {
                 path TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL, folder TEXT NOT NULL, title TEXT NOT NULL,
                 subtitle TEXT, authors TEXT NOT NULL, isbn TEXT, published TEXT, pages INTEGER, publisher TEXT,
                 language TEXT, series TEXT, series_index REAL, tags TEXT NOT NULL, rating REAL, added TEXT, started TEXT,
-                finished TEXT, cover TEXT, extra TEXT, body TEXT NOT NULL, \(IndexColumns.definitions),
-                \(IndexListColumns.definitions));
+                finished TEXT, cover TEXT, \(IndexColumns.definitions), \(IndexListColumns.definitions),
+                extra TEXT, body TEXT NOT NULL);
             CREATE TABLE sessions (
                 path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
                 sequence INTEGER NOT NULL, "from" INTEGER, "to" INTEGER, pages INTEGER, minutes INTEGER, extra TEXT,

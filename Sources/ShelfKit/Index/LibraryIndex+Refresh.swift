@@ -120,13 +120,19 @@ extension LibraryIndex {
     @discardableResult
     func refresh(_ storage: DiskStorage, statuses: [Status]) async throws(ShelfError) -> (LibraryListing, RefreshReport) {
         let started = FileSystem.now()
-        let (indexed, lastRefresh, fresh, keepsText) = try read { db in
-            (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max,
-             try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version, try Self.hasFullText(db))
-        }
+        let fresh = try read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version }
         // A new index compares nothing: every file is read, and `fstat` of the open file gives
-        // its stamp, which spares a `stat` by path per file in the walk.
-        let listing = try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: true, collectInfo: !fresh)
+        // its stamp, which spares a `stat` by path per file in the walk. The walk starts at once,
+        // and the index's files are loaded while it runs.
+        async let walking = Self.walk(storage, statuses: statuses, collectInfo: !fresh)
+        let state: Result<(KnownFiles, Int64, Bool), ShelfError> = Result { () throws(ShelfError) in
+            try read { db in
+                (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max,
+                 try Self.hasFullText(db))
+            }
+        }
+        let listing = try await walking.get()
+        let (indexed, lastRefresh, keepsText) = try state.get()
         var known = indexed
         var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
         // Counting the indexed files still there tells whether any vanished, without a set of
@@ -148,10 +154,11 @@ extension LibraryIndex {
             guard let names = listing.sessionFiles[folder] else { continue }
             let infos = listing.sessionInfo[folder] ?? []
             for (index, name) in names.enumerated() {
-                guard let parsed = SessionFileName(name) else { continue }
                 let info = index < infos.count ? infos[index] : nil
                 let found = known.find(info, folder, "/", name)
+                // Only session-named files are indexed, so an unchanged one needs no parsing.
                 if isUnchanged(found, info) { continue }
+                guard let parsed = SessionFileName(name) else { continue }
                 work.append((.session(path: folder + "/" + name, name: parsed, book: location), info, found.map(known.id)))
             }
         }
@@ -190,6 +197,17 @@ extension LibraryIndex {
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
         }
         return (listing, RefreshReport(parsed: parsed.count, removed: vanished.count))
+    }
+
+    /// The walk of a refresh, as a result so that it can run beside the index's reads.
+    private static func walk(_ storage: DiskStorage, statuses: [Status],
+                             collectInfo: Bool) async -> Result<LibraryListing, ShelfError> {
+        do throws(ShelfError) {
+            return .success(try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: true,
+                                                                    collectInfo: collectInfo))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The book a session path belongs to: `finished/dune/2024-01-02.md` → `finished/dune.md`.
@@ -312,4 +330,3 @@ extension LibraryIndex {
     /// For a stored day that cannot be read, which a session row never has.
     private static var anyDay: Day { Day(year: 2000, month: 1, day: 1) ?? Day.today() }
 }
-
