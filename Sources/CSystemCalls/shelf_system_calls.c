@@ -13,6 +13,8 @@ int shelf_exchange_paths(const char *first, const char *second) {
 #elif defined(__APPLE__)
     return renamex_np(first, second, RENAME_SWAP);
 #else
+    // Without RENAME_EXCHANGE (an old or another C library) there is no swap: the caller
+    // renames, as shelf did before it swapped.
     (void)first;
     (void)second;
     errno = ENOSYS;

@@ -180,6 +180,15 @@ struct SetUnsetTests {
             """)
     }
 
+    /// A path picks one of two books that share a slug, for `unset` as for `set`.
+    @Test func unsetFindsABookByPathWhenItsSlugIsShared() throws {
+        let library = try ExampleLibrary()
+        try library.write("to-read/dune.md", "---\ntitle: Dune (a second copy)\ncover: covers/dune.jpg\n---\n")
+        expectRun(try library.shelf("unset", "finished/sci-fi/dune", "cover"), stdout: "finished/sci-fi/dune.md\n")
+        #expect(try !library.read("finished/sci-fi/dune.md").contains("cover:"))
+        #expect(try library.read("to-read/dune.md").contains("cover:"))
+    }
+
     @Test func unsetAnUnknownKeyChangesNothing() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("unset", "good-omens", "nope", "zap"),

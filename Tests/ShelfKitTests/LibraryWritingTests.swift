@@ -44,13 +44,13 @@ struct LibraryWritingTests {
         try await test.write(text, to: "finished/dune.md")
         #expect(try await test.library.book("dune").rating == nil)
 
-        let (book, absent) = try await test.library.removeKeys(["rating", "format", "nope"], from: "dune")
+        let (book, absent) = try await test.library.removeKeys(["rating", "format", "nope"], from: try await test.library.book("dune"))
         #expect(absent == ["nope"])
         #expect(book.extra.isEmpty)
         #expect(await test.text("finished/dune.md") == Self.handWritten.replacingOccurrences(of: "format: paperback\n", with: ""))
 
         // Keys the file does not have: nothing is written.
-        let again = try await test.library.removeKeys(["rating"], from: "dune")
+        let again = try await test.library.removeKeys(["rating"], from: book)
         #expect(again.absent == ["rating"])
         #expect(await test.text("finished/dune.md") == Self.handWritten.replacingOccurrences(of: "format: paperback\n", with: ""))
     }

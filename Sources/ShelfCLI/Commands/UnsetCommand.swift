@@ -32,7 +32,7 @@ struct UnsetCommand: AsyncParsableCommand {
         let library = try library.open()
         let book = try await library.resolve(book)
         // Removed from the file itself, so a value shelf cannot read (`rating: ⭐⭐⭐⭐`) goes too.
-        let (updated, missing) = try await library.removeKeys(keys, from: book.id)
+        let (updated, missing) = try await library.removeKeys(keys, from: book)
         if !missing.isEmpty {
             let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
             printError("shelf: \(book.path) has no key\(missing.count == 1 ? "" : "s") \(names)")

@@ -88,10 +88,11 @@ extension LibraryCore {
     /// values hold: also a value shelf cannot read, which an update leaves alone because the
     /// book read from the file does not have it.
     /// - Returns: The plan's key for the book, and the keys the file did not have.
-    mutating func planRemoval(of keys: [String], from id: BookID,
+    mutating func planRemoval(of keys: [String], from book: Book,
                               into plan: inout WritePlan) throws(ShelfError) -> (key: String, absent: [String]) {
-        let key = try planKey(plan.addition(id), orLocate: { core throws(ShelfError) in try core.locate(id) }, in: &plan)
-        guard var entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
+        // Found from the book's path, as an update is: a slug two books share is no obstacle.
+        let key = try planKey(plan.addition(book.id), orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
+        guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
         var absent: [String] = []
         var document = entry.document
         do throws(FrontMatterError) {

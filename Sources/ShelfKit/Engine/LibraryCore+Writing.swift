@@ -33,12 +33,12 @@ extension LibraryCore {
 
     /// Removes front matter keys from one book (``planRemoval(of:from:into:)``); writes
     /// nothing when it has none of them.
-    mutating func removeKeys(_ keys: [String], from id: BookID) throws(ShelfError) -> (book: Book, absent: [String]) {
+    mutating func removeKeys(_ keys: [String], from book: Book) throws(ShelfError) -> (book: Book, absent: [String]) {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var plan = WritePlan()
-        let (key, absent) = try planRemoval(of: keys, from: id, into: &plan)
-        guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
+        let (key, absent) = try planRemoval(of: keys, from: book, into: &plan)
+        guard let entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
         if absent.count < keys.count { try perform(plan, operation: "update") }
         return (entry.book, absent)
     }

@@ -241,7 +241,10 @@ enum FileSystem {
             case ENOENT:
                 discard(staged)
                 return false
-            case EINVAL, ENOSYS, ENOTSUP:
+            // The system or file system cannot swap (EPERM where a sandbox forbids renameat2;
+            // EOPNOTSUPP and ENOTSUP differ on Darwin): a plain rename, which a real permission
+            // problem makes fail the same way.
+            case EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP, EPERM:
                 try commit(staged)
                 return true
             default:

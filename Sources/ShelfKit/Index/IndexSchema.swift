@@ -16,8 +16,8 @@ enum IndexSchema {
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
 
     /// Creates the tables, without the secondary indexes and with `user_version` 0: an index
-    /// is usable only once ``finish(_:)`` has run at the end of its first build, so a build cut
-    /// short (it runs without a journal) reads as another version and is built again.
+    /// is usable only once ``markComplete(_:)`` has run at the end of its first build, so a
+    /// build cut short (it runs without a journal) reads as another version and is built again.
     static func create(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
@@ -43,10 +43,10 @@ enum IndexSchema {
             """)
     }
 
-    /// Adds the indexes and marks the index complete. Sorting every row once at the end of the
-    /// first build is cheaper than keeping the indexes up to date row by row, the unique ones
-    /// on paths too: the walk inserts in directory order, which is not path order.
-    static func finish(_ db: Database) throws {
+    /// Adds the indexes. Sorting every row once at the end of the first build is cheaper than
+    /// keeping the indexes up to date row by row, the unique ones on paths too: the walk inserts
+    /// in directory order, which is not path order.
+    static func createIndexes(_ db: Database) throws {
         try db.execute(sql: """
             CREATE UNIQUE INDEX files_by_path ON files(path);
             CREATE UNIQUE INDEX books_by_path ON books(path);
@@ -56,7 +56,12 @@ enum IndexSchema {
             CREATE INDEX problems_by_path ON problems(path);
             CREATE INDEX book_values_by_field ON book_values(field, low);
             CREATE INDEX book_values_by_path ON book_values(path);
-            PRAGMA user_version = \(version);
             """)
+    }
+
+    /// Marks the index complete: the very last write of a first build, which runs without a
+    /// journal, so that a build cut short at any point before it is built again.
+    static func markComplete(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA user_version = \(version)")
     }
 }

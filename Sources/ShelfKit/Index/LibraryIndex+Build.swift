@@ -17,7 +17,7 @@ extension LibraryIndex {
     /// (``fillFullText()``).
     ///
     /// It runs without a rollback journal, which halves the writes. A build cut short leaves
-    /// `user_version` 0 (only ``IndexSchema/finish(_:)`` sets it), which
+    /// `user_version` 0 (only ``IndexSchema/markComplete(_:)`` sets it, last), which
     /// ``LibraryIndex/open(at:)`` takes for another version and rebuilds, so committing chunk by
     /// chunk loses nothing.
     func build(_ work: [(item: Work, info: FileSystem.FileInfo?)], _ storage: DiskStorage,
@@ -83,10 +83,12 @@ extension LibraryIndex {
                 try db.inTransaction {
                     // The totals were gathered while inserting: reading every session back
                     // would lengthen the single-threaded end of the build.
-                    // The indexes first: the progress updates find their books by path.
-                    try IndexSchema.finish(db)
+                    // The indexes first: the progress updates find their books by path. Marked
+                    // complete last: without a journal, pages reach the file before the commit.
+                    try IndexSchema.createIndexes(db)
                     try Self.writeProgress(db, totals, books: [], all: true, fresh: true)
                     try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
+                    try IndexSchema.markComplete(db)
                     return .commit
                 }
             }

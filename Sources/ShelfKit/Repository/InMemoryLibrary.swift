@@ -88,8 +88,8 @@ public actor InMemoryLibrary: Library, LibraryHost {
     public func update(_ books: [Book]) throws(ShelfError) -> [Book] { try core.update(books) }
 
     @discardableResult
-    public func removeKeys(_ keys: [String], from id: BookID) throws(ShelfError) -> (book: Book, absent: [String]) {
-        try core.removeKeys(keys, from: id)
+    public func removeKeys(_ keys: [String], from book: Book) throws(ShelfError) -> (book: Book, absent: [String]) {
+        try core.removeKeys(keys, from: book)
     }
 
     @discardableResult

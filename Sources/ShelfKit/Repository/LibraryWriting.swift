@@ -31,9 +31,10 @@ public protocol LibraryWriting: Sendable {
     /// a value of the wrong type, which ``update(_:)-(Book)`` cannot remove because the book read
     /// from the file leaves it out. Keys the file does not have are left alone; when it has none
     /// of them, nothing is written.
+    /// The book is found from its path, as ``update(_:)-(Book)`` finds it.
     /// - Returns: The book as written, and the keys its file did not have.
     @discardableResult
-    func removeKeys(_ keys: [String], from id: BookID) async throws(ShelfError) -> (book: Book, absent: [String])
+    func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> (book: Book, absent: [String])
 
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
     /// folder), removing folders left empty. Arriving in `reading` sets `started`, arriving in
