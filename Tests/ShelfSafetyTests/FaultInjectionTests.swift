@@ -96,6 +96,30 @@ struct RecoveryTests {
         #expect(try FileLibrary(root: root, index: .disabled).recoveredJournal == nil)
     }
 
+    /// A replace killed between swapping its file in and undoing the swap leaves the person's
+    /// save at the temporary name: recovery keeps it as `<path>.conflict` and says so.
+    @Test func aSaveLeftByAnInterruptedSwapIsKeptAside() async throws {
+        let scratch = try Scratch()
+        let root = try await scratch.library("lib", books: 3)
+        let path = "to-read/book-1.md"
+        let before = try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
+        let ours = before + Array("Added by shelf.\n".utf8)
+        let theirs = before + Array("Saved by hand.\n".utf8)
+        let journal = Journal(operation: "update of book-1", detail: path, steps: [
+            .replace(path, expecting: FileStamp(before), with: ours),
+        ])
+        try Data(try journal.encoded()).write(to: URL(fileURLWithPath: root + "/" + Journal.path))
+        try Data(ours).write(to: URL(fileURLWithPath: root + "/" + path))
+        try Data(theirs).write(to: URL(fileURLWithPath: root + "/to-read/.book-1.md.99999.0.tmp"))
+
+        let library = try FileLibrary(root: root, index: .disabled)
+        #expect(library.recoveredJournal == "an interrupted update of book-1 (to-read/book-1.md) was already done; "
+            + "a version of to-read/book-1.md saved during the interrupted write is kept as to-read/book-1.md.conflict")
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) == ours)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + path + ".conflict"))) == theirs)
+        #expect(!FileManager.default.fileExists(atPath: root + "/to-read/.book-1.md.99999.0.tmp"))
+    }
+
     @Test func anyShelfCommandSaysItFinishedTheMove() async throws {
         let scratch = try Scratch()
         let (root, expected) = try await halfDoneMove(scratch)

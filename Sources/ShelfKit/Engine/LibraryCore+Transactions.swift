@@ -93,8 +93,9 @@ extension LibraryCore {
         }
         var redone = 0
         var conflicts: [String] = []
+        var kept: [String] = []
         for step in journal.steps {
-            for path in step.paths { removeStaleTemporaries(of: path) }
+            kept += settleTemporaries(of: step)
             switch redo(step) {
             case .alreadyDone: break
             case .redone: redone += 1
@@ -102,16 +103,62 @@ extension LibraryCore {
             }
         }
         try? storage.removeFile(Journal.path)
+        var note: String?
         if !conflicts.isEmpty {
-            return "could not finish an interrupted \(journal.operation) (\(journal.detail)): "
+            note = "could not finish an interrupted \(journal.operation) (\(journal.detail)): "
                 + conflicts.joined(separator: "; ") + "; those files were left as they are"
+        } else if redone > 0 {
+            note = "finished an interrupted \(journal.operation) (\(journal.detail))"
         }
-        return redone == 0 ? nil : "finished an interrupted \(journal.operation) (\(journal.detail))"
+        guard !kept.isEmpty else { return note }
+        return ([note ?? "an interrupted \(journal.operation) (\(journal.detail)) was already done"] + kept).joined(separator: "; ")
     }
 
     /// Whether a killed writer left a temporary file beside `path` (`.<name>.<pid>.<n>.tmp`).
     private func hasStaleTemporaries(of path: String) -> Bool {
         !staleTemporaries(of: path).isEmpty
+    }
+
+    /// Removes the temporary files a killed write of `step` left, except one holding neither
+    /// the step's new bytes nor the file it expected to replace: a replace killed between
+    /// swapping its file in and undoing the swap leaves a person's save there. That one is
+    /// kept as `<path>.conflict` (``FileSystem/keepAside(_:beside:)``) and reported.
+    /// - Returns: What to tell the person, one sentence a file kept.
+    private mutating func settleTemporaries(of step: JournalStep) -> [String] {
+        guard case .write(let path, let data, let expected) = step else {
+            for path in step.paths { removeStaleTemporaries(of: path) }
+            return []
+        }
+        var kept: [String] = []
+        for temporary in staleTemporaries(of: path) {
+            // Ours: the new bytes, or a start of them (killed while staging), or the file the
+            // step replaced (killed after a swap that succeeded).
+            let bytes = try? storage.read(temporary)
+            let ours = bytes.map { Array(data).starts(with: $0) || (expected?.matches($0) ?? false) } ?? false
+            if ours {
+                try? storage.removeFile(temporary)
+            } else if let copy = keepAside(temporary, beside: path) {
+                kept.append("a version of \(path) saved during the interrupted write is kept as \(copy)")
+            } else {
+                kept.append("a version of \(path) saved during the interrupted write is left in \(temporary)")
+            }
+        }
+        return kept
+    }
+
+    /// Moves `temporary` to the first free name of `<path>.conflict`, `<path>.conflict-2`…
+    private mutating func keepAside(_ temporary: String, beside path: String) -> String? {
+        for attempt in 1...1_000 {
+            let name = path + (attempt == 1 ? ".conflict" : ".conflict-\(attempt)")
+            guard storage.kind(of: name) == nil else { continue }
+            do throws(ShelfError) {
+                try storage.move(temporary, to: name)
+                return name
+            } catch {
+                return nil
+            }
+        }
+        return nil
     }
 
     /// Removes the temporary files killed writers left beside `path`. Only called holding the

@@ -8,5 +8,7 @@ extension FileSystem {
         var temporary: String
         /// Where it goes, absolute.
         var target: String
+        /// The temporary file's inode, to tell it from another file put at its name.
+        var inode: Int64 = -1
     }
 }

@@ -191,6 +191,7 @@ enum FileSystem {
         let permissions = status(path)?.permissions
         var temporary = ""
         var descriptor: Int32 = -1
+        var inode: Int64 = -1
         for attempt in 0..<100 {
             temporary = directory + "/." + baseName(of: path) + ".\(getpid()).\(attempt).tmp"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -203,6 +204,8 @@ enum FileSystem {
             }
             try writeAll(bytes, to: descriptor, path: temporary)
             guard fsync(descriptor) == 0 else { throw Failure(operation: "fsync", path: temporary, code: errno) }
+            var info = stat()
+            if fstat(descriptor, &info) == 0 { inode = Int64(bitPattern: UInt64(info.st_ino)) }
             guard close(descriptor) == 0 else {
                 descriptor = -1
                 throw Failure(operation: "close", path: temporary, code: errno)
@@ -212,7 +215,7 @@ enum FileSystem {
             unlink(temporary)
             throw error
         }
-        return StagedFile(temporary: temporary, target: path)
+        return StagedFile(temporary: temporary, target: path, inode: inode)
     }
 
     /// Renames a staged file over its target and flushes the directory; on failure the
@@ -226,27 +229,37 @@ enum FileSystem {
         try syncDirectory(parent(of: staged.target))
     }
 
+    /// How ``commit(_:ifReplacing:)`` ended.
+    enum SwapOutcome: Sendable, Hashable {
+        /// The staged file is in place.
+        case replaced
+        /// The target was not the file expected (or is gone); it is left as it was.
+        case refused
+        /// As `refused`, and a second save that landed while the swap was undone is kept
+        /// under this name beside the target (absolute), rather than lost.
+        case refusedKeepingCopy(String)
+    }
+
     /// Puts a staged file at its target only if the file it replaces is one `accept` takes,
     /// judged after the fact: the two are swapped in one step, then the file that was at the
     /// target is read from the temporary name. If something else had taken its place since the
-    /// caller last looked (an editor's save), the swap is undone, that file is back, and the
-    /// result is `false`; a check followed by a rename would have overwritten it.
+    /// caller last looked (an editor's save), the swap is undone and that file is back.
     ///
-    /// Falls back to ``commit(_:)`` where the file system cannot swap. `false` as well when the
-    /// target is gone.
-    static func commit(_ staged: StagedFile, ifReplacing accept: ([UInt8]) -> Bool) throws(Failure) -> Bool {
+    /// Falls back to ``commit(_:)`` where the file system cannot swap. `refused` as well when
+    /// the target is gone.
+    static func commit(_ staged: StagedFile, ifReplacing accept: ([UInt8]) -> Bool) throws(Failure) -> SwapOutcome {
         guard shelf_exchange_paths(staged.temporary, staged.target) == 0 else {
             let code = errno
             switch code {
             case ENOENT:
                 discard(staged)
-                return false
+                return .refused
             // The system or file system cannot swap (EPERM where a sandbox forbids renameat2;
             // EOPNOTSUPP and ENOTSUP differ on Darwin): a plain rename, which a real permission
             // problem makes fail the same way.
             case EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP, EPERM:
                 try commit(staged)
-                return true
+                return .replaced
             default:
                 discard(staged)
                 throw Failure(operation: "rename", path: staged.target, code: code)
@@ -255,15 +268,44 @@ enum FileSystem {
         if let replaced = try? read(staged.temporary), accept(replaced) {
             discard(staged)
             try syncDirectory(parent(of: staged.target))
-            return true
+            return .replaced
         }
-        // Undone by swapping back; should that fail, the other file stays under the temporary
-        // name rather than being removed.
+        // Undone by swapping back. Should that fail, the other file stays under the temporary
+        // name, which the error names.
         guard shelf_exchange_paths(staged.temporary, staged.target) == 0 else {
-            throw Failure(operation: "rename", path: staged.target, code: errno)
+            throw Failure(operation: "rename", path: staged.temporary, code: errno)
+        }
+        try syncDirectory(parent(of: staged.target))
+        // A save that landed between the two swaps is now at the temporary name: kept aside.
+        if let inode = inodeOf(staged.temporary), inode != staged.inode {
+            return .refusedKeepingCopy(try keepAside(staged.temporary, beside: staged.target))
         }
         discard(staged)
-        return false
+        return .refused
+    }
+
+    /// The inode at `path`, without following a link.
+    private static func inodeOf(_ path: String) -> Int64? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Int64(bitPattern: UInt64(info.st_ino))
+    }
+
+    /// Moves a file to the first free name of `<target>.conflict`, `<target>.conflict-2`…,
+    /// where a person sees it and no walk takes it for a book.
+    /// - Returns: The new name, absolute.
+    static func keepAside(_ path: String, beside target: String) throws(Failure) -> String {
+        for attempt in 1...1_000 {
+            let name = target + (attempt == 1 ? ".conflict" : ".conflict-\(attempt)")
+            // `link` fails when the name is taken, however recently.
+            if link(path, name) == 0 {
+                unlink(path)
+                try syncDirectory(parent(of: target))
+                return name
+            }
+            guard errno == EEXIST else { throw Failure(operation: "link", path: name, code: errno) }
+        }
+        throw Failure(operation: "link", path: target + ".conflict", code: EEXIST)
     }
 
     /// Puts a staged file at its target only if nothing is there: `link` fails when the name

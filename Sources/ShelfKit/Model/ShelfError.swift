@@ -17,6 +17,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadyExists(path: String)
     /// The file changed on disk since the library read it; nothing was written.
     case changedOnDisk(path: String)
+    /// The file was saved twice while shelf replaced it: nothing of shelf's was written, the
+    /// first save is in place and the second is kept as `copy`, beside it.
+    case savedTwiceDuringWrite(path: String, copy: String)
     /// A status that is not in the configuration.
     case unknownStatus(name: String, known: [String])
     /// No library in the folder searched or above it.
@@ -61,6 +64,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) already exists; choose another slug or folder"
         case .changedOnDisk(let path):
             return "\(path) changed on disk since it was read; nothing was written — read it again and retry"
+        case .savedTwiceDuringWrite(let path, let copy):
+            return "\(path) was saved twice while shelf was writing it; nothing of shelf's was written — the first save is "
+                + "in place and the second is in \(copy): keep the one you want, then retry"
         case .unknownStatus(let name, let known):
             return "unknown status \"\(name)\"; the statuses are \(known.joined(separator: ", "))"
                 + " (set in .shelf/config.yaml)"

@@ -56,14 +56,17 @@ extension DiskStorage {
             FileSystem.discard(staged)
             throw error
         }
-        let replaced: Bool
+        let outcome: FileSystem.SwapOutcome
         do throws(FileSystem.Failure) {
-            replaced = try FileSystem.commit(staged, ifReplacing: { FileStamp($0) == expected })
+            outcome = try FileSystem.commit(staged, ifReplacing: { FileStamp($0) == expected })
         } catch {
             throw wrap(error, path)
         }
-        guard replaced else { throw .changedOnDisk(path: path) }
-        return current
+        switch outcome {
+        case .replaced: return current
+        case .refused: throw .changedOnDisk(path: path)
+        case .refusedKeepingCopy(let copy): throw .savedTwiceDuringWrite(path: path, copy: String(copy.dropFirst(root.count + 1)))
+        }
     }
 
     func lockForWriting(wait: Bool) throws(ShelfError) -> WriterLock? {
