@@ -4,6 +4,21 @@ import Testing
 
 /// Values as other tools write them read as what they mean, and are never rewritten unasked.
 struct RealWorldValueTests {
+    /// The index joins authors and tags with U+001F; an item holding it (only a `"\x1f"`
+    /// escape can write one) is refused alike by every library, not split in two by one.
+    @Test(arguments: LibraryKind.allCases)
+    func listItemsHoldingTheUnitSeparatorAreRefused(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.write("---\ntitle: Odd\nauthors: [\"Ann\\x1fBob\"]\ntags: [fine]\n---\n", to: "to-read/odd.md")
+        let book = try await test.library.book("odd")
+        #expect(book.authors.isEmpty)
+        #expect(book.tags == ["fine"])
+        #expect(try await test.library.books(matching: "author=ann").isEmpty)
+        let messages = try await test.library.check().map(\.message)
+        #expect(messages.count == 1 && messages[0].hasPrefix("authors holds the control character U+001F; remove it"), "\(messages)")
+    }
+
     @Test(arguments: LibraryKind.allCases)
     func timestampsAndMonthsRead(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)

@@ -18,6 +18,18 @@ struct FieldReader {
         }
     }
 
+    /// A list of text (`authors`, `tags`), or `nil` after recording its error. An item holding
+    /// the unit separator (U+001F, which only a `"\x1f"` escape can write) is refused: the index
+    /// joins list items with it, and such an item would come back as two.
+    mutating func list(_ key: String) -> [String]? {
+        guard let items = read({ document throws(FrontMatterError) in try document.strings(key) }) else { return nil }
+        guard !items.contains(where: { $0.unicodeScalars.contains("\u{1F}") }) else {
+            reject(key, reason: "holds the control character U+001F; remove it")
+            return nil
+        }
+        return items
+    }
+
     /// Records a value that has the right type but is not acceptable.
     mutating func reject(_ key: String, reason: String) {
         errors.append(invalid(key, reason: reason))

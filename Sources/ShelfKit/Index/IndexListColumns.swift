@@ -3,8 +3,8 @@
 /// Each list field has three columns: its folded values joined and wrapped by the unit
 /// separator (`␟frank herbert␟brian herbert␟`, NULL for none), and its smallest and largest
 /// value in byte order. Every predicate a query can put on a text list is a test on these:
-/// some value contains `x` when the joined text does (no value contains the separator: YAML
-/// does not allow it), some value equals `x` when the joined text contains `␟x␟`, and some
+/// some value contains `x` when the joined text does (no value contains the separator:
+/// `FieldReader.list(_:)` refuses one that does), some value equals `x` when the joined text contains `␟x␟`, and some
 /// value is below `x` when the smallest one is. They replaced about three rows of
 /// `book_values` per book, a tenth of the first build.
 enum IndexListColumns {
