@@ -118,6 +118,10 @@ struct RecoveryTests {
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) == ours)
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + path + ".conflict"))) == theirs)
         #expect(!FileManager.default.fileExists(atPath: root + "/to-read/.book-1.md.99999.0.tmp"))
+        #expect(try await library.check().map(\.description) == [
+            "to-read/book-1.md.conflict: a save of book-1.md that shelf kept aside when it landed during a write; "
+                + "compare it with book-1.md, keep what you want, then delete it",
+        ])
     }
 
     @Test func anyShelfCommandSaysItFinishedTheMove() async throws {
