@@ -146,10 +146,11 @@ extension LibraryCore {
         return kept
     }
 
-    /// Moves `temporary` to the first free name of `<path>.conflict`, `<path>.conflict-2`…
+    /// Moves `temporary` to the first free ``ConflictCopy`` name beside `path`, through the
+    /// storage (``FileSystem/keepAside(_:beside:)`` is the same for the swap, on disk only).
     private mutating func keepAside(_ temporary: String, beside path: String) -> String? {
-        for attempt in 1...1_000 {
-            let name = path + (attempt == 1 ? ".conflict" : ".conflict-\(attempt)")
+        for attempt in ConflictCopy.attempts {
+            let name = ConflictCopy.name(beside: path, attempt: attempt)
             guard storage.kind(of: name) == nil else { continue }
             do throws(ShelfError) {
                 try storage.move(temporary, to: name)

@@ -291,12 +291,12 @@ enum FileSystem {
         return Int64(bitPattern: UInt64(info.st_ino))
     }
 
-    /// Moves a file to the first free name of `<target>.conflict`, `<target>.conflict-2`…,
-    /// where a person sees it and no walk takes it for a book.
+    /// Moves a file to the first free ``ConflictCopy`` name beside `target`, where a person
+    /// sees it and no walk takes it for a book.
     /// - Returns: The new name, absolute.
     static func keepAside(_ path: String, beside target: String) throws(Failure) -> String {
-        for attempt in 1...1_000 {
-            let name = target + (attempt == 1 ? ".conflict" : ".conflict-\(attempt)")
+        for attempt in ConflictCopy.attempts {
+            let name = ConflictCopy.name(beside: target, attempt: attempt)
             // `link` fails when the name is taken, however recently.
             if link(path, name) == 0 {
                 unlink(path)
@@ -305,7 +305,7 @@ enum FileSystem {
             }
             guard errno == EEXIST else { throw Failure(operation: "link", path: name, code: errno) }
         }
-        throw Failure(operation: "link", path: target + ".conflict", code: EEXIST)
+        throw Failure(operation: "link", path: ConflictCopy.name(beside: target, attempt: 1), code: EEXIST)
     }
 
     /// Puts a staged file at its target only if nothing is there: `link` fails when the name

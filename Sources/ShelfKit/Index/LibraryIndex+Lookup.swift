@@ -12,9 +12,9 @@ extension LibraryIndex {
         return try read { db in
             try String.fetchAll(db, sql: """
                 SELECT path FROM books WHERE slug = ?1
-                UNION SELECT path FROM problems WHERE is_session = 0 AND (path = ?3 OR substr(path, -length(?2)) = ?2)
+                UNION SELECT path FROM problems WHERE is_session = 0 AND substr(path, -length(?2)) = ?2
                 ORDER BY path
-                """, arguments: [slug, suffix, slug + ".md"])
+                """, arguments: [slug, suffix])
         }
     }
 }

@@ -52,7 +52,7 @@ struct EntryScan: Sendable {
                                                     + "shelf never writes through links — put the file itself here"))
                     }
                 case .other:
-                    if let original = Self.conflictOriginal(name) {
+                    if let original = ConflictCopy.original(of: name) {
                         problems.append(Problem(path: path, line: 0, column: 0,
                                                 message: "a save of \(original) that shelf kept aside when it landed during a "
                                                     + "write; compare it with \(original), keep what you want, then delete it"))
@@ -61,18 +61,6 @@ struct EntryScan: Sendable {
             }
         }
         return problems
-    }
-
-    /// The file a `<name>.md.conflict` or `<name>.md.conflict-N` copy was kept beside
-    /// (``FileSystem/keepAside(_:beside:)``), or `nil` for any other name.
-    static func conflictOriginal(_ name: String) -> String? {
-        var stem = Substring(name)
-        if let dash = stem.lastIndex(of: "-") {
-            let number = stem[stem.index(after: dash)...]
-            if !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) { stem = stem[..<dash] }
-        }
-        guard stem.hasSuffix(".md.conflict"), stem.count > ".md.conflict".count else { return nil }
-        return String(stem.dropLast(".conflict".count))
     }
 
     private enum Kind {
