@@ -72,8 +72,12 @@ enum FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(operation: "stat", path: path, code: errno) }
-        // The size is a hint: the file may grow or shrink while it is read, so read until EOF.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        // The size is a hint: the file may grow or shrink while it is read, so read until EOF,
+        // with one byte of room to see growth. Once exactly the size `fstat` gave has come
+        // (and not the spare byte), the file is read as it was stamped, and the read that
+        // would only return 0 is spared: one system call per file in a 27,000-file build.
+        let expected = max(Int(info.st_size), 0)
+        var bytes = [UInt8](repeating: 0, count: expected + 1)
         var count = 0
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
@@ -87,6 +91,7 @@ enum FileSystem {
             }
             if result == 0 { break }
             count += result
+            if count == expected && count < bytes.count { break }
         }
         bytes.removeSubrange(count...)
         return (bytes, fileInfo(info))

@@ -69,13 +69,14 @@ extension LibraryIndex {
 
         init() {}
 
-        init(_ book: Book, document withDocument: Bool) {
+        /// With `progress`, the book's session totals go in with it; without, it goes in
+        /// with those of no sessions, and ``LibraryIndex/updateProgress(_:books:all:)``
+        /// sets them once every changed file is written.
+        init(_ book: Book, document withDocument: Bool, progress: ReadingProgress? = nil) {
             extra = IndexRows.extraJSON(book.extra)
             columns = Array(repeating: nil, count: IndexColumns.fields.count)
             lists = Array(repeating: [], count: IndexListColumns.fields.count)
-            // The book's own file has no sessions: it goes in with the values of none, and
-            // writeProgress sets those of the books that have some.
-            for (field, value) in BookFacts.values(of: book, progress: ReadingProgress([])) {
+            for (field, value) in BookFacts.values(of: book, progress: progress ?? ReadingProgress([])) {
                 if let position = IndexColumns.position[field] {
                     columns[position] = value
                 } else if let position = IndexListColumns.position[field], let text = value.text {
@@ -125,6 +126,13 @@ extension LibraryIndex {
         // its stamp, which spares a `stat` by path per file in the walk. The walk starts at once,
         // and the index's files are loaded while it runs.
         async let walking = Self.walk(storage, statuses: statuses, collectInfo: !fresh)
+        if fresh {
+            // A new index is empty, so nothing vanished and nothing was known: it is built with
+            // parsing and writing overlapped, which one transaction could not do.
+            let listing = try await walking.get()
+            let parsed = try await build(listing, storage, started: started)
+            return (listing, RefreshReport(parsed: parsed, removed: 0))
+        }
         let state: Result<(KnownFiles, Int64, Bool), ShelfError> = Result { () throws(ShelfError) in
             try read { db in
                 (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max,
@@ -168,13 +176,7 @@ extension LibraryIndex {
             for (folder, names) in listing.sessionFiles { for name in names { wanted.insert(folder + "/" + name) } }
             vanished = known.all.filter { !wanted.contains($0.path) }
         }
-        guard fresh || !work.isEmpty || !vanished.isEmpty else { return (listing, RefreshReport(parsed: 0, removed: 0)) }
-        if fresh {
-            // A new index is empty, so nothing vanished and nothing was known: it is built with
-            // parsing and writing overlapped, which one transaction could not do.
-            try await build(work.map { ($0.item, $0.info) }, storage, started: started)
-            return (listing, RefreshReport(parsed: work.count, removed: 0))
-        }
+        guard !work.isEmpty || !vanished.isEmpty else { return (listing, RefreshReport(parsed: 0, removed: 0)) }
 
         let parsed = await ParallelMap.map(work.map(\.item)) { item in Self.parse(item, storage, encodeText: keepsText) }
         try write { db in
@@ -193,7 +195,7 @@ extension LibraryIndex {
                 try writer.insert(item, info: walked.info ?? item.info, fullText: fullText)
                 affectedBooks.insert(item.bookPath)
             }
-            try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000, fresh: false)
+            try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
         }
         return (listing, RefreshReport(parsed: parsed.count, removed: vanished.count))
@@ -217,7 +219,7 @@ extension LibraryIndex {
 
     /// Reads and parses one file, on any thread; with `encodeText`, also encodes its words for
     /// the full-text table.
-    static func parse(_ work: Work, _ storage: DiskStorage, encodeText: Bool) -> Parsed {
+    static func parse(_ work: Work, _ storage: DiskStorage, encodeText: Bool, progress: ReadingProgress? = nil) -> Parsed {
         let path = work.path
         let bytes: [UInt8]
         let info: FileSystem.FileInfo
@@ -233,7 +235,7 @@ extension LibraryIndex {
             case .book(let location):
                 let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
                 return Parsed(work: work, stamp: stamp, info: info, book: book, problems: problems.map { Problem($0, path: path) },
-                              rows: Rows(book, document: encodeText))
+                              rows: Rows(book, document: encodeText, progress: progress))
             case .session(_, let name, let book):
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(book.slug), name: name)
                 if let first = errors.first {
@@ -259,65 +261,34 @@ extension LibraryIndex {
 
     /// Recomputes the values that come from sessions (count, pages, minutes, progress) for the
     /// books whose file or sessions changed; with `all`, for every book in one pass.
-    /// A `fresh` index has no such values to remove yet.
-    static func updateProgress(_ db: Database, books: Set<String>, all: Bool, fresh: Bool) throws {
-        var totals = ProgressInputs()
+    static func updateProgress(_ db: Database, books: Set<String>, all: Bool) throws {
+        var sessions: [String: [ReadingSession]] = [:]
+        var pages: [String: Int?] = [:]
         func collect(_ cursor: RowCursor) throws {
             while let row = try cursor.next() {
-                totals.sessions[row[0] as String, default: []].append(
-                    ProgressInputs.session(day: Day(row[5] as String), sequence: row[6], from: row[1], to: row[2], pages: row[3], minutes: row[4]))
+                // Day and sequence order the sessions: the page reached depends on it when
+                // some sessions count only `pages`.
+                sessions[row[0] as String, default: []].append(
+                    ReadingSession(day: Day(row[5] as String) ?? anyDay, sequence: row[6], from: row[1], to: row[2],
+                                   pages: row[3], minutes: row[4]))
             }
         }
         if all {
             try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes, day, sequence FROM sessions"))
             let rows = try Row.fetchCursor(db, sql: "SELECT path, pages FROM books")
-            while let row = try rows.next() { totals.pages[row[0]] = .some(row[1]) }
+            while let row = try rows.next() { pages[row[0]] = .some(row[1]) }
         } else {
             for path in books {
                 try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes, day, sequence FROM sessions WHERE book_path = ?",
                                                 arguments: [path]))
                 if let row = try Row.fetchOne(db, sql: "SELECT pages FROM books WHERE path = ?", arguments: [path]) {
-                    totals.pages[path] = .some(row[0])
+                    pages[path] = .some(row[0])
                 }
             }
         }
-        try writeProgress(db, totals, books: books, all: all, fresh: fresh)
-    }
-
-    /// What the session totals are computed from: each book's sessions and each book's `pages`.
-    struct ProgressInputs {
-        var sessions: [String: [ReadingSession]] = [:]
-        var pages: [String: Int?] = [:]
-
-        /// A session as the totals see it: its numbers, and its day and sequence, which order
-        /// the sessions (the page reached depends on it when some sessions count only `pages`).
-        static func session(day: Day?, sequence: Int, from: Int?, to: Int?, pages: Int?, minutes: Int?) -> ReadingSession {
-            ReadingSession(day: day ?? anyDay, sequence: sequence, from: from, to: to, pages: pages, minutes: minutes)
-        }
-
-        /// Adds a parsed file as it is inserted, so the first build need not read the
-        /// sessions and books back (as ``updateProgress(_:books:all:fresh:)`` does).
-        mutating func add(_ item: Parsed) {
-            if let book = item.book { pages[item.path] = .some(book.pages) }
-            if let session = item.session {
-                sessions[item.bookPath, default: []].append(
-                    Self.session(day: session.day, sequence: session.sequence, from: session.from, to: session.to,
-                                 pages: session.pages, minutes: session.minutes))
-            }
-        }
-    }
-
-    /// Writes the session totals of `books` (with `all`, of every book in `totals`). A `fresh`
-    /// index skips the books without sessions: they were inserted with the values of none.
-    static func writeProgress(_ db: Database, _ totals: ProgressInputs, books: Set<String>, all: Bool, fresh: Bool) throws {
-        let sessions = totals.sessions
-        // Bound through the C API: a first build updates every book with sessions here, in its
-        // single-threaded end.
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
-        for (path, bookPages) in totals.pages where all || books.contains(path) {
-            let booksSessions = sessions[path] ?? []
-            if fresh && booksSessions.isEmpty { continue }
-            let progress = ReadingProgress(booksSessions)
+        for (path, bookPages) in pages where all || books.contains(path) {
+            let progress = ReadingProgress(sessions[path] ?? [])
             update.bind(Double(progress.sessions))
             update.bind(Double(progress.pagesRead))
             update.bind(Double(progress.minutes))
