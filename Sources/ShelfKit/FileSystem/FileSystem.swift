@@ -70,6 +70,20 @@ enum FileSystem {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
+        return try readOpenFile(descriptor, path: path)
+    }
+
+    /// ``readWithInfo(_:)`` of `name` (a name or a relative path) in an open directory: the
+    /// system looks up only what `name` holds, not every folder of a full path again, which
+    /// was a tenth of a first index build. `path` names the file in a failure.
+    static func readWithInfo(_ name: String, in directory: OpenDirectory, path: String) throws(Failure) -> (bytes: [UInt8], info: FileInfo) {
+        let descriptor = openat(directory.descriptor, name, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        return try readOpenFile(descriptor, path: path)
+    }
+
+    private static func readOpenFile(_ descriptor: Int32, path: String) throws(Failure) -> (bytes: [UInt8], info: FileInfo) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(operation: "stat", path: path, code: errno) }
         // The size is a hint: the file may grow or shrink while it is read, so read until EOF,

@@ -97,20 +97,29 @@ extension LibraryIndex {
     /// Reads the books at `positions` of the listing, each after its session files, and adds
     /// up each book's sessions for its row. Files named like no session are left out, as a
     /// refresh leaves them.
+    ///
+    /// Files are opened relative to their book's folder, held open while the chunk's books
+    /// share it, as neighbours in the listing do.
     private static func parseBooks(_ positions: Range<Int>, of listing: LibraryListing, _ storage: DiskStorage) -> [Parsed] {
         var parsed: [Parsed] = []
         parsed.reserveCapacity(positions.count * 3)
+        var open: (path: String, folder: FileSystem.OpenDirectory?)?
         for position in positions {
             let location = listing.books[position]
+            let directory = location.directory
+            if open?.path != directory { open = (directory, storage.openDirectory(directory)) }
+            let folder = open?.folder
             var sessions: [ReadingSession] = []
-            let folder = location.sessionFolder
-            for name in listing.sessionFiles[folder] ?? [] {
+            let sessionFolder = location.sessionFolder
+            for name in listing.sessionFiles[sessionFolder] ?? [] {
                 guard let fileName = SessionFileName(name) else { continue }
-                let item = parse(.session(path: folder + "/" + name, name: fileName, book: location), storage, encodeText: false)
+                let item = parse(.session(path: sessionFolder + "/" + name, name: fileName, book: location), storage,
+                                 encodeText: false, in: folder.map { ($0, location.slug + "/" + name) })
                 if let session = item.session { sessions.append(session) }
                 parsed.append(item)
             }
-            parsed.append(parse(.book(location), storage, encodeText: false, progress: ReadingProgress(sessions)))
+            parsed.append(parse(.book(location), storage, encodeText: false, progress: ReadingProgress(sessions),
+                                in: folder.map { ($0, location.slug + ".md") }))
         }
         return parsed
     }

@@ -218,13 +218,19 @@ extension LibraryIndex {
     }
 
     /// Reads and parses one file, on any thread; with `encodeText`, also encodes its words for
-    /// the full-text table.
-    static func parse(_ work: Work, _ storage: DiskStorage, encodeText: Bool, progress: ReadingProgress? = nil) -> Parsed {
+    /// the full-text table. With `directory`, the file is opened as `name` in that open folder.
+    /// With `progress`, a book goes in with those session totals (``Rows/init(_:document:progress:)``).
+    static func parse(_ work: Work, _ storage: DiskStorage, encodeText: Bool, progress: ReadingProgress? = nil,
+                      in directory: (folder: FileSystem.OpenDirectory, name: String)? = nil) -> Parsed {
         let path = work.path
         let bytes: [UInt8]
         let info: FileSystem.FileInfo
         do throws(ShelfError) {
-            (bytes, info) = try storage.readWithInfo(path)
+            if let (folder, name) = directory {
+                (bytes, info) = try storage.readWithInfo(name, in: folder, path: path)
+            } else {
+                (bytes, info) = try storage.readWithInfo(path)
+            }
         } catch {
             return Parsed(work: work, stamp: FileStamp(size: 0, hash: 0), info: nil, problems: [Problem(error, path: path)])
         }

@@ -33,6 +33,21 @@ struct DiskStorage: LibraryStorage {
         }
     }
 
+    /// Opens a library folder to read files relative to it; `nil` when it cannot be opened.
+    func openDirectory(_ path: String) -> FileSystem.OpenDirectory? {
+        FileSystem.OpenDirectory(absolute(path))
+    }
+
+    /// Reads `name` in `directory`, the open folder of `path`'s leading part
+    /// (``FileSystem/readWithInfo(_:in:path:)``); failures name `path`.
+    func readWithInfo(_ name: String, in directory: FileSystem.OpenDirectory, path: String) throws(ShelfError) -> (bytes: [UInt8], info: FileSystem.FileInfo) {
+        do throws(FileSystem.Failure) {
+            return try FileSystem.readWithInfo(name, in: directory, path: absolute(path))
+        } catch {
+            throw wrap(error, path)
+        }
+    }
+
     func entries(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
         try entries(in: directory, withInfo: false)
     }
