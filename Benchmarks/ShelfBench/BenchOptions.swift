@@ -17,7 +17,8 @@ struct BenchOptions {
     var runs = 5
     var work = "/tmp/shelf-bench"
     var output = "BENCHMARKS.md"
-    /// The release binary under test; build it with `swift build -c release --product shelf`.
+    /// The release binary under test, built as the README installs it:
+    /// `swift build -c release --static-swift-stdlib --product shelf`.
     var shelf = ".build/release/shelf"
     /// The small library that `set` and `log` on the large ones are compared with.
     var smallBooks = 100

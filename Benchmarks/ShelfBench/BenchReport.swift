@@ -115,7 +115,7 @@ struct BenchReport {
         text += "release `shelf` binary as a fresh process for each measurement, alternating with its comparison commands in "
         text += "the same rounds, and reports medians. `set` and `log` run on copies of the large library and of a "
         text += "\(options.smallBooks)-book library. Peak memory is the child's `ru_maxrss` (from `wait4`).\n\n"
-        text += "Machine: \(Self.machine(calibre: calibre)).\n\n"
+        text += "Machine: \(Self.machine(calibre: calibre, shelf: options.shelf)).\n\n"
         text += calibreParagraph()
         text += sections.map(render).joined(separator: "\n")
         text += "\n### Targets of issue 4\n\n" + targets()
@@ -154,19 +154,22 @@ struct BenchReport {
         return text
     }
 
-    private static func machine(calibre: Calibre.Tool?) -> String {
-        func firstLine(_ command: [String]) -> String {
+    private static func machine(calibre: Calibre.Tool?, shelf: String) -> String {
+        func lines(_ command: [String]) -> [String] {
             let process = Process()
             let pipe = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = command
             process.standardOutput = pipe
             process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return "?" }
-            process.waitUntilExit()
+            guard (try? process.run()) != nil else { return [] }
             let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return text.split(separator: "\n").first.map(String.init) ?? "?"
+            process.waitUntilExit()
+            return text.split(separator: "\n").map(String.init)
         }
+        func firstLine(_ command: [String]) -> String { lines(command).first ?? "?" }
+        let linkage = lines(["ldd", shelf]).contains { $0.contains("libswiftCore") }
+            ? "Swift runtime linked dynamically" : "Swift runtime linked statically (--static-swift-stdlib)"
         let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
@@ -175,7 +178,7 @@ struct BenchReport {
             .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "Linux"
         let info = ProcessInfo.processInfo
         return "\(cpu), \(info.activeProcessorCount) cores, \(info.physicalMemory / 1_073_741_824) GiB, \(os), "
-            + "kernel \(firstLine(["uname", "-r"])), \(firstLine(["swift", "--version"])), release build; "
+            + "kernel \(firstLine(["uname", "-r"])), \(firstLine(["swift", "--version"])), release build, \(linkage); "
             + "\(firstLine(["rg", "--version"])), \(firstLine(["find", "--version"])), \(firstLine(["python3", "--version"]))"
             + (calibre.map { ", \($0.version)" } ?? "") + "; "
             + "load average at the end \(firstLine(["cat", "/proc/loadavg"]))"
