@@ -109,7 +109,7 @@ struct BenchReport {
     /// keeps the rest, such as the front matter parsing figures.
     func write() throws {
         var text = "## Index, queries and search (`shelf-bench`)\n\n"
-        text += "```sh\nswift build -c release --product shelf\n"
+        text += "```sh\nswift build -c release --static-swift-stdlib --product shelf   # as installed (README)\n"
         text += "swift run -c release shelf-bench --books 1000,10000 --runs \(options.runs)   # add --with-100k for 100,000 books\n```\n\n"
         text += "It generates the libraries with `../shared/bench/make_library.py` (once, under `\(options.work)`), runs the "
         text += "release `shelf` binary as a fresh process for each measurement, alternating with its comparison commands in "

@@ -1,6 +1,6 @@
 // shelf-bench: times the release `shelf` binary against the commands a person could use instead.
 //
-//   swift build -c release --product shelf
+//   swift build -c release --static-swift-stdlib --product shelf   # as installed (README)
 //   swift run -c release shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work /tmp/shelf-bench]
 //                                    [--shelf .build/release/shelf] [--out BENCHMARKS.md] [--calibre-up-to 10000]
 //
@@ -13,7 +13,7 @@ import Foundation
 
 var options = BenchOptions(CommandLine.arguments.dropFirst())
 guard FileManager.default.isExecutableFile(atPath: options.shelf) else {
-    print("shelf-bench: no shelf binary at \(options.shelf); run `swift build -c release --product shelf` first")
+    print("shelf-bench: no shelf binary at \(options.shelf); run `swift build -c release --static-swift-stdlib --product shelf` first")
     exit(1)
 }
 options.shelf = URL(fileURLWithPath: options.shelf).standardizedFileURL.path
