@@ -114,7 +114,9 @@ struct BenchReport {
         text += "It generates the libraries with `../shared/bench/make_library.py` (once, under `\(options.work)`), runs the "
         text += "release `shelf` binary as a fresh process for each measurement, alternating with its comparison commands in "
         text += "the same rounds, and reports medians. `set` and `log` run on copies of the large library and of a "
-        text += "\(options.smallBooks)-book library. Peak memory is the child's `ru_maxrss` (from `wait4`).\n\n"
+        text += "\(options.smallBooks)-book library. Before each command of a cold row, every file of the library is read "
+        text += "once, so that each starts with as much of it in the page cache as fits. "
+        text += "Peak memory is the child's `ru_maxrss` (from `wait4`).\n\n"
         text += "Machine: \(Self.machine(calibre: calibre, shelf: options.shelf)).\n\n"
         text += calibreParagraph()
         text += sections.map(render).joined(separator: "\n")
