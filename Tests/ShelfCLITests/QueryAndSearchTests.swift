@@ -39,6 +39,34 @@ struct QueryAndSearchTests {
             """)
     }
 
+    @Test func templatesShowComputedFieldsAsQueriesSeeThem() throws {
+        let library = try ExampleLibrary()
+        // The same numbers the query language filters on: progress 30 % or more, read, year.
+        let result = try library.shelf("list", "progress>=30", "status:reading",
+                                       "--format", "{title}: {sessions} sessions, {read} pages, {progress}%, {minutes} min")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            Anna Karenina: 5 sessions, 270 pages, 32%, 320 min
+            The Fall of Hyperion: 4 sessions, 250 pages, 48%, 280 min
+            The Name of the Wind: 4 sessions, 211 pages, 32%, 250 min
+
+            """)
+        let withoutIndex = try library.shelf("list", "--no-index", "progress>=30", "status:reading",
+                                             "--format", "{title}: {sessions} sessions, {read} pages, {progress}%, {minutes} min")
+        #expect(withoutIndex.stdout == result.stdout)
+        let year = try library.shelf("list", "finished:2024", "--sort", "finished", "--limit", "1", "--format", "{year} {title}")
+        #expect(year.stdout == "2024 Dune\n")
+    }
+
+    @Test func aTemplateFieldNoBookHasIsAWarning() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("list", "title:dune", "--format", "{title}|{titel}|{format}")
+        #expect(result.status == 0)
+        #expect(result.stdout == "Dune||paperback\n")
+        #expect(result.stderr == "shelf: warning: no book listed has \"titel\"; {titel} is left empty\n")
+    }
+
     @Test func aBadQueryIsAUsageErrorNamingTheTerm() throws {
         let library = try ExampleLibrary()
         let result = try library.shelf("list", "autor:herbert")

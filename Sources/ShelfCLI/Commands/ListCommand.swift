@@ -17,6 +17,7 @@ struct ListCommand: AsyncParsableCommand {
               shelf list status:finished -tag:kindle rating>=4 --sort finished-
               shelf list author:marquez --format json
               shelf list finished:this-year --format '{finished}  {title} — {authors}'
+              shelf list status:reading --format '{progress}%  {title}' --sort -progress
               shelf ls tag:sci-fi --format paths | xargs grep -l "ansible"
             """,
         aliases: ["ls"]
@@ -65,7 +66,19 @@ struct ListCommand: AsyncParsableCommand {
             let printer = BookListPrinter(format: format, terminal: terminal, root: library.root)
             print(try printer.render(books, progress: progress), terminator: "")
         case .template(let template):
-            print(books.map { template.render($0) + "\n" }.joined(), terminator: "")
+            var warned: Set<String> = []
+            for key in template.fields where !BookTemplate.knownFields.contains(key) && !warned.contains(key) {
+                warned.insert(key)
+                if !books.contains(where: { $0.value(forKey: key) != nil }) {
+                    printError("shelf: warning: no book listed has \"\(key)\"; {\(key)} is left empty")
+                }
+            }
+            var lines = ""
+            for book in books {
+                let progress = template.needsSessions ? ReadingProgress(try await library.sessions(of: book.id)) : nil
+                lines += template.render(book, progress: progress) + "\n"
+            }
+            print(lines, terminator: "")
         }
         LibraryWarning.print(await library.lastScanProblems)
     }

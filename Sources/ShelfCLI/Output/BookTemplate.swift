@@ -2,7 +2,9 @@ import ShelfKit
 
 /// A line per book from a template: `{key}` is the book's value for a front matter key (lists
 /// joined with ", ", nothing when missing), `{id}`, `{path}`, `{status}` and `{folder}` say where
-/// it is, and `{{` and `}}` are literal braces.
+/// it is, the query language's computed fields (`{sessions}`, `{progress}`, `{read}`,
+/// `{minutes}`, `{year}`) what its sessions and finishing day add up to, and `{{` and `}}` are
+/// literal braces.
 struct BookTemplate: Sendable, Equatable {
     enum Part: Sendable, Equatable {
         case text(String)
@@ -42,7 +44,30 @@ struct BookTemplate: Sendable, Equatable {
         self.parts = parts
     }
 
-    func render(_ book: Book) -> String {
+    /// The fields every book has a place for, set or not: a template naming another that no
+    /// listed book has is worth a warning.
+    static let knownFields = Set(["id", "path", "status", "folder", "body", "title", "subtitle", "authors",
+                                  "isbn", "published", "pages", "publisher", "language", "series",
+                                  "series_index", "tags", "rating", "added", "started", "finished", "cover",
+                                  "year"]).union(sessionFields)
+
+    /// Computed fields that come from a book's sessions, which are read only when the template
+    /// names one.
+    static let sessionFields: Set<String> = ["sessions", "progress", "read", "minutes"]
+
+    /// The field names, in order.
+    var fields: [String] {
+        parts.compactMap { part in
+            if case .field(let name) = part { name } else { nil }
+        }
+    }
+
+    /// Whether rendering needs each book's sessions (``render(_:progress:)``).
+    var needsSessions: Bool { fields.contains { Self.sessionFields.contains($0) } }
+
+    /// The book's line. A front matter key named like a computed field is shown as written:
+    /// the person's own value wins over one shelf works out.
+    func render(_ book: Book, progress: ReadingProgress? = nil) -> String {
         parts.map { part in
             switch part {
             case .text(let text): text
@@ -51,8 +76,21 @@ struct BookTemplate: Sendable, Equatable {
             case .field("status"): book.status.name
             case .field("folder"): book.folder
             case .field("body"): book.body
-            case .field(let key): book.value(forKey: key).map(BookDisplay.text) ?? ""
+            case .field(let key):
+                if let value = book.value(forKey: key) { BookDisplay.text(value) } else { computed(key, book, progress) ?? "" }
             }
         }.joined()
+    }
+
+    /// The value of a computed field, as `shelf list` queries and sorts by it.
+    private func computed(_ key: String, _ book: Book, _ progress: ReadingProgress?) -> String? {
+        switch key {
+        case "year": book.finished.map { String($0.year) }
+        case "sessions": progress.map { String($0.sessions) }
+        case "progress": progress?.percent(of: book.pages).map(String.init)
+        case "read": progress.map { String($0.pagesRead) }
+        case "minutes": progress.map { String($0.minutes) }
+        default: nil
+        }
     }
 }
