@@ -244,6 +244,21 @@ struct ListTests {
             """)
     }
 
+    @Test func aBrokenSessionFileLeavesTheTableStandingWithAWarning() throws {
+        let library = try ExampleLibrary()
+        try library.write("reading/cloud-atlas/2026-11-20.md", "---\nfrom: [\n---\n")
+        let result = try library.shelf("list", "title:cloud")
+        #expect(result.status == 0)
+        // The progress is that of the two sessions that read: the broken one is left out.
+        #expect(result.stdout == """
+            TITLE        AUTHORS         STATUS   RATING  PROGRESS
+            Cloud Atlas  David Mitchell  reading          96/509 (18%)
+
+            """)
+        #expect(result.stderr == "shelf: warning: reading/cloud-atlas/2026-11-20.md:3:1: invalid YAML: did not find "
+            + "expected node content while parsing a flow node; run `shelf check` for details\n")
+    }
+
     @Test func severalProblemsStillGiveOneWarningLine() throws {
         let library = try ExampleLibrary()
         try library.write("to-read/broken.md", "---\ntitle: [unclosed\n---\n")

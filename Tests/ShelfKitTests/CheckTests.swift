@@ -87,4 +87,35 @@ struct CheckTests {
         #expect(wind.map { "\($0.day)-\($0.sequence)" } == ["2026-10-01-1", "2026-10-03-1", "2026-10-03-2", "2026-10-11-1"])
         #expect(try await library.update(dune) == dune)
     }
+
+    /// `progress(of:)` reads every session once; it must give each book what its own sessions
+    /// give, with the index and without, and for a book that shares its slug with another.
+    @Test(arguments: [true, false]) func progressOfManyBooksIsEachBooksOwn(indexed: Bool) async throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("example-library")
+        let root = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.copyItem(atPath: source.path, toPath: root + "/library")
+        // A second "dune" in another status, with a session of its own.
+        try FileManager.default.createDirectory(atPath: root + "/library/to-read/dune", withIntermediateDirectories: true)
+        try Data("---\ntitle: Dune (second copy)\npages: 100\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/to-read/dune.md"))
+        try Data("---\nto: 10\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/to-read/dune/2026-11-01.md"))
+        let library = try FileLibrary(root: root + "/library", index: IndexOptions(isEnabled: indexed))
+        // sessions(of:) refuses a slug two books share, so the two copies are checked apart.
+        let books = try await library.books().filter { $0.id.rawValue != "dune" }
+        let progress = try await library.progress(of: books)
+        #expect(progress.count == books.count)
+        var withSessions = 0
+        for book in books {
+            let own = ReadingProgress(try await library.sessions(of: book.id))
+            #expect(progress[book.id] == own, "\(book.path)")
+            if own.sessions > 0 { withSessions += 1 }
+        }
+        #expect(withSessions > 5)
+        let copies = try await library.books().filter { $0.id.rawValue == "dune" }
+        #expect(copies.count == 2)
+        let mine = try await library.progress(of: copies.filter { $0.path == "to-read/dune.md" })
+        #expect(mine.values.map(\.sessions) == [1])
+        #expect(mine.values.map(\.page) == [10])
+    }
 }

@@ -49,6 +49,8 @@ struct ListCommand: AsyncParsableCommand {
         let library = try library.open()
         let query = try filter.query(today: Day.today())
         let books = try await library.books(matching: query, sortedBy: sort.map(SortOption.sort), limit: limit)
+        // Taken before reading sessions, which report problems of their own.
+        var problems = await library.lastScanProblems
         for key in sort.map(SortOption.key) where !SortOption.isKnown(key) && !books.contains(where: { $0.value(forKey: key) != nil }) {
             printError("shelf: warning: no book listed has \"\(key)\"; --sort \(key) changed nothing")
         }
@@ -57,9 +59,7 @@ struct ListCommand: AsyncParsableCommand {
         if format == .named(.table) {
             let configuration = library.configuration
             let reading = configuration.statuses.dropFirst().first ?? .reading
-            for book in books where book.status == reading {
-                progress[book.id] = ReadingProgress(try await library.sessions(of: book.id))
-            }
+            (progress, problems) = try await Self.progress(of: books.filter { $0.status == reading }, in: library, problems)
         }
         switch format {
         case .named(let format):
@@ -73,13 +73,23 @@ struct ListCommand: AsyncParsableCommand {
                     printError("shelf: warning: no book listed has \"\(key)\"; {\(key)} is left empty")
                 }
             }
-            var lines = ""
-            for book in books {
-                let progress = template.needsSessions ? ReadingProgress(try await library.sessions(of: book.id)) : nil
-                lines += template.render(book, progress: progress) + "\n"
-            }
-            print(lines, terminator: "")
+            if template.needsSessions { (progress, problems) = try await Self.progress(of: books, in: library, problems) }
+            print(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined(), terminator: "")
         }
-        LibraryWarning.print(await library.lastScanProblems)
+        LibraryWarning.print(problems)
+    }
+
+    /// The reading progress of `books`, and `problems` with those of the books' session files
+    /// that could not be read: the progress shown leaves them out, so the warning names them.
+    private static func progress(of books: [Book], in library: FileLibrary, _ problems: [Problem]) async throws
+        -> ([BookID: ReadingProgress], [Problem]) {
+        let progress = try await library.progress(of: books)
+        let folders = Set(books.map { $0.path.hasSuffix(".md") ? String($0.path.dropLast(3)) : $0.path })
+        var problems = problems
+        for problem in await library.lastScanProblems where !problems.contains(problem) {
+            guard let slash = problem.path.lastIndex(of: "/"), folders.contains(String(problem.path[..<slash])) else { continue }
+            problems.append(problem)
+        }
+        return (progress, problems.sorted())
     }
 }

@@ -91,6 +91,27 @@ extension LibraryReading {
         try await books(matching: text, sortedBy: order, limit: limit)
     }
 
+    /// The reading progress of each of `books`, from one read of every session: for showing
+    /// many books at once, where ``sessions(of:)`` would find each book in the library again.
+    /// A book without sessions has the progress of none. Like ``sessions(since:)``, it
+    /// replaces ``lastScanProblems`` with the session files it could not read.
+    public func progress(of books: [Book]) async throws(ShelfError) -> [BookID: ReadingProgress] {
+        guard !books.isEmpty else { return [:] }
+        // A session lives in the folder named after its book's file: `finished/dune/…` is
+        // `finished/dune.md`'s, whatever the two books sharing a slug elsewhere hold.
+        var byFolder: [Substring: [ReadingSession]] = [:]
+        for session in try await sessions(since: nil) {
+            guard let slash = session.path.lastIndex(of: "/") else { continue }
+            byFolder[session.path[..<slash], default: []].append(session)
+        }
+        var progress: [BookID: ReadingProgress] = [:]
+        for book in books {
+            let folder = book.path.hasSuffix(".md") ? book.path.dropLast(3) : Substring(book.path)
+            progress[book.id] = ReadingProgress(byFolder[folder] ?? [])
+        }
+        return progress
+    }
+
     /// Full-text search with the hits' matches between `«` and `»`.
     public func search(_ text: String, limit: Int? = nil) async throws(ShelfError) -> [SearchHit] {
         try await search(text, limit: limit, highlight: .guillemets)
