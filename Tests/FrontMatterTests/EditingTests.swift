@@ -53,6 +53,15 @@ struct EditingTests {
             == "---\nrating: 4\ntitle: X\n---\n")
     }
 
+    @Test func aValueEndingInBlankLinesKeepsThemAndItsNeighbours() throws {
+        // Text ending in two newlines needs a block that keeps its blank lines (`|+`); the blank
+        // line under it is the value's, and the next key's line is untouched.
+        let text = "---\nkey3: \"q\" # trailing\nkey4:\nkey5: [a, 'b c', 3]\n---\n"
+        let result = try edited(text) { try $0.setValue(.string("%@\n\n"), forKey: "key4") }
+        #expect(result == "---\nkey3: \"q\" # trailing\nkey4: |+\n  %@\n\nkey5: [a, 'b c', 3]\n---\n")
+        #expect(try FrontMatterDocument(text: result)["key4"]?.value == .string("%@\n\n"))
+    }
+
     @Test func addAppendsBeforeTheClosingLine() throws {
         let result = try edited("---\ntitle: Dune\n# a comment\n---\nBody\n") { try $0.setValue(.int(5), forKey: "rating") }
         #expect(result == "---\ntitle: Dune\n# a comment\nrating: 5\n---\nBody\n")

@@ -69,8 +69,12 @@ struct PropertyTests {
             while stop < bytes.count, bytes[stop] != newline { stop += 1 }
             return bytes[offset..<min(stop + 1, bytes.count)]
         }
-        // Blank lines after a block scalar are in its span but stay in the file.
-        while end > start {
+        // Blank lines after a block scalar are in its span but stay in the file, unless it keeps
+        // them (`|+`, `>+`): then they are the value's own last lines.
+        let header = line(at: entry.value.span.start.offset).prefix { $0 != UInt8(ascii: "#") }
+        let keepsBlankLines = [ScalarStyle.literal, .folded].contains(entry.value.scalar?.style)
+            && header.contains(UInt8(ascii: "+"))
+        while !keepsBlankLines, end > start {
             var previous = end - 1
             while previous > start, bytes[previous - 1] != newline { previous -= 1 }
             guard previous > start, line(at: previous).allSatisfy({ $0 == 32 || $0 == 13 || $0 == 10 }) else { break }
