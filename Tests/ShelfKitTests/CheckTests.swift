@@ -88,34 +88,45 @@ struct CheckTests {
         #expect(try await library.update(dune) == dune)
     }
 
-    /// `progress(of:)` reads every session once; it must give each book what its own sessions
-    /// give, with the index and without, and for a book that shares its slug with another.
-    @Test(arguments: [true, false]) func progressOfManyBooksIsEachBooksOwn(indexed: Bool) async throws {
+    /// `booksWithProgress` reads every session once; it must give each book what its own
+    /// sessions give, with the index and without, and tell apart two books sharing a slug.
+    @Test(arguments: [true, false]) func booksWithProgressGiveEachBookItsOwn(indexed: Bool) async throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("example-library")
         let root = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.copyItem(atPath: source.path, toPath: root + "/library")
-        // A second "dune" in another status, with a session of its own.
+        // A second "dune" in another status, with a session of its own, and a broken session.
         try FileManager.default.createDirectory(atPath: root + "/library/to-read/dune", withIntermediateDirectories: true)
         try Data("---\ntitle: Dune (second copy)\npages: 100\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/to-read/dune.md"))
         try Data("---\nto: 10\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/to-read/dune/2026-11-01.md"))
+        try Data("---\nfrom: [\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/reading/cloud-atlas/2026-11-20.md"))
         let library = try FileLibrary(root: root + "/library", index: IndexOptions(isEnabled: indexed))
-        // sessions(of:) refuses a slug two books share, so the two copies are checked apart.
-        let books = try await library.books().filter { $0.id.rawValue != "dune" }
-        let progress = try await library.progress(of: books)
-        #expect(progress.count == books.count)
+        let listed = try await library.booksWithProgress(matching: try Query(parsing: "", today: day("2026-11-22")),
+                                                         sortedBy: [], limit: nil)
+        // Besides the two books sharing a slug, the broken session of a listed book.
+        let problems = await library.lastScanProblems.map(\.path)
+        #expect(problems.contains("reading/cloud-atlas/2026-11-20.md") && problems.contains("to-read/dune.md"))
+        #expect(listed.map(\.book) == (try await library.books()))
+        // The broken session is left out of its book's progress.
+        #expect(listed.first { $0.book.id.rawValue == "cloud-atlas" }?.progress.sessions == 2)
         var withSessions = 0
-        for book in books {
+        // sessions(of:) refuses a slug two books share and a broken session file, so those
+        // books are checked apart.
+        for (book, progress) in listed where !["dune", "cloud-atlas"].contains(book.id.rawValue) {
             let own = ReadingProgress(try await library.sessions(of: book.id))
-            #expect(progress[book.id] == own, "\(book.path)")
+            #expect(progress == own, "\(book.path)")
             if own.sessions > 0 { withSessions += 1 }
         }
         #expect(withSessions > 5)
-        let copies = try await library.books().filter { $0.id.rawValue == "dune" }
-        #expect(copies.count == 2)
-        let mine = try await library.progress(of: copies.filter { $0.path == "to-read/dune.md" })
-        #expect(mine.values.map(\.sessions) == [1])
-        #expect(mine.values.map(\.page) == [10])
+        let copies = listed.filter { $0.book.id.rawValue == "dune" }
+        #expect(copies.map(\.book.path).sorted() == ["finished/sci-fi/dune.md", "to-read/dune.md"])
+        for (book, progress) in copies {
+            #expect(progress.sessions == (book.path == "to-read/dune.md" ? 1 : 6))
+        }
+        // Only the listed books' broken sessions are named.
+        _ = try await library.booksWithProgress(matching: try Query(parsing: "status:finished", today: day("2026-11-22")),
+                                                sortedBy: [], limit: nil)
+        #expect(!(await library.lastScanProblems.map(\.path).contains("reading/cloud-atlas/2026-11-20.md")))
     }
 }

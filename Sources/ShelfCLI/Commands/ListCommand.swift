@@ -48,21 +48,26 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let query = try filter.query(today: Day.today())
-        let books = try await library.books(matching: query, sortedBy: sort.map(SortOption.sort), limit: limit)
-        // Taken before reading sessions, which report problems of their own.
-        var problems = await library.lastScanProblems
+        let order = sort.map(SortOption.sort)
+        let books: [Book]
+        var progress: [BookID: ReadingProgress] = [:]
+        if showsProgress {
+            let listed = try await library.booksWithProgress(matching: query, sortedBy: order, limit: limit)
+            books = listed.map(\.book)
+            // The table shows it for the books being read; a template wherever it is asked for.
+            let reading = library.configuration.statuses.dropFirst().first ?? .reading
+            for (book, bookProgress) in listed where format != .named(.table) || book.status == reading {
+                progress[book.id] = bookProgress
+            }
+        } else {
+            books = try await library.books(matching: query, sortedBy: order, limit: limit)
+        }
         for key in sort.map(SortOption.key) where !SortOption.isKnown(key) && !books.contains(where: { $0.value(forKey: key) != nil }) {
             printError("shelf: warning: no book listed has \"\(key)\"; --sort \(key) changed nothing")
         }
-        let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
-        var progress: [BookID: ReadingProgress] = [:]
-        if format == .named(.table) {
-            let configuration = library.configuration
-            let reading = configuration.statuses.dropFirst().first ?? .reading
-            (progress, problems) = try await Self.progress(of: books.filter { $0.status == reading }, in: library, problems)
-        }
         switch format {
         case .named(let format):
+            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
             let printer = BookListPrinter(format: format, terminal: terminal, root: library.root)
             print(try printer.render(books, progress: progress), terminator: "")
         case .template(let template):
@@ -73,23 +78,17 @@ struct ListCommand: AsyncParsableCommand {
                     printError("shelf: warning: no book listed has \"\(key)\"; {\(key)} is left empty")
                 }
             }
-            if template.needsSessions { (progress, problems) = try await Self.progress(of: books, in: library, problems) }
             print(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined(), terminator: "")
         }
-        LibraryWarning.print(problems)
+        LibraryWarning.print(await library.lastScanProblems)
     }
 
-    /// The reading progress of `books`, and `problems` with those of the books' session files
-    /// that could not be read: the progress shown leaves them out, so the warning names them.
-    private static func progress(of books: [Book], in library: FileLibrary, _ problems: [Problem]) async throws
-        -> ([BookID: ReadingProgress], [Problem]) {
-        let progress = try await library.progress(of: books)
-        let folders = Set(books.map { $0.path.hasSuffix(".md") ? String($0.path.dropLast(3)) : $0.path })
-        var problems = problems
-        for problem in await library.lastScanProblems where !problems.contains(problem) {
-            guard let slash = problem.path.lastIndex(of: "/"), folders.contains(String(problem.path[..<slash])) else { continue }
-            problems.append(problem)
+    /// Whether the output shows reading progress, which comes from the books' sessions: the
+    /// table's column, or a template's computed fields.
+    private var showsProgress: Bool {
+        switch format {
+        case .named(let named): named == .table
+        case .template(let template): template.needsSessions
         }
-        return (progress, problems.sorted())
     }
 }

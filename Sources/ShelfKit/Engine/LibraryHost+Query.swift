@@ -26,6 +26,25 @@ extension LibraryHost {
         return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
     }
 
+    func hostedBooksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
+        -> [(book: Book, progress: ReadingProgress)] {
+        let books = try await hostedBooks(matching: query, sortedBy: order, limit: limit)
+        let bookProblems = scanProblems
+        var byBook: [String: [ReadingSession]] = [:]
+        for session in try await hostedSessions(since: nil) {
+            byBook[LibraryCore<Storage>.parent(of: session.path) + ".md", default: []].append(session)
+        }
+        scanProblems = Self.withSessionProblems(bookProblems, scanProblems, of: books)
+        return books.map { ($0, ReadingProgress(byBook[$0.path] ?? [])) }
+    }
+
+    /// `problems` and those of `sessionProblems` in the session folders of `books`.
+    static func withSessionProblems(_ problems: [Problem], _ sessionProblems: [Problem], of books: [Book]) -> [Problem] {
+        let folders = Set(books.map { $0.path.hasSuffix(".md") ? String($0.path.dropLast(3)) : $0.path })
+        let theirs = sessionProblems.filter { folders.contains(LibraryCore<Storage>.parent(of: $0.path)) }
+        return Array(Set(problems + theirs)).sorted()
+    }
+
     func hostedSearch(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {
         let phrases = SearchRanking.phrases(text)
         guard !phrases.isEmpty else { return [] }

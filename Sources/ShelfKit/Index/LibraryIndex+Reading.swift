@@ -62,19 +62,44 @@ extension LibraryIndex {
         }
     }
 
-    /// Each book's reading progress, by book path, for sorting by computed keys.
+    /// Each book's reading progress, by book path, for sorting by computed keys and for
+    /// listings that show it. Reads only the columns the totals need: no notes.
     func progress(of paths: [String]) throws(ShelfError) -> [String: ReadingProgress] {
         try read { db in
             var sessions: [String: [ReadingSession]] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM sessions")
-            while let row = try rows.next() {
-                if let session = IndexRows.session(row) { sessions[row["book_path"], default: []].append(session) }
+            if paths.count <= Self.pathsLookedUpOneByOne {
+                for path in paths {
+                    let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.totalsColumns) FROM sessions WHERE book_path = ?",
+                                                   arguments: [path])
+                    while let row = try rows.next() { sessions[path, default: []].append(Self.totalsSession(row)) }
+                }
+            } else {
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.totalsColumns) FROM sessions")
+                while let row = try rows.next() { sessions[row[0] as String, default: []].append(Self.totalsSession(row)) }
             }
             var result: [String: ReadingProgress] = [:]
             for path in paths { result[path] = ReadingProgress(sessions[path] ?? []) }
             return result
         }
     }
+
+    /// Up to this many books, their sessions are found through `sessions_by_book`; past it, one
+    /// scan of the table costs less.
+    private static let pathsLookedUpOneByOne = 200
+
+    /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:)``
+    /// reads them.
+    static let totalsColumns = "book_path, \"from\", \"to\", pages, minutes, day, sequence"
+
+    /// A session as far as the totals see it, from a row of ``totalsColumns``. Day and sequence
+    /// order the sessions: the page reached depends on it when some sessions count only `pages`.
+    static func totalsSession(_ row: Row) -> ReadingSession {
+        ReadingSession(day: Day(row[5] as String) ?? anyDay, sequence: row[6], from: row[1], to: row[2],
+                       pages: row[3], minutes: row[4])
+    }
+
+    /// For a stored day that cannot be read, which a session row never has.
+    private static var anyDay: Day { Day(year: 2000, month: 1, day: 1) ?? Day.today() }
 
     /// A book or session whose words contain every phrase of a search, as the index holds it.
     struct SearchCandidate: Sendable {

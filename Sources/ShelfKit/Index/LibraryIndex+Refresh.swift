@@ -271,22 +271,15 @@ extension LibraryIndex {
         var sessions: [String: [ReadingSession]] = [:]
         var pages: [String: Int?] = [:]
         func collect(_ cursor: RowCursor) throws {
-            while let row = try cursor.next() {
-                // Day and sequence order the sessions: the page reached depends on it when
-                // some sessions count only `pages`.
-                sessions[row[0] as String, default: []].append(
-                    ReadingSession(day: Day(row[5] as String) ?? anyDay, sequence: row[6], from: row[1], to: row[2],
-                                   pages: row[3], minutes: row[4]))
-            }
+            while let row = try cursor.next() { sessions[row[0] as String, default: []].append(totalsSession(row)) }
         }
         if all {
-            try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes, day, sequence FROM sessions"))
+            try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions"))
             let rows = try Row.fetchCursor(db, sql: "SELECT path, pages FROM books")
             while let row = try rows.next() { pages[row[0]] = .some(row[1]) }
         } else {
             for path in books {
-                try collect(try Row.fetchCursor(db, sql: "SELECT book_path, \"from\", \"to\", pages, minutes, day, sequence FROM sessions WHERE book_path = ?",
-                                                arguments: [path]))
+                try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path]))
                 if let row = try Row.fetchOne(db, sql: "SELECT pages FROM books WHERE path = ?", arguments: [path]) {
                     pages[path] = .some(row[0])
                 }
@@ -303,7 +296,4 @@ extension LibraryIndex {
             try update.run()
         }
     }
-
-    /// For a stored day that cannot be read, which a session row never has.
-    private static var anyDay: Day { Day(year: 2000, month: 1, day: 1) ?? Day.today() }
 }

@@ -72,6 +72,25 @@ extension FileLibrary {
         guard let (index, listing) = try await refreshedIndex() else {
             return try await hostedBooks(matching: query, sortedBy: order, limit: limit)
         }
+        return try books(in: index, listing, matching: query, sortedBy: order, limit: limit)
+    }
+
+    /// ``indexedBooks(matching:sortedBy:limit:)`` with each book's progress, after the same
+    /// refresh: the totals come from the index's sessions, without their notes.
+    func indexedBooksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
+        -> [(book: Book, progress: ReadingProgress)] {
+        guard let (index, listing) = try await refreshedIndex() else {
+            return try await hostedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
+        }
+        let books = try books(in: index, listing, matching: query, sortedBy: order, limit: limit)
+        let progress = try index.progress(of: books.map(\.path))
+        scanProblems = Self.withSessionProblems(scanProblems, try index.problems(sessions: true), of: books)
+        return books.map { ($0, progress[$0.path] ?? ReadingProgress([])) }
+    }
+
+    /// The books of a refreshed index that match `query`, in order.
+    private func books(in index: LibraryIndex, _ listing: LibraryListing, matching query: Query, sortedBy order: [BookSort],
+                       limit: Int?) throws(ShelfError) -> [Book] {
         let customKeys = try index.customKeys()
         do throws(QueryError) {
             try query.validate(customKeys: customKeys)
@@ -118,6 +137,11 @@ extension FileLibrary {
 
     public func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
         try await indexedBooks(matching: try parsedQuery(text), sortedBy: order, limit: limit)
+    }
+
+    public func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
+        -> [(book: Book, progress: ReadingProgress)] {
+        try await indexedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
     }
 
     public func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {

@@ -8,6 +8,11 @@ extension InMemoryLibrary {
         try await hostedBooks(matching: try parsedQuery(text), sortedBy: order, limit: limit)
     }
 
+    public func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
+        -> [(book: Book, progress: ReadingProgress)] {
+        try await hostedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
+    }
+
     public func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {
         try await hostedSearch(text, limit: limit, highlight: highlight)
     }

@@ -43,6 +43,13 @@ public protocol LibraryReading: Sendable {
     ///   - highlight: The markers put around matches in each snippet.
     func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit]
 
+    /// ``books(matching:sortedBy:limit:)`` with each book's reading progress, read in the same
+    /// pass over the library: for listings that show progress, where ``sessions(of:)`` would
+    /// find each book again. ``lastScanProblems`` then also names the listed books' session
+    /// files that could not be read, which their progress leaves out.
+    func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
+        -> [(book: Book, progress: ReadingProgress)]
+
     /// Reads every book: those that read cleanly, and a problem for each file that does not.
     func scan() async throws(ShelfError) -> LibraryScan
 
@@ -89,27 +96,6 @@ extension LibraryReading {
     /// The books that match `text` in the query language, sorted by `order` then title then path.
     public func books(matching text: String, sortedBy order: [BookSort] = [], limit: Int? = nil) async throws(ShelfError) -> [Book] {
         try await books(matching: text, sortedBy: order, limit: limit)
-    }
-
-    /// The reading progress of each of `books`, from one read of every session: for showing
-    /// many books at once, where ``sessions(of:)`` would find each book in the library again.
-    /// A book without sessions has the progress of none. Like ``sessions(since:)``, it
-    /// replaces ``lastScanProblems`` with the session files it could not read.
-    public func progress(of books: [Book]) async throws(ShelfError) -> [BookID: ReadingProgress] {
-        guard !books.isEmpty else { return [:] }
-        // A session lives in the folder named after its book's file: `finished/dune/…` is
-        // `finished/dune.md`'s, whatever the two books sharing a slug elsewhere hold.
-        var byFolder: [Substring: [ReadingSession]] = [:]
-        for session in try await sessions(since: nil) {
-            guard let slash = session.path.lastIndex(of: "/") else { continue }
-            byFolder[session.path[..<slash], default: []].append(session)
-        }
-        var progress: [BookID: ReadingProgress] = [:]
-        for book in books {
-            let folder = book.path.hasSuffix(".md") ? book.path.dropLast(3) : Substring(book.path)
-            progress[book.id] = ReadingProgress(byFolder[folder] ?? [])
-        }
-        return progress
     }
 
     /// Full-text search with the hits' matches between `«` and `»`.
