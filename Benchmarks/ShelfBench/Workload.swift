@@ -142,6 +142,13 @@ enum Workload {
         section.rows.append(try row(.touched, "list after touching one file", list, [list], runs: runs,
                                     before: { _ = utime(touched, nil) }, comparisonBefore: { true }))
         section.rows.append(try row(.other, "list author:herbert without the index (--no-index)", noIndex, [list], runs: runs))
+        // The default table shows each reading book's progress, from its sessions.
+        let readingTable = Command(label: "shelf list status:reading (table, with progress)",
+                                   arguments: [shelf, "--library", library, "list", "status:reading"])
+        let readingPaths = Command(label: "shelf list status:reading --format paths",
+                                   arguments: [shelf, "--library", library, "list", "status:reading", "--format", "paths"])
+        section.rows.append(try row(.other, "the books being read, as a table with their progress", readingTable,
+                                    [readingPaths], runs: runs))
 
         // Writes go to copies; the small library is copied afresh for each size too.
         let large = try copy(library, to: "writes\(books)")
