@@ -66,11 +66,8 @@ struct CheckTests {
     }
 
     @Test func exampleLibraryIsClean() async throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("example-library")
-        let root = try TemporaryFolder.make()
+        let root = try Self.copyOfExampleLibrary()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.copyItem(atPath: source.path, toPath: root + "/library")
         let library = try FileLibrary(root: root + "/library")
         #expect(library.configuration.goal == 24)
         #expect(try await library.check() == [])
@@ -91,11 +88,8 @@ struct CheckTests {
     /// `booksWithProgress` reads every session once; it must give each book what its own
     /// sessions give, with the index and without, and tell apart two books sharing a slug.
     @Test(arguments: [true, false]) func booksWithProgressGiveEachBookItsOwn(indexed: Bool) async throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("example-library")
-        let root = try TemporaryFolder.make()
+        let root = try Self.copyOfExampleLibrary()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.copyItem(atPath: source.path, toPath: root + "/library")
         // A second "dune" in another status, with a session of its own, and a broken session.
         try FileManager.default.createDirectory(atPath: root + "/library/to-read/dune", withIntermediateDirectories: true)
         try Data("---\ntitle: Dune (second copy)\npages: 100\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/to-read/dune.md"))
@@ -128,5 +122,14 @@ struct CheckTests {
         _ = try await library.booksWithProgress(matching: try Query(parsing: "status:finished", today: day("2026-11-22")),
                                                 sortedBy: [], limit: nil)
         #expect(!(await library.lastScanProblems.map(\.path).contains("reading/cloud-atlas/2026-11-20.md")))
+    }
+
+    /// A temporary folder holding a copy of `example-library` as `library`.
+    private static func copyOfExampleLibrary() throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("example-library")
+        let root = try TemporaryFolder.make()
+        try FileManager.default.copyItem(atPath: source.path, toPath: root + "/library")
+        return root
     }
 }

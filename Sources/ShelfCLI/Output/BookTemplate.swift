@@ -46,10 +46,7 @@ struct BookTemplate: Sendable, Equatable {
 
     /// The fields every book has a place for, set or not: a template naming another that no
     /// listed book has is worth a warning.
-    static let knownFields = Set(["id", "path", "status", "folder", "body", "title", "subtitle", "authors",
-                                  "isbn", "published", "pages", "publisher", "language", "series",
-                                  "series_index", "tags", "rating", "added", "started", "finished", "cover",
-                                  "year"]).union(sessionFields)
+    static let knownFields = Set(BookRecords.locationKeys + BookRecords.bookKeys + ["body", "year"]).union(sessionFields)
 
     /// Computed fields that come from a book's sessions, which are read only when the template
     /// names one.
