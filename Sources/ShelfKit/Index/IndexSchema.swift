@@ -9,8 +9,9 @@ enum IndexSchema {
     /// fields, authors and tags are columns of `books` (``IndexColumns``, ``IndexListColumns``),
     /// and the full-text table is filled on first use; 4: books are found by slug through an index;
     /// 5: the body last, so that a query reading the columns before it does not read the pages a
-    /// long body overflows into; 6: authors and tags holding U+001F are refused when read).
-    static let version = 6
+    /// long body overflows into; 6: authors and tags holding U+001F are refused when read; 7: the
+    /// sessions are read on first need, which `meta` records, ``LibraryIndex/hasSessions(_:)``).
+    static let version = 7
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]

@@ -16,14 +16,16 @@ extension LibraryIndex {
     /// writes the chunks already parsed, in order, one transaction each: the single-threaded
     /// inserts no longer wait for the last file to be parsed. A chunk holds whole books with
     /// their sessions, so each book goes in with its session totals, added up on the parsing
-    /// threads. The full-text table is left empty until a search needs it (``fillFullText()``).
+    /// threads. The full-text table is left empty until a search needs it (``fillFullText()``),
+    /// and without `sessions` so are the sessions (``fillSessions(_:_:)``): a query of book
+    /// fields then reads only the book files, some third of a generated library's.
     ///
     /// It runs without a rollback journal, which halves the writes. A build cut short leaves
     /// `user_version` 0 (only ``IndexSchema/markComplete(_:)`` sets it, last), which
     /// ``LibraryIndex/open(at:)`` takes for another version and rebuilds, so committing chunk by
     /// chunk loses nothing.
     /// - Returns: The number of files read.
-    func build(_ listing: LibraryListing, _ storage: DiskStorage, started: Int64) async throws(ShelfError) -> Int {
+    func build(_ listing: LibraryListing, _ storage: DiskStorage, started: Int64, sessions: Bool) async throws(ShelfError) -> Int {
         do {
             try await queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF")
@@ -46,7 +48,7 @@ extension LibraryIndex {
             func startNext() {
                 guard next < chunks.count else { return }
                 let (index, books) = (next, chunks[next])
-                group.addTask { (index, Self.parseBooks(books, of: listing, storage)) }
+                group.addTask { (index, Self.parseBooks(books, of: listing, storage, sessions: sessions)) }
                 next += 1
             }
             for _ in 0..<Self.buildLookahead { startNext() }
@@ -84,6 +86,7 @@ extension LibraryIndex {
                     // commit.
                     try IndexSchema.createIndexes(db)
                     try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
+                    if sessions { try Self.markSessionsKept(db) }
                     try IndexSchema.markComplete(db)
                     return .commit
                 }
@@ -94,13 +97,14 @@ extension LibraryIndex {
         }
     }
 
-    /// Reads the books at `positions` of the listing, each after its session files, and adds
-    /// up each book's sessions for its row. Files named like no session are left out, as a
-    /// refresh leaves them.
+    /// Reads the books at `positions` of the listing, with `sessions` each after its session
+    /// files, adding up each book's sessions for its row. Files named like no session are left
+    /// out, as a refresh leaves them.
     ///
     /// Files are opened relative to their book's folder, held open while the chunk's books
     /// share it, as neighbours in the listing do.
-    private static func parseBooks(_ positions: Range<Int>, of listing: LibraryListing, _ storage: DiskStorage) -> [Parsed] {
+    private static func parseBooks(_ positions: Range<Int>, of listing: LibraryListing, _ storage: DiskStorage,
+                                   sessions withSessions: Bool) -> [Parsed] {
         var parsed: [Parsed] = []
         parsed.reserveCapacity(positions.count * 3)
         var open: (path: String, folder: FileSystem.OpenDirectory?)?
@@ -111,7 +115,7 @@ extension LibraryIndex {
             let folder = open?.folder
             var sessions: [ReadingSession] = []
             let sessionFolder = location.sessionFolder
-            for name in listing.sessionFiles[sessionFolder] ?? [] {
+            for name in withSessions ? listing.sessionFiles[sessionFolder] ?? [] : [] {
                 guard let fileName = SessionFileName(name) else { continue }
                 let item = parse(.session(path: sessionFolder + "/" + name, name: fileName, book: location), storage,
                                  encodeText: false, in: folder.map { ($0, location.slug + "/" + name) })

@@ -117,9 +117,15 @@ extension LibraryIndex {
     /// indexed and it was modified before the last refresh began. The last condition catches an
     /// edit made in the same clock tick as the last refresh read the file, which the stat alone
     /// would miss (git's "racily clean" entries).
+    ///
+    /// Session files are compared and read only once the index keeps sessions
+    /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
+    /// an index without them gets them (``fillSessions(_:_:)``); without, an index that does
+    /// not keep them yet leaves them to the first read that needs them.
     /// - Returns: The listing walked, for the library-wide problems and lookups.
     @discardableResult
-    func refresh(_ storage: DiskStorage, statuses: [Status]) async throws(ShelfError) -> (LibraryListing, RefreshReport) {
+    func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool) async throws(ShelfError)
+        -> (LibraryListing, RefreshReport) {
         let started = FileSystem.now()
         let fresh = try read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version }
         // A new index compares nothing: every file is read, and `fstat` of the open file gives
@@ -130,17 +136,28 @@ extension LibraryIndex {
             // A new index is empty, so nothing vanished and nothing was known: it is built with
             // parsing and writing overlapped, which one transaction could not do.
             let listing = try await walking.get()
-            let parsed = try await build(listing, storage, started: started)
+            let parsed = try await build(listing, storage, started: started, sessions: wanted)
             return (listing, RefreshReport(parsed: parsed, removed: 0))
         }
-        let state: Result<(KnownFiles, Int64, Bool), ShelfError> = Result { () throws(ShelfError) in
+        let state: Result<(KnownFiles, Int64, Bool, Bool), ShelfError> = Result { () throws(ShelfError) in
             try read { db in
                 (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max,
-                 try Self.hasFullText(db))
+                 try Self.hasFullText(db), try Self.hasSessions(db))
             }
         }
         let listing = try await walking.get()
-        let (indexed, lastRefresh, keepsText) = try state.get()
+        let (indexed, lastRefresh, keepsText, keepsSessions) = try state.get()
+        var report = try await update(listing, storage, known: indexed, lastRefresh: lastRefresh, keepsText: keepsText,
+                                keepsSessions: keepsSessions, started: started)
+        if wanted && !keepsSessions { report.parsed += try await fillSessions(listing, storage) }
+        return (listing, report)
+    }
+
+    /// The refresh of an index that exists: compares the walk with the known files, reads the
+    /// new and changed ones, drops the vanished ones, in one transaction. Session files count
+    /// only when the index keeps sessions.
+    private func update(_ listing: LibraryListing, _ storage: DiskStorage, known indexed: KnownFiles, lastRefresh: Int64,
+                        keepsText: Bool, keepsSessions: Bool, started: Int64) async throws(ShelfError) -> RefreshReport {
         var known = indexed
         var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
         // Counting the indexed files still there tells whether any vanished, without a set of
@@ -159,7 +176,7 @@ extension LibraryIndex {
             let found = known.find(info, location.directory, "/", location.slug, ".md")
             if !isUnchanged(found, info) { work.append((.book(location), info, found.map(known.id))) }
             let folder = location.sessionFolder
-            guard let names = listing.sessionFiles[folder] else { continue }
+            guard keepsSessions, let names = listing.sessionFiles[folder] else { continue }
             let infos = listing.sessionInfo[folder] ?? []
             for (index, name) in names.enumerated() {
                 let info = index < infos.count ? infos[index] : nil
@@ -176,7 +193,7 @@ extension LibraryIndex {
             for (folder, names) in listing.sessionFiles { for name in names { wanted.insert(folder + "/" + name) } }
             vanished = known.all.filter { !wanted.contains($0.path) }
         }
-        guard !work.isEmpty || !vanished.isEmpty else { return (listing, RefreshReport(parsed: 0, removed: 0)) }
+        guard !work.isEmpty || !vanished.isEmpty else { return RefreshReport(parsed: 0, removed: 0) }
 
         let parsed = await ParallelMap.map(work.map(\.item)) { item in Self.parse(item, storage, encodeText: keepsText) }
         try write { db in
@@ -198,7 +215,7 @@ extension LibraryIndex {
             try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
         }
-        return (listing, RefreshReport(parsed: parsed.count, removed: vanished.count))
+        return RefreshReport(parsed: parsed.count, removed: vanished.count)
     }
 
     /// The walk of a refresh, as a result so that it can run beside the index's reads.

@@ -10,14 +10,16 @@ extension FileLibrary {
     }
 
     /// The index, refreshed, with the walk it made; `nil` when reads must go to the files.
+    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:)``); a
+    /// read of book fields alone leaves them to the first read that needs them.
     ///
     /// An index that fails while refreshing is deleted and built again once; the files are the
     /// truth, so nothing is lost.
-    func refreshedIndex() async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
-                let (listing, _) = try await index.refresh(core.storage, statuses: configuration.statuses)
+                let (listing, _) = try await index.refresh(core.storage, statuses: configuration.statuses, sessions: sessions)
                 return (index, listing)
             } catch {
                 guard case .io(path: IndexOptions.path, _, _) = error, attempt == 0 else { throw error }
@@ -60,7 +62,7 @@ extension FileLibrary {
     }
 
     public func libraryScan() async throws(ShelfError) -> LibraryScan {
-        guard let (index, listing) = try await refreshedIndex() else { return try await hostedScan() }
+        guard let (index, listing) = try await refreshedIndex(sessions: false) else { return try await hostedScan() }
         let books = try index.books(matching: nil)
         for (book, stamp) in books { core.stamps[book.path] = stamp }
         let problems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
@@ -69,7 +71,7 @@ extension FileLibrary {
     }
 
     func indexedBooks(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
-        guard let (index, listing) = try await refreshedIndex() else {
+        guard let (index, listing) = try await refreshedIndex(sessions: Self.needsSessions(query, order)) else {
             return try await hostedBooks(matching: query, sortedBy: order, limit: limit)
         }
         return try books(in: index, listing, matching: query, sortedBy: order, limit: limit)
@@ -79,13 +81,19 @@ extension FileLibrary {
     /// refresh: the totals come from the index's sessions, without their notes.
     func indexedBooksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
         -> [(book: Book, progress: ReadingProgress)] {
-        guard let (index, listing) = try await refreshedIndex() else {
+        guard let (index, listing) = try await refreshedIndex(sessions: true) else {
             return try await hostedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
         }
         let books = try books(in: index, listing, matching: query, sortedBy: order, limit: limit)
         let progress = try index.progress(of: books.map(\.path))
         scanProblems = Self.withSessionProblems(scanProblems, try index.problems(sessions: true), of: books)
         return books.map { ($0, progress[$0.path] ?? ReadingProgress([])) }
+    }
+
+    /// Whether answering `query` in `order` reads sessions: their computed fields, or the
+    /// full-text table, which holds session notes.
+    private static func needsSessions(_ query: Query, _ order: [BookSort]) -> Bool {
+        query.needsSessions || order.contains(where: \.needsSessions)
     }
 
     /// The books of a refreshed index that match `query`, in order.
@@ -107,13 +115,13 @@ extension FileLibrary {
     }
 
     func indexedSessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] {
-        guard let (index, _) = try await refreshedIndex() else { return try await hostedSessions(since: day) }
+        guard let (index, _) = try await refreshedIndex(sessions: true) else { return try await hostedSessions(since: day) }
         scanProblems = try index.problems(sessions: true, since: day).sorted()
         return try index.sessions(since: day)
     }
 
     func indexedSearch(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {
-        guard let (index, listing) = try await refreshedIndex() else {
+        guard let (index, listing) = try await refreshedIndex(sessions: true) else {
             return try await hostedSearch(text, limit: limit, highlight: highlight)
         }
         let phrases = SearchRanking.phrases(text)
@@ -150,9 +158,9 @@ extension FileLibrary {
 
     /// Brings the index up to date and reports how many files were read again and dropped,
     /// for tests and benchmarks.
-    func refreshIndex() async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+    func refreshIndex(sessions: Bool = true) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
         guard let index = openIndex() else { return nil }
-        let (_, report) = try await index.refresh(core.storage, statuses: configuration.statuses)
+        let (_, report) = try await index.refresh(core.storage, statuses: configuration.statuses, sessions: sessions)
         return (report.parsed, report.removed)
     }
 
@@ -162,6 +170,6 @@ extension FileLibrary {
         LibraryIndex.remove(at: root + "/" + IndexOptions.path)
         indexState = indexOptions.isEnabled ? .closed : .unavailable
         // A rebuild asked for by name builds all of it, the full-text table included.
-        if let (index, _) = try await refreshedIndex() { try index.fillFullText() }
+        if let (index, _) = try await refreshedIndex(sessions: true) { try index.fillFullText() }
     }
 }
