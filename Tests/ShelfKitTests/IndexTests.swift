@@ -144,6 +144,43 @@ struct IndexTests {
         #expect(try await library.refreshIndex()?.parsed == 1)
     }
 
+    @Test
+    func readsSessionFilesOnlyOnceAReadNeedsThem() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        // A query of book fields builds the index from the two book files alone.
+        #expect(try await library.refreshIndex(sessions: false)?.parsed == 2)
+        #expect(try await titles(library, "author:herbert") == ["Dune"])
+        #expect(try indexAnswer("SELECT count(*) FROM sessions", in: root) == "0")
+
+        // A session changed and one added while they are not kept are read as they are now.
+        try write("---\nfrom: 1\nto: 206\n---\n\nHalf way.\n", "finished/sci-fi/dune/2024-01-02.md", in: root)
+        try write("---\nminutes: 30\n---\n", "finished/sci-fi/dune/2024-01-03.md", in: root)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(try await library.refreshIndex(sessions: false)?.parsed == 0)
+        #expect(try await titles(library, "progress:50 sessions:2 minutes:30") == ["Dune"])
+        #expect(try indexAnswer("SELECT count(*) FROM sessions", in: root) == "2")
+        #expect(try await library.sessions(since: nil).map(\.note) == ["Half way.\n", ""])
+
+        // From then on every refresh compares them, whatever the read.
+        _ = try await library.refreshIndex(sessions: false)
+        try FileManager.default.removeItem(atPath: root + "/finished/sci-fi/dune/2024-01-03.md")
+        #expect(try await library.refreshIndex(sessions: false)?.removed == 1)
+        #expect(try await titles(library, "sessions:1") == ["Dune"])
+    }
+
+    @Test
+    func aSearchReadsTheSessionNotesOfAnIndexBuiltWithoutThem() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await titles(library, "author:austen") == ["Emma"])
+        #expect(try await library.search("desert", limit: 10).map(\.path)
+            == ["finished/sci-fi/dune/2024-01-02.md"])
+        #expect(try await titles(library, "desert") == ["Dune"])
+    }
+
     @Test(arguments: ["not a database at all", ""])
     func rebuildsACorruptIndex(_ garbage: String) async throws {
         let root = try TemporaryFolder.make(with: Self.files)
