@@ -127,11 +127,16 @@ extension LibraryIndex {
     func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool) async throws(ShelfError)
         -> (LibraryListing, RefreshReport) {
         let started = FileSystem.now()
-        let fresh = try read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version }
+        let (fresh, keepsSessions) = try read { db in
+            let fresh = try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version
+            return (fresh, try !fresh && Self.hasSessions(db))
+        }
         // A new index compares nothing: every file is read, and `fstat` of the open file gives
         // its stamp, which spares a `stat` by path per file in the walk. The walk starts at once,
-        // and the index's files are loaded while it runs.
-        async let walking = Self.walk(storage, statuses: statuses, collectInfo: !fresh)
+        // and the index's files are loaded while it runs. Session folders are listed only when
+        // their files will be compared or read.
+        async let walking = Self.walk(storage, statuses: statuses, includeSessions: wanted || keepsSessions,
+                                      collectInfo: !fresh)
         if fresh {
             // A new index is empty, so nothing vanished and nothing was known: it is built with
             // parsing and writing overlapped, which one transaction could not do.
@@ -139,14 +144,14 @@ extension LibraryIndex {
             let parsed = try await build(listing, storage, started: started, sessions: wanted)
             return (listing, RefreshReport(parsed: parsed, removed: 0))
         }
-        let state: Result<(KnownFiles, Int64, Bool, Bool), ShelfError> = Result { () throws(ShelfError) in
+        let state: Result<(KnownFiles, Int64, Bool), ShelfError> = Result { () throws(ShelfError) in
             try read { db in
                 (try KnownFiles(db), try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshed'") ?? Int64.max,
-                 try Self.hasFullText(db), try Self.hasSessions(db))
+                 try Self.hasFullText(db))
             }
         }
         let listing = try await walking.get()
-        let (indexed, lastRefresh, keepsText, keepsSessions) = try state.get()
+        let (indexed, lastRefresh, keepsText) = try state.get()
         var report = try await update(listing, storage, known: indexed, lastRefresh: lastRefresh, keepsText: keepsText,
                                 keepsSessions: keepsSessions, started: started)
         if wanted && !keepsSessions { report.parsed += try await fillSessions(listing, storage) }
@@ -200,7 +205,14 @@ extension LibraryIndex {
             // Read again inside the transaction: another process may have filled the table since.
             let fullText = try Self.hasFullText(db)
             var affectedBooks: Set<String> = []
+            // Another process may have added the sessions since this walk passed them by: they
+            // are not gone.
+            let sessionsAddedMeanwhile = try !keepsSessions && Self.hasSessions(db)
             for (path, id) in vanished {
+                if sessionsAddedMeanwhile,
+                   try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE path = ?", arguments: [path]) == true {
+                    continue
+                }
                 try Self.forget(db, path: path, id: id)
                 // A vanished path is a book or a session; either way its book needs new totals.
                 affectedBooks.insert(Self.bookPath(ofSession: path))
@@ -219,10 +231,10 @@ extension LibraryIndex {
     }
 
     /// The walk of a refresh, as a result so that it can run beside the index's reads.
-    private static func walk(_ storage: DiskStorage, statuses: [Status],
+    private static func walk(_ storage: DiskStorage, statuses: [Status], includeSessions: Bool,
                              collectInfo: Bool) async -> Result<LibraryListing, ShelfError> {
         do throws(ShelfError) {
-            return .success(try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: true,
+            return .success(try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
                                                                     collectInfo: collectInfo))
         } catch {
             return .failure(error)
