@@ -45,4 +45,45 @@ struct RealWorldValueTests {
         _ = try await test.library.update(edited)
         #expect(await test.text("to-read/project-hail-mary.md") == "---\ntitle: Project Hail Mary\npublished: 2021-05\npages: 476\n---\n")
     }
+
+    /// Obsidian's book plugins and many hand-made notes write `author`, often as a wiki link.
+    @Test(arguments: LibraryKind.allCases)
+    func aSingularAuthorKeyHoldsTheAuthors(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        let text = """
+            ---
+            title: Dune
+            author: "[[Frank Herbert]]"
+            category: Science Fiction
+            total: 412
+            ---
+
+            Spice.
+
+            """
+        try await test.write(text, to: "reading/dune.md")
+        try await test.write("---\ntitle: Emma\nauthors: [Jane Austen]\nauthor: Someone Else\n---\n", to: "to-read/emma.md")
+        let dune = try await test.library.book("dune")
+        #expect(dune.authors == ["[[Frank Herbert]]"])
+        #expect(dune.extra.map(\.key) == ["category", "total"])
+        #expect(try await test.library.books(matching: "author:herbert").map(\.title) == ["Dune"])
+        // With both keys, `authors` holds the authors and `author` is a key of its own.
+        let emma = try await test.library.book("emma")
+        #expect(emma.authors == ["Jane Austen"])
+        #expect(emma.extra.map(\.key) == ["author"])
+
+        // An edit of the authors goes to the key the file has; other edits leave it alone and
+        // place new keys after it, as after `authors`.
+        let withPages = text.replacingOccurrences(of: "]]\"\n", with: "]]\"\npages: 412\n")
+        var edited = dune
+        edited.pages = 412
+        _ = try await test.library.update(edited)
+        #expect(await test.text("reading/dune.md") == withPages)
+        var renamed = try await test.library.book("dune")
+        renamed.authors = ["Frank Herbert", "Brian Herbert"]
+        _ = try await test.library.update(renamed)
+        #expect(await test.text("reading/dune.md")
+            == withPages.replacingOccurrences(of: "author: \"[[Frank Herbert]]\"", with: "author: [Frank Herbert, Brian Herbert]"))
+    }
 }

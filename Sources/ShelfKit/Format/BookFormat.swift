@@ -7,6 +7,15 @@ enum BookFormat {
     ]
     private static let knownKeys = Set(keys)
 
+    /// `author`, which Obsidian's book plugins and many hand-made notes use, read as `authors`
+    /// when a file has no `authors`; edits of the authors then go to the key the file has.
+    static let singularAuthorKey = "author"
+
+    /// The key that holds the authors in `document`: `author` when only it is there.
+    static func authorsKey(in document: FrontMatterDocument) -> String {
+        document["authors"] == nil && document[singularAuthorKey] != nil ? singularAuthorKey : "authors"
+    }
+
     /// Whether `key` is one the book model owns, and so cannot be an extra key.
     static func isBookKey(_ key: String) -> Bool { knownKeys.contains(key) }
 
@@ -35,6 +44,7 @@ enum BookFormat {
     /// Reads a book, collecting every type error and a missing title.
     static func read(_ document: FrontMatterDocument, at location: BookLocation) -> (Book, [ShelfError]) {
         var reader = FieldReader(document)
+        let authorsKey = authorsKey(in: document)
         let title = reader.read { document throws(FrontMatterError) in try document.string("title") } ?? ""
         if title.allSatisfy(\.isWhitespace), reader.errors.isEmpty {
             reader.reject("title", reason: document["title"] == nil ? "is missing; every book needs a title" : "is empty; every book needs a title")
@@ -43,7 +53,7 @@ enum BookFormat {
             id: BookID(location.slug), status: location.status, folder: location.folder, path: location.path,
             title: title,
             subtitle: reader.read { document throws(FrontMatterError) in try document.string("subtitle") },
-            authors: reader.list("authors") ?? [],
+            authors: reader.list(authorsKey) ?? [],
             isbn: reader.read { document throws(FrontMatterError) in try document.string("isbn") },
             pages: reader.read { document throws(FrontMatterError) in try document.int("pages") },
             publisher: reader.read { document throws(FrontMatterError) in try document.string("publisher") },
@@ -56,7 +66,7 @@ enum BookFormat {
             started: reader.read { document throws(FrontMatterError) in try document.day("started") },
             finished: reader.read { document throws(FrontMatterError) in try document.day("finished") },
             cover: reader.read { document throws(FrontMatterError) in try document.string("cover") },
-            extra: reader.extra(excluding: knownKeys),
+            extra: reader.extra(excluding: authorsKey == "authors" ? knownKeys : knownKeys.union([authorsKey])),
             body: reader.body
         )
         book.published = publication(&reader)
@@ -157,10 +167,12 @@ enum BookFormat {
     static func edit(_ document: FrontMatterDocument, from current: Book, to new: Book) throws(ShelfError) -> FrontMatterDocument? {
         let old = values(of: current), changed = values(of: new)
         var edits: [(key: String, value: YAMLValue?)] = []
+        let authorsKey = authorsKey(in: document)
         for (before, after) in zip(old, changed) where !same(before.value, after.value) {
-            edits.append(after)
+            edits.append(after.key == "authors" ? (authorsKey, after.value) : after)
         }
-        return try DocumentWriting.edit(document, canonicalOrder: keys, edits: edits, oldExtra: current.extra,
+        let order = keys.map { $0 == "authors" ? authorsKey : $0 }
+        return try DocumentWriting.edit(document, canonicalOrder: order, edits: edits, oldExtra: current.extra,
                                         newExtra: new.extra, oldBody: current.body, newBody: new.body)
     }
 

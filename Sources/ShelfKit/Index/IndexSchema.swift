@@ -10,7 +10,8 @@ enum IndexSchema {
     /// and the full-text table is filled on first use; 4: books are found by slug through an index;
     /// 5: the body last, so that a query reading the columns before it does not read the pages a
     /// long body overflows into; 6: authors and tags holding U+001F are refused when read; 7: the
-    /// sessions are read on first need, which `meta` records, ``LibraryIndex/hasSessions(_:)``).
+    /// sessions are read on first need, which `meta` records, ``LibraryIndex/hasSessions(_:)``,
+    /// and a file's `author` is its authors when it has no `authors`).
     static let version = 7
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
