@@ -22,13 +22,14 @@ extension LibraryIndex {
     /// Reads every session file of `listing` and adds them to an index that does not keep
     /// sessions yet, with each book's totals; does nothing to one that does.
     ///
-    /// The files are read on all cores before the transaction, which is immediate and checks
-    /// again: another process may have filled the table meanwhile. A session file changed
-    /// after it was read here has a later modification time than the refresh before, so the
-    /// next refresh reads it again.
+    /// One immediate transaction checks, reads and writes: another process may be filling the
+    /// table too, and only one must. The files are read on all cores a few thousand at a time,
+    /// each batch written before the next is read, so that a library of 100,000 books does
+    /// not hold all its parsed sessions at once. A session file changed after it was read
+    /// here has a later modification time than the refresh before, so the next refresh reads
+    /// it again.
     /// - Returns: The number of session files read.
     func fillSessions(_ listing: LibraryListing, _ storage: DiskStorage) async throws(ShelfError) -> Int {
-        let keepsText = try read { db in try Self.hasFullText(db) }
         var work: [Work] = []
         for location in listing.books {
             let folder = location.sessionFolder
@@ -37,7 +38,9 @@ extension LibraryIndex {
                 work.append(.session(path: folder + "/" + name, name: day, book: location))
             }
         }
-        let parsed = await ParallelMap.map(work) { item in Self.parse(item, storage, encodeText: keepsText) }
+        let batches = stride(from: 0, to: work.count, by: Self.sessionBatch).map {
+            Array(work[$0..<min($0 + Self.sessionBatch, work.count)])
+        }
         do {
             return try await queue.writeWithoutTransaction { db in
                 var added = 0
@@ -45,10 +48,13 @@ extension LibraryIndex {
                     guard try !Self.hasSessions(db) else { return .commit }
                     let fullText = try Self.hasFullText(db)
                     var writer = try IndexWriter(db)
-                    for item in parsed { try writer.insert(item, info: item.info, fullText: fullText) }
+                    for batch in batches {
+                        let parsed = ParallelMap.mapBlocking(batch) { item in Self.parse(item, storage, encodeText: fullText) }
+                        for item in parsed { try writer.insert(item, info: item.info, fullText: fullText) }
+                        added += parsed.count
+                    }
                     try Self.updateProgress(db, books: [], all: true)
                     try Self.markSessionsKept(db)
-                    added = parsed.count
                     return .commit
                 }
                 return added
@@ -57,4 +63,7 @@ extension LibraryIndex {
             throw Self.failure(error, path: path)
         }
     }
+
+    /// Session files read and written at a time.
+    private static let sessionBatch = 4_096
 }
