@@ -142,8 +142,8 @@ enum Workload {
                                     comparisonBefore: { true }))
         section.rows.append(try row(.search, "warm search memory", search, [list], runs: runs))
         // From the first read of sessions on, every refresh compares the session files too.
-        section.rows.append(try row(.other, "warm list author:herbert once the index keeps the sessions", list, [find],
-                                    runs: runs))
+        section.rows.append(try row(.other, "warm list author:herbert once the index keeps the sessions", list,
+                                    [find, rgField], runs: runs))
         section.rows.append(try row(.touched, "list after touching one file", list, [list], runs: runs,
                                     before: { _ = utime(touched, nil) }, comparisonBefore: { true }))
         section.rows.append(try row(.other, "list author:herbert without the index (--no-index)", noIndex, [list], runs: runs))
