@@ -86,8 +86,11 @@ struct CheckTests {
     }
 
     /// `booksWithProgress` reads every session once; it must give each book what its own
-    /// sessions give, with the index and without, and tell apart two books sharing a slug.
-    @Test(arguments: [true, false]) func booksWithProgressGiveEachBookItsOwn(indexed: Bool) async throws {
+    /// sessions give, without the index, with an index that reads the listed books' session
+    /// files itself and with one that keeps every session, and tell apart two books sharing
+    /// a slug.
+    @Test(arguments: ["files", "index", "index keeping sessions"])
+    func booksWithProgressGiveEachBookItsOwn(reading: String) async throws {
         let root = try Self.copyOfExampleLibrary()
         defer { try? FileManager.default.removeItem(atPath: root) }
         // A second "dune" in another status, with a session of its own, and a broken session.
@@ -95,7 +98,8 @@ struct CheckTests {
         try Data("---\ntitle: Dune (second copy)\npages: 100\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/to-read/dune.md"))
         try Data("---\nto: 10\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/to-read/dune/2026-11-01.md"))
         try Data("---\nfrom: [\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/library/reading/cloud-atlas/2026-11-20.md"))
-        let library = try FileLibrary(root: root + "/library", index: IndexOptions(isEnabled: indexed))
+        let library = try FileLibrary(root: root + "/library", index: IndexOptions(isEnabled: reading != "files"))
+        if reading == "index keeping sessions" { _ = try await library.refreshIndex(sessions: true) }
         let listed = try await library.booksWithProgress(matching: try Query(parsing: "", today: day("2026-11-22")),
                                                          sortedBy: [], limit: nil)
         // Besides the two books sharing a slug, the broken session of a listed book.
@@ -122,6 +126,10 @@ struct CheckTests {
         _ = try await library.booksWithProgress(matching: try Query(parsing: "status:finished", today: day("2026-11-22")),
                                                 sortedBy: [], limit: nil)
         #expect(!(await library.lastScanProblems.map(\.path).contains("reading/cloud-atlas/2026-11-20.md")))
+        if reading != "files" {
+            let keeps = try await library.refreshedIndex(sessions: false)?.0.keepsSessions()
+            #expect(keeps == (reading == "index keeping sessions"))
+        }
     }
 
     /// A temporary folder holding a copy of `example-library` as `library`.

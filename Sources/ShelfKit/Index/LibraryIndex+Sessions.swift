@@ -14,6 +14,11 @@ extension LibraryIndex {
         try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'sessions'") == 1
     }
 
+    /// Whether the sessions table holds every session file.
+    func keepsSessions() throws(ShelfError) -> Bool {
+        try read { db in try Self.hasSessions(db) }
+    }
+
     /// Records that the sessions table holds every session file.
     static func markSessionsKept(_ db: Database) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('sessions', 1)")

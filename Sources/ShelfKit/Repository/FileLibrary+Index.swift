@@ -79,15 +79,75 @@ extension FileLibrary {
 
     /// ``indexedBooks(matching:sortedBy:limit:)`` with each book's progress, after the same
     /// refresh: the totals come from the index's sessions, without their notes.
+    ///
+    /// When the index does not keep sessions yet and the query needs none, the session files
+    /// of up to ``sessionsReadDirectly`` listed books are read instead: a listing of a few
+    /// hundred books then reads a few hundred small files rather than every session of the
+    /// library. A larger listing has the index read them all, once.
     func indexedBooksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
         -> [(book: Book, progress: ReadingProgress)] {
-        guard let (index, listing) = try await refreshedIndex(sessions: true) else {
+        guard var (index, listing) = try await refreshedIndex(sessions: Self.needsSessions(query, order)) else {
             return try await hostedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
         }
-        let books = try books(in: index, listing, matching: query, sortedBy: order, limit: limit)
+        var books = try books(in: index, listing, matching: query, sortedBy: order, limit: limit)
+        if try !index.keepsSessions() {
+            if books.count <= Self.sessionsReadDirectly {
+                let (progress, problems) = try await Self.progress(of: books, in: core.storage)
+                scanProblems = Self.withSessionProblems(scanProblems, problems, of: books)
+                return books.map { ($0, progress[$0.path] ?? ReadingProgress([])) }
+            }
+            guard let refreshed = try await refreshedIndex(sessions: true) else {
+                return try await hostedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
+            }
+            (index, listing) = refreshed
+            books = try self.books(in: index, listing, matching: query, sortedBy: order, limit: limit)
+        }
         let progress = try index.progress(of: books.map(\.path))
         scanProblems = Self.withSessionProblems(scanProblems, try index.problems(sessions: true), of: books)
         return books.map { ($0, progress[$0.path] ?? ReadingProgress([])) }
+    }
+
+    /// Up to this many listed books, their progress is read from their session files when the
+    /// index does not keep sessions; past it, the index reads every session once.
+    static let sessionsReadDirectly = 1_000
+
+    /// Each book's progress from its session files, on all cores, with the problems of the
+    /// files that could not be read: the same totals and problems the index would give.
+    /// - Throws: when a session folder cannot be listed, as the walk of a refresh would.
+    private static func progress(of books: [Book], in storage: DiskStorage) async throws(ShelfError)
+        -> (progress: [String: ReadingProgress], problems: [Problem]) {
+        typealias Read = (path: String, sessions: [ReadingSession], problems: [Problem])
+        let read = await ParallelMap.map(books) { book -> Result<Read, ShelfError> in
+            let folder = String(book.path.dropLast(3))
+            var sessions: [ReadingSession] = []
+            var problems: [Problem] = []
+            let names: [String]
+            do throws(ShelfError) {
+                names = try storage.entries(in: folder).filter { $0.kind == .file }.map(\.name)
+            } catch {
+                return .failure(error)
+            }
+            for name in names {
+                guard let day = SessionFileName(name) else { continue }
+                let path = folder + "/" + name
+                do throws(ShelfError) {
+                    let (session, errors) = try LibraryCore<DiskStorage>.readSession(path, name: day, bookID: book.id, from: storage)
+                    if let first = errors.first { throw first }
+                    sessions.append(session)
+                } catch {
+                    problems.append(Problem(error, path: path))
+                }
+            }
+            return .success((book.path, sessions, problems))
+        }
+        var progress: [String: ReadingProgress] = [:]
+        var problems: [Problem] = []
+        for result in read {
+            let book = try result.get()
+            progress[book.path] = ReadingProgress(book.sessions)
+            problems += book.problems
+        }
+        return (progress, problems)
     }
 
     /// Whether answering `query` in `order` reads sessions: their computed fields, or the
