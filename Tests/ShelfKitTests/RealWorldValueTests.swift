@@ -85,5 +85,17 @@ struct RealWorldValueTests {
         _ = try await test.library.update(renamed)
         #expect(await test.text("reading/dune.md")
             == withPages.replacingOccurrences(of: "author: \"[[Frank Herbert]]\"", with: "author: [Frank Herbert, Brian Herbert]"))
+
+        // `author` and `authors` both name that key in a change; a file with both keeps them apart.
+        let set = try (try await test.library.book("dune")).setting("author", to: .string("Brian Herbert"))
+        #expect(set.authors == ["Brian Herbert"] && set.extra.map(\.key) == ["category", "total"])
+        _ = try await test.library.update(set)
+        #expect(await test.text("reading/dune.md")
+            == withPages.replacingOccurrences(of: "author: \"[[Frank Herbert]]\"", with: "author: [Brian Herbert]"))
+        let (unset, absent) = try await test.library.removeKeys(["authors"], from: try await test.library.book("dune"))
+        #expect(unset.authors.isEmpty && absent.isEmpty)
+        #expect(await test.text("reading/dune.md") == withPages.replacingOccurrences(of: "author: \"[[Frank Herbert]]\"\n", with: ""))
+        let emmaSet = try emma.setting("author", to: .string("Anonymous"))
+        #expect(emmaSet.authors == ["Jane Austen"] && emmaSet.value(forKey: "author") == .string("Anonymous"))
     }
 }

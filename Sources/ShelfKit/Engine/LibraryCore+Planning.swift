@@ -96,7 +96,11 @@ extension LibraryCore {
         var absent: [String] = []
         var document = entry.document
         do throws(FrontMatterError) {
-            for name in keys where !(try document.removeValue(forKey: name)) { absent.append(name) }
+            // `authors` names the authors whichever key holds them (``BookFormat/authorsKey(in:)``).
+            let authorsKey = BookFormat.authorsKey(in: document)
+            for name in keys where !(try document.removeValue(forKey: name == "authors" ? authorsKey : name)) {
+                absent.append(name)
+            }
         } catch {
             throw .invalidFrontMatter(error)
         }

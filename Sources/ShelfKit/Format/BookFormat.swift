@@ -168,6 +168,10 @@ enum BookFormat {
         let old = values(of: current), changed = values(of: new)
         var edits: [(key: String, value: YAMLValue?)] = []
         let authorsKey = authorsKey(in: document)
+        if authorsKey != "authors", new.extra.contains(where: { $0.key == authorsKey }) {
+            throw .invalidValue(path: new.path, key: authorsKey, value: "",
+                                reason: "holds this book's authors here; set authors instead", line: 0, column: 0)
+        }
         for (before, after) in zip(old, changed) where !same(before.value, after.value) {
             edits.append(after.key == "authors" ? (authorsKey, after.value) : after)
         }

@@ -206,11 +206,12 @@ extension LibraryIndex {
             let fullText = try Self.hasFullText(db)
             var affectedBooks: Set<String> = []
             // Another process may have added the sessions since this walk passed them by: they
-            // are not gone.
+            // are not gone, the readable ones nor the broken ones.
             let sessionsAddedMeanwhile = try !keepsSessions && Self.hasSessions(db)
             for (path, id) in vanished {
-                if sessionsAddedMeanwhile,
-                   try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE path = ?", arguments: [path]) == true {
+                if sessionsAddedMeanwhile, try Bool.fetchOne(db, sql: """
+                    SELECT 1 FROM sessions WHERE path = ? UNION ALL SELECT 1 FROM problems WHERE path = ? AND is_session
+                    """, arguments: [path, path]) == true {
                     continue
                 }
                 try Self.forget(db, path: path, id: id)
@@ -225,7 +226,11 @@ extension LibraryIndex {
                 affectedBooks.insert(item.bookPath)
             }
             try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000)
-            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
+            // The session files this refresh did not compare were read by that other process
+            // after the last refresh: its time stays, so a racy edit of one is still caught.
+            if !sessionsAddedMeanwhile {
+                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
+            }
         }
         return RefreshReport(parsed: parsed.count, removed: vanished.count)
     }

@@ -18,6 +18,9 @@ extension Book {
         guard !key.isEmpty else {
             throw .invalidValue(path: path, key: "key", value: "", reason: "must not be empty", line: 0, column: 0)
         }
+        // `author` is the authors unless the book has a key of that name of its own, as a file
+        // with both `authors` and `author` has.
+        let key = key == BookFormat.singularAuthorKey && !extra.contains { $0.key == key } ? "authors" : key
         var entries = fields
         if let index = entries.firstIndex(where: { $0.key == key }) {
             if let value { entries[index].value = value } else { entries.remove(at: index) }
