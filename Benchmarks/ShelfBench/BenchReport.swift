@@ -116,7 +116,9 @@ struct BenchReport {
         text += "the same rounds, and reports medians. `set` and `log` run on copies of the large library and of a "
         text += "\(options.smallBooks)-book library. Before each command of a cold row, every file of the library is read "
         text += "once, so that each starts with as much of it in the page cache as fits. "
-        text += "Peak memory is the child's `ru_maxrss` (from `wait4`).\n\n"
+        text += "Peak memory is the command's maximum resident set size as GNU `time -f %M` reports it: each "
+        text += "command runs under `/usr/bin/time`, which adds about 1.3 ms to every command alike (hyperfine, `/bin/true`) "
+        text += "(a child spawned by the bench itself would report the bench's own peak when that is larger).\n\n"
         text += "Machine: \(Self.machine(calibre: calibre, shelf: options.shelf)).\n\n"
         text += calibreParagraph()
         text += sections.map(render).joined(separator: "\n")

@@ -21,7 +21,12 @@ struct Command {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let expanded = arguments.map { $0.replacingOccurrences(of: "{n}", with: String(round)) }
+        var expanded = arguments.map { $0.replacingOccurrences(of: "{n}", with: String(round)) }
+        // A child started by posix_spawn (vfork) inherits the bench's own peak as its
+        // `ru_maxrss`, so every figure below the bench's size would read as the bench's size.
+        // GNU time forks the command from its own small process and writes the true peak.
+        let peakFile = Self.peakFile
+        if let peakFile { expanded = [Self.gnuTime, "-f", "%M", "-o", peakFile] + expanded }
         var cArguments = expanded.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var start = timespec(), end = timespec()
@@ -37,8 +42,16 @@ struct Command {
         // rg exits 1 when nothing matches, which is an answer, not a failure.
         let exitCode = (status >> 8) & 0xff
         guard status & 0x7f == 0, exitCode <= 1 else { return nil }
-        return Sample(seconds: seconds, peakKiB: usage.ru_maxrss)
+        let measured = peakFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+            .flatMap { Int($0.split(separator: "\n").last.map(String.init) ?? "") }
+        return Sample(seconds: seconds, peakKiB: measured ?? usage.ru_maxrss)
     }
+
+    private static let gnuTime = "/usr/bin/time"
+
+    /// Where GNU time writes each command's peak, when it is installed.
+    private static let peakFile: String? = FileManager.default.isExecutableFile(atPath: gnuTime)
+        ? NSTemporaryDirectory() + "/shelf-bench-peak-\(getpid())" : nil
 }
 
 extension Command {
