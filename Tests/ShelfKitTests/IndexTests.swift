@@ -171,6 +171,28 @@ struct IndexTests {
     }
 
     @Test
+    func sessionsReadInSmallBatchesAreAllKept() async throws {
+        var files = Self.files
+        for day in 3...7 { files["finished/sci-fi/dune/2024-01-0\(day).md"] = "---\npages: 10\n---\n\nDay \(day).\n" }
+        files["finished/sci-fi/dune/2024-01-08.md"] = "---\npages: [\n---\n"
+        let root = try TemporaryFolder.make(with: files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        _ = try await library.refreshIndex(sessions: false)
+        let refreshed = try await library.refreshedIndex(sessions: false)
+        let (index, listing) = try #require(refreshed)
+        // With sessions listed: the walk of a refresh that keeps none skips their folders.
+        let walked = try await LibraryListing.walkInParallel(await library.core.storage, statuses: LibraryConfiguration.defaultStatuses,
+                                                             includeSessions: true, collectInfo: false)
+        #expect(listing.sessionFiles.isEmpty && walked.sessionFiles.count == 1)
+        #expect(try await index.fillSessions(walked, await library.core.storage, batchSize: 2) == 7)
+        #expect(try index.sessions(since: nil).map(\.note) == ["Desert chapters.\n"] + (3...7).map { "Day \($0).\n" })
+        #expect(try index.problems(sessions: true).map(\.path) == ["finished/sci-fi/dune/2024-01-08.md"])
+        // Pages 1 to 100, then 10 more five times.
+        #expect(try await titles(library, "sessions:6 read:149 progress:36") == ["Dune"])
+    }
+
+    @Test
     func aSearchReadsTheSessionNotesOfAnIndexBuiltWithoutThem() async throws {
         let root = try TemporaryFolder.make(with: Self.files)
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -22,6 +22,8 @@ struct LibraryListing: Sendable {
     /// Slug → every book with it; more than one is a duplicate.
     var locationsBySlug: [String: [BookLocation]] = [:]
     private var collectInfo = false
+    /// Whether ``collectInfo`` covers session files too: not when they will only be read.
+    private var statsSessions = true
 
     /// Walks the status folders under `base` (`""` for the library, a trash folder for restore).
     /// Hidden entries and files other than `.md` are skipped; a folder beside a book with the
@@ -43,8 +45,11 @@ struct LibraryListing: Sendable {
     /// The folders are walked level by level, each level's folders shared out evenly among the
     /// cores. Handing each core whole subtrees left one core with most of the work, as one
     /// genre folder can hold most of a library.
+    ///
+    /// With `statsSessions` false, session files are listed without their info even when
+    /// `collectInfo` is set: an index that reads them all next compares none of them.
     static func walkInParallel(_ storage: some LibraryStorage, statuses: [Status], includeSessions: Bool,
-                               collectInfo: Bool) async throws(ShelfError) -> LibraryListing {
+                               collectInfo: Bool, statsSessions: Bool = true) async throws(ShelfError) -> LibraryListing {
         let (top, folders) = try top(storage, base: "", statuses: statuses, collectInfo: collectInfo)
         var listing = top
         var level = folders
@@ -55,7 +60,8 @@ struct LibraryListing: Sendable {
                 for part in 0..<partCount {
                     let folders = stride(from: part, to: level.count, by: partCount).map { level[$0] }
                     group.addTask {
-                        (part, visitPart(folders, storage, includeSessions: includeSessions, collectInfo: collectInfo))
+                        (part, visitPart(folders, storage, includeSessions: includeSessions, collectInfo: collectInfo,
+                                         statsSessions: statsSessions))
                     }
                 }
                 var results: [(Int, Result<(LibraryListing, [Folder]), ShelfError>)] = []
@@ -76,9 +82,10 @@ struct LibraryListing: Sendable {
     /// Some folders of one level of the parallel walk: their books, sessions or orphaned
     /// sessions, and the folders under them still to walk.
     private static func visitPart(_ folders: [Folder], _ storage: some LibraryStorage, includeSessions: Bool,
-                                  collectInfo: Bool) -> Result<(LibraryListing, [Folder]), ShelfError> {
+                                  collectInfo: Bool, statsSessions: Bool) -> Result<(LibraryListing, [Folder]), ShelfError> {
         var part = LibraryListing()
         part.collectInfo = collectInfo
+        part.statsSessions = statsSessions
         var subfolders: [Folder] = []
         do throws(ShelfError) {
             for folder in folders {
@@ -178,9 +185,11 @@ struct LibraryListing: Sendable {
         let relative = base.isEmpty ? path : String(path.dropFirst(base.count + 1))
         if subfolder.bookNames.contains(subfolder.name) {
             if includeSessions {
-                let files = try list(storage, path).filter { $0.kind == .file }
+                let withInfo = collectInfo && statsSessions
+                let entries = try withInfo ? storage.entriesWithInfo(in: path) : storage.entries(in: path)
+                let files = entries.filter { $0.kind == .file }
                 sessionFiles[relative] = files.map(\.name)
-                if collectInfo { sessionInfo[relative] = files.map(\.info) }
+                if withInfo { sessionInfo[relative] = files.map(\.info) }
             }
             return []
         }

@@ -136,7 +136,7 @@ extension LibraryIndex {
         // and the index's files are loaded while it runs. Session folders are listed only when
         // their files will be compared or read.
         async let walking = Self.walk(storage, statuses: statuses, includeSessions: wanted || keepsSessions,
-                                      collectInfo: !fresh)
+                                      collectInfo: !fresh, statsSessions: keepsSessions)
         if fresh {
             // A new index is empty, so nothing vanished and nothing was known: it is built with
             // parsing and writing overlapped, which one transaction could not do.
@@ -237,10 +237,10 @@ extension LibraryIndex {
 
     /// The walk of a refresh, as a result so that it can run beside the index's reads.
     private static func walk(_ storage: DiskStorage, statuses: [Status], includeSessions: Bool,
-                             collectInfo: Bool) async -> Result<LibraryListing, ShelfError> {
+                             collectInfo: Bool, statsSessions: Bool) async -> Result<LibraryListing, ShelfError> {
         do throws(ShelfError) {
             return .success(try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
-                                                                    collectInfo: collectInfo))
+                                                                    collectInfo: collectInfo, statsSessions: statsSessions))
         } catch {
             return .failure(error)
         }

@@ -1,3 +1,4 @@
+internal import Dispatch
 internal import GRDB
 
 /// The sessions table, filled when a read first needs it.
@@ -29,12 +30,13 @@ extension LibraryIndex {
     ///
     /// One immediate transaction checks, reads and writes: another process may be filling the
     /// table too, and only one must. The files are read on all cores a few thousand at a time,
-    /// each batch written before the next is read, so that a library of 100,000 books does
-    /// not hold all its parsed sessions at once. A session file changed after it was read
+    /// the next batch while this thread writes the last, so that a library of 100,000 books
+    /// does not hold all its parsed sessions at once. A session file changed after it was read
     /// here has a later modification time than the refresh before, so the next refresh reads
     /// it again.
     /// - Returns: The number of session files read.
-    func fillSessions(_ listing: LibraryListing, _ storage: DiskStorage) async throws(ShelfError) -> Int {
+    func fillSessions(_ listing: LibraryListing, _ storage: DiskStorage,
+                      batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
         var work: [Work] = []
         for location in listing.books {
             let folder = location.sessionFolder
@@ -43,8 +45,8 @@ extension LibraryIndex {
                 work.append(.session(path: folder + "/" + name, name: day, book: location))
             }
         }
-        let batches = stride(from: 0, to: work.count, by: Self.sessionBatch).map {
-            Array(work[$0..<min($0 + Self.sessionBatch, work.count)])
+        let batches = stride(from: 0, to: work.count, by: max(1, batchSize)).map {
+            Array(work[$0..<min($0 + max(1, batchSize), work.count)])
         }
         do {
             return try await queue.writeWithoutTransaction { db in
@@ -53,8 +55,17 @@ extension LibraryIndex {
                     guard try !Self.hasSessions(db) else { return .commit }
                     let fullText = try Self.hasFullText(db)
                     var writer = try IndexWriter(db)
-                    for batch in batches {
-                        let parsed = ParallelMap.mapBlocking(batch) { item in Self.parse(item, storage, encodeText: fullText) }
+                    let parse: @Sendable ([Work]) -> [Parsed] = { batch in
+                        ParallelMap.mapBlocking(batch) { item in Self.parse(item, storage, encodeText: fullText) }
+                    }
+                    var next = batches.first.map { first in BackgroundResult { parse(first) } }
+                    for position in batches.indices {
+                        guard let parsed = next?.value() else { break }
+                        next = nil
+                        if position + 1 < batches.count {
+                            let batch = batches[position + 1]
+                            next = BackgroundResult { parse(batch) }
+                        }
                         for item in parsed { try writer.insert(item, info: item.info, fullText: fullText) }
                         added += parsed.count
                     }
@@ -70,5 +81,26 @@ extension LibraryIndex {
     }
 
     /// Session files read and written at a time.
-    private static let sessionBatch = 4_096
+    static let sessionBatch = 4_096
+}
+
+/// A value computed on another thread, for code that cannot wait asynchronously: the body of
+/// a database transaction that reads the next batch while it writes this one.
+private final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once by the background thread before it signals `done`.
+    private var result: Value?
+
+    init(_ compute: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            self.result = compute()
+            self.done.signal()
+        }
+    }
+
+    /// Waits for the value; call once.
+    func value() -> Value? {
+        done.wait()
+        return result
+    }
 }
