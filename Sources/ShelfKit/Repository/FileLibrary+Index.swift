@@ -80,10 +80,10 @@ extension FileLibrary {
     /// ``indexedBooks(matching:sortedBy:limit:)`` with each book's progress, after the same
     /// refresh: the totals come from the index's sessions, without their notes.
     ///
-    /// When the index does not keep sessions yet and the query needs none, the session files
-    /// of up to ``sessionsReadDirectly`` listed books are read instead: a listing of a few
-    /// hundred books then reads a few hundred small files rather than every session of the
-    /// library. A larger listing has the index read them all, once.
+    /// When the index does not keep sessions yet and the query needs none, the listed books'
+    /// session files are read instead, up to ``sessionsReadDirectly(ofAll:)`` books: a listing
+    /// of a few hundred books then reads a few hundred small files rather than every session of
+    /// the library. A larger listing has the index read them all, once.
     func indexedBooksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
         -> [(book: Book, progress: ReadingProgress)] {
         guard var (index, listing) = try await refreshedIndex(sessions: Self.needsSessions(query, order)) else {
@@ -91,7 +91,7 @@ extension FileLibrary {
         }
         var books = try books(in: index, listing, matching: query, sortedBy: order, limit: limit)
         if try !index.keepsSessions() {
-            if books.count <= Self.sessionsReadDirectly {
+            if books.count <= sessionsReadDirectlyLimit ?? Self.sessionsReadDirectly(ofAll: listing.books.count) {
                 let (progress, problems) = try await Self.progress(of: books, in: core.storage)
                 scanProblems = Self.withSessionProblems(scanProblems, problems, of: books)
                 return books.map { ($0, progress[$0.path] ?? ReadingProgress([])) }
@@ -107,9 +107,12 @@ extension FileLibrary {
         return books.map { ($0, progress[$0.path] ?? ReadingProgress([])) }
     }
 
-    /// Up to this many listed books, their progress is read from their session files when the
-    /// index does not keep sessions; past it, the index reads every session once.
-    static let sessionsReadDirectly = 1_000
+    /// Up to this many listed books of `all`, their progress is read from their session files
+    /// when the index does not keep sessions; past it, the index reads every session once.
+    /// A quarter of the library: reading that many books' sessions costs about a quarter of
+    /// reading them all, and keeping them would add a `stat` of every session file to every
+    /// later refresh.
+    static func sessionsReadDirectly(ofAll all: Int) -> Int { max(1_000, all / 4) }
 
     /// Each book's progress from its session files, on all cores, with the problems of the
     /// files that could not be read: the same totals and problems the index would give.

@@ -14,4 +14,10 @@ extension FileLibrary {
     func setLockWait(_ seconds: Double) {
         core.storage.lockWait = seconds
     }
+
+    /// Sets how many listed books at most have their sessions read directly, so that a test
+    /// of a small library reaches the index reading every session.
+    func setSessionsReadDirectlyLimit(_ books: Int?) {
+        sessionsReadDirectlyLimit = books
+    }
 }

@@ -23,6 +23,9 @@ public actor FileLibrary: Library, LibraryHost {
     var core: LibraryCore<DiskStorage>
     var scanProblems: [Problem] = []
     var indexState: IndexState
+    /// For tests: the most listed books whose sessions are read directly, instead of
+    /// ``sessionsReadDirectly(ofAll:)``.
+    var sessionsReadDirectlyLimit: Int?
 
     /// Opens the library at `root`, reading its configuration if it has one.
     /// - Parameters:
