@@ -103,16 +103,27 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
 
     /// The sessions of a book, by day and sequence; the first unreadable one throws.
     func sessions(of location: BookLocation) throws(ShelfError) -> [ReadingSession] {
-        let folder = location.sessionFolder
-        let fileNames = try storage.entries(in: folder).filter { $0.kind == .file }.map(\.name)
         var sessions: [ReadingSession] = []
-        for (name, parsed) in fileNames.compactMap({ name in SessionFileName(name).map { (name, $0) } }) {
-            let (session, errors) = try Self.readSession(folder + "/" + name, name: parsed, bookID: BookID(location.slug),
-                                                         from: storage)
-            if let first = errors.first { throw first }
-            sessions.append(session)
+        for file in try Self.readSessions(in: location.sessionFolder, bookID: BookID(location.slug), from: storage) {
+            sessions.append(try file.session.get())
         }
         return sessions.sorted { ($0.day, $0.sequence) < ($1.day, $1.sequence) }
+    }
+
+    /// Every session-named file in a book's session folder, read: each file's path with its
+    /// session or why it could not be read.
+    /// - Throws: when the folder exists but cannot be listed.
+    static func readSessions(in folder: String, bookID: BookID,
+                             from storage: Storage) throws(ShelfError) -> [(path: String, session: Result<ReadingSession, ShelfError>)] {
+        try storage.entries(in: folder).filter { $0.kind == .file }.compactMap { entry in
+            guard let name = SessionFileName(entry.name) else { return nil }
+            let path = folder + "/" + entry.name
+            return (path, Result { () throws(ShelfError) in
+                let (session, errors) = try readSession(path, name: name, bookID: bookID, from: storage)
+                if let first = errors.first { throw first }
+                return session
+            })
+        }
     }
 
     static func readSession(_ path: String, name: SessionFileName, bookID: BookID,

@@ -120,28 +120,19 @@ extension FileLibrary {
     private static func progress(of books: [Book], in storage: DiskStorage) async throws(ShelfError)
         -> (progress: [String: ReadingProgress], problems: [Problem]) {
         typealias Read = (path: String, sessions: [ReadingSession], problems: [Problem])
-        let read = await ParallelMap.map(books) { book -> Result<Read, ShelfError> in
-            let folder = String(book.path.dropLast(3))
-            var sessions: [ReadingSession] = []
-            var problems: [Problem] = []
-            let names: [String]
-            do throws(ShelfError) {
-                names = try storage.entries(in: folder).filter { $0.kind == .file }.map(\.name)
-            } catch {
-                return .failure(error)
-            }
-            for name in names {
-                guard let day = SessionFileName(name) else { continue }
-                let path = folder + "/" + name
-                do throws(ShelfError) {
-                    let (session, errors) = try LibraryCore<DiskStorage>.readSession(path, name: day, bookID: book.id, from: storage)
-                    if let first = errors.first { throw first }
-                    sessions.append(session)
-                } catch {
-                    problems.append(Problem(error, path: path))
+        let read = await ParallelMap.map(books) { book in
+            Result { () throws(ShelfError) -> Read in
+                let files = try LibraryCore.readSessions(in: String(book.path.dropLast(3)), bookID: book.id, from: storage)
+                var sessions: [ReadingSession] = []
+                var problems: [Problem] = []
+                for file in files {
+                    switch file.session {
+                    case .success(let session): sessions.append(session)
+                    case .failure(let error): problems.append(Problem(error, path: file.path))
+                    }
                 }
+                return (book.path, sessions, problems)
             }
-            return .success((book.path, sessions, problems))
         }
         var progress: [String: ReadingProgress] = [:]
         var problems: [Problem] = []
