@@ -16,30 +16,31 @@ extension LibraryIndex {
     /// Fills the full-text table unless it is already kept.
     ///
     /// One immediate transaction reads the rows and writes their documents, so a refresh by
-    /// another process cannot slip in between and leave a document behind its book.
+    /// another process cannot slip in between and leave a document behind its book. Rows are
+    /// read a page at a time, in rowid order, and their documents written before the next
+    /// page is read: a library of 100,000 books never holds all its words at once.
     func fillFullText() throws(ShelfError) {
         do {
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     guard try !Self.hasFullText(db) else { return .commit }
                     try db.execute(sql: "DELETE FROM documents")
-                    let books = try Row.fetchCursor(db, sql: "SELECT f.id AS file_id, b.* FROM books b JOIN files f ON f.path = b.path")
-                    var documents: [(id: Int64, path: String, bookPath: String, encoded: [String])] = []
-                    while let row = try books.next() {
-                        let book = IndexRows.book(row)
-                        documents.append((row["file_id"], book.path, book.path, Self.document(of: book)))
-                    }
-                    let sessions = try Row.fetchCursor(db, sql: """
-                        SELECT f.id AS file_id, s.* FROM sessions s JOIN files f ON f.path = s.path
-                        """)
-                    while let row = try sessions.next() {
-                        guard let session = IndexRows.session(row) else { continue }
-                        documents.append((row["file_id"], session.path, row["book_path"], Self.document(of: session)))
-                    }
                     var writer = try IndexWriter(db)
-                    for document in documents {
-                        try writer.insertDocument(id: document.id, path: document.path, bookPath: document.bookPath,
-                                                  encoded: document.encoded)
+                    try Self.forEachPage(db, sql: """
+                        SELECT b.rowid AS page_key, f.id AS file_id, b.* FROM books b JOIN files f ON f.path = b.path
+                        WHERE b.rowid > ? ORDER BY b.rowid LIMIT ?
+                        """) { row in
+                        let book = IndexRows.book(row)
+                        try writer.insertDocument(id: row["file_id"], path: book.path, bookPath: book.path,
+                                                  encoded: Self.document(of: book))
+                    }
+                    try Self.forEachPage(db, sql: """
+                        SELECT s.rowid AS page_key, f.id AS file_id, s.* FROM sessions s JOIN files f ON f.path = s.path
+                        WHERE s.rowid > ? ORDER BY s.rowid LIMIT ?
+                        """) { row in
+                        guard let session = IndexRows.session(row) else { return }
+                        try writer.insertDocument(id: row["file_id"], path: session.path, bookPath: row["book_path"],
+                                                  encoded: Self.document(of: session))
                     }
                     try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('fulltext', 1)")
                     return .commit
@@ -47,6 +48,19 @@ extension LibraryIndex {
             }
         } catch {
             throw Self.failure(error, path: path)
+        }
+    }
+
+    /// Runs `body` on every row of `sql`, which takes the last `page_key` seen and a page size
+    /// and returns rows in `page_key` order, fetching one page at a time: no cursor stays open
+    /// on a table while the body writes to another.
+    private static func forEachPage(_ db: Database, sql: String, _ body: (Row) throws -> Void) throws {
+        var after: Int64 = 0
+        while true {
+            let rows = try Row.fetchAll(db, sql: sql, arguments: [after, 2_048])
+            for row in rows { try body(row) }
+            guard let last = rows.last else { return }
+            after = last["page_key"]
         }
     }
 }
