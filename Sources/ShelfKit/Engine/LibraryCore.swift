@@ -110,11 +110,12 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
         return sessions.sorted { ($0.day, $0.sequence) < ($1.day, $1.sequence) }
     }
 
-    /// Every session-named file in a book's session folder, read: each file's path with its
-    /// session or why it could not be read.
+    /// A session file read: its path, with its session or why it could not be read.
+    typealias SessionFile = (path: String, session: Result<ReadingSession, ShelfError>)
+
+    /// Every session-named file in a book's session folder, read.
     /// - Throws: when the folder exists but cannot be listed.
-    static func readSessions(in folder: String, bookID: BookID,
-                             from storage: Storage) throws(ShelfError) -> [(path: String, session: Result<ReadingSession, ShelfError>)] {
+    static func readSessions(in folder: String, bookID: BookID, from storage: Storage) throws(ShelfError) -> [SessionFile] {
         try storage.entries(in: folder).filter { $0.kind == .file }.compactMap { entry in
             guard let name = SessionFileName(entry.name) else { return nil }
             let path = folder + "/" + entry.name

@@ -99,9 +99,8 @@ extension LibraryHost {
         let listing = try core.listing(includeSessions: true)
         var files: [(path: String, name: SessionFileName, bookID: BookID)] = []
         for location in listing.books {
-            for name in listing.sessionFiles[location.sessionFolder] ?? [] {
-                guard let parsed = SessionFileName(name), day.map({ parsed.day >= $0 }) ?? true else { continue }
-                files.append((location.sessionFolder + "/" + name, parsed, BookID(location.slug)))
+            for (file, name) in listing.sessionNames(of: location) where day.map({ name.day >= $0 }) ?? true {
+                files.append((location.sessionFolder + "/" + file, name, BookID(location.slug)))
             }
         }
         let storage = core.storage

@@ -111,6 +111,12 @@ struct LibraryListing: Sendable {
         return (listing, pending)
     }
 
+    /// The session-named files listed in `book`'s session folder: each file's name and the day
+    /// and sequence it names. Other files there are not sessions and are left out.
+    func sessionNames(of book: BookLocation) -> [(file: String, name: SessionFileName)] {
+        (sessionFiles[book.sessionFolder] ?? []).compactMap { file in SessionFileName(file).map { (file, $0) } }
+    }
+
     /// Sorts the books by path and indexes them by slug.
     private mutating func finish() {
         // `path` is computed; build each once rather than twice per comparison.

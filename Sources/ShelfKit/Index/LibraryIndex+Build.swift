@@ -17,7 +17,7 @@ extension LibraryIndex {
     /// inserts no longer wait for the last file to be parsed. A chunk holds whole books with
     /// their sessions, so each book goes in with its session totals, added up on the parsing
     /// threads. The full-text table is left empty until a search needs it (``fillFullText()``),
-    /// and without `sessions` so are the sessions (``fillSessions(_:_:)``): a query of book
+    /// and without `sessions` so are the sessions (``fillSessions(_:_:batchSize:)``): a query of book
     /// fields then reads only the book files, some third of a generated library's.
     ///
     /// It runs without a rollback journal, which halves the writes. A build cut short leaves
@@ -115,8 +115,7 @@ extension LibraryIndex {
             let folder = open?.folder
             var sessions: [ReadingSession] = []
             let sessionFolder = location.sessionFolder
-            for name in withSessions ? listing.sessionFiles[sessionFolder] ?? [] : [] {
-                guard let fileName = SessionFileName(name) else { continue }
+            for (name, fileName) in withSessions ? listing.sessionNames(of: location) : [] {
                 let item = parse(.session(path: sessionFolder + "/" + name, name: fileName, book: location), storage,
                                  encodeText: false, in: folder.map { ($0, location.slug + "/" + name) })
                 if let session = item.session { sessions.append(session) }

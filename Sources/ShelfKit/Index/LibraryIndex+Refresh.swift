@@ -120,7 +120,7 @@ extension LibraryIndex {
     ///
     /// Session files are compared and read only once the index keeps sessions
     /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
-    /// an index without them gets them (``fillSessions(_:_:)``); without, an index that does
+    /// an index without them gets them (``fillSessions(_:_:batchSize:)``); without, an index that does
     /// not keep them yet leaves them to the first read that needs them.
     /// - Returns: The listing walked, for the library-wide problems and lookups.
     @discardableResult

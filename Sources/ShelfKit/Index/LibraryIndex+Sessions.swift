@@ -39,10 +39,8 @@ extension LibraryIndex {
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
         var work: [Work] = []
         for location in listing.books {
-            let folder = location.sessionFolder
-            for name in listing.sessionFiles[folder] ?? [] {
-                guard let day = SessionFileName(name) else { continue }
-                work.append(.session(path: folder + "/" + name, name: day, book: location))
+            for (file, name) in listing.sessionNames(of: location) {
+                work.append(.session(path: location.sessionFolder + "/" + file, name: name, book: location))
             }
         }
         let batches = stride(from: 0, to: work.count, by: max(1, batchSize)).map {

@@ -10,7 +10,7 @@ extension FileLibrary {
     }
 
     /// The index, refreshed, with the walk it made; `nil` when reads must go to the files.
-    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:)``); a
+    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:batchSize:)``); a
     /// read of book fields alone leaves them to the first read that needs them.
     ///
     /// An index that fails while refreshing is deleted and built again once; the files are the
