@@ -58,7 +58,7 @@ extension LibraryCore {
     /// One problem per file whose slug another file also has.
     static func duplicateProblems(_ listing: LibraryListing) -> [Problem] {
         var problems: [Problem] = []
-        for (slug, locations) in listing.locationsBySlug where locations.count > 1 {
+        for (slug, locations) in listing.duplicateSlugs {
             for location in locations {
                 let others = locations.filter { $0 != location }.map(\.path).joined(separator: ", ")
                 problems.append(Problem(path: location.path, line: 0, column: 0,

@@ -14,7 +14,8 @@ extension LibraryCore {
         // An empty list must not cost a walk of the whole library.
         guard !items.isEmpty else { return [] }
         let listing = try listing()
-        var taken = listing.locationsBySlug.mapValues { $0.map(\.path) }
+        // The paths of the slugs this batch adds, which the listing does not hold yet.
+        var added: [String: String] = [:]
         var keys: [String] = []
         for item in items {
             let folder = PathSafety.normalized(item.folder)
@@ -23,7 +24,7 @@ extension LibraryCore {
             let slug = PathSafety.normalized(book.id.isEmpty ? Slugifier.slug(for: book.title) : book.id.rawValue)
             try PathSafety.checkSlug(slug)
             let location = BookLocation(status: item.status, folder: folder, slug: slug)
-            if let existing = taken[slug]?.first ?? plan.addition(BookID(slug)) { throw .alreadyExists(path: existing) }
+            if let existing = listing.locations(withSlug: slug).first?.path ?? added[slug] ?? plan.addition(BookID(slug)) { throw .alreadyExists(path: existing) }
             if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
             if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
             book.added = book.added ?? today()
@@ -32,7 +33,7 @@ extension LibraryCore {
             plan.insert(WritePlan.Entry(source: nil, destination: location, stamp: nil, original: [], document: document,
                                         book: try BookFormat.book(from: document, at: location)),
                         at: location.path)
-            taken[slug] = [location.path]
+            added[slug] = location.path
             keys.append(location.path)
         }
         return keys

@@ -9,7 +9,7 @@ extension LibraryCore {
 
     /// Tries the reference as a slug, a path, then a slug prefix.
     func resolveByName(_ reference: String, in listing: LibraryListing) throws(ShelfError) -> NameResolution {
-        if listing.locationsBySlug[reference] != nil { return .found(try locate(BookID(reference), in: listing)) }
+        if !listing.locations(withSlug: reference).isEmpty { return .found(try locate(BookID(reference), in: listing)) }
         let path = Self.bookPath(reference)
         if let location = listing.books.first(where: { $0.path == path }) { return .found(location) }
         let prefix = reference.lowercased()

@@ -111,9 +111,9 @@ extension LibraryCore {
         for name in folders {
             let base = Self.trash + "/" + name
             let trashed = try LibraryListing.walk(storage, base: base, statuses: configuration.statuses, includeSessions: false)
-            guard let location = trashed.locationsBySlug[id.rawValue]?.first else { continue }
+            guard let location = trashed.locations(withSlug: id.rawValue).first else { continue }
             let current = try listing()
-            if let existing = current.locationsBySlug[id.rawValue]?.first { throw .restoreBlocked(id, existingPath: existing.path) }
+            if let existing = current.locations(withSlug: id.rawValue).first { throw .restoreBlocked(id, existingPath: existing.path) }
             try checkDestination(location.status, location.folder)
             var steps: [JournalStep] = [.move(from: base + "/" + location.path, to: location.path)]
             if storage.isDirectory(base + "/" + location.sessionFolder) {

@@ -40,7 +40,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// - Throws: ``ShelfError/bookNotFound(reference:closeMatches:)`` with close slugs, or
     ///   ``ShelfError/duplicateSlug(slug:paths:)``.
     func locate(_ id: BookID, in listing: LibraryListing) throws(ShelfError) -> BookLocation {
-        let matches = listing.locationsBySlug[id.rawValue] ?? []
+        let matches = listing.locations(withSlug: id.rawValue)
         if matches.count > 1 { throw .duplicateSlug(slug: id.rawValue, paths: matches.map(\.path)) }
         guard let location = matches.first else {
             throw .bookNotFound(reference: id.rawValue, closeMatches: Self.closeMatches(id.rawValue, in: listing))
@@ -52,7 +52,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     static func closeMatches(_ reference: String, in listing: LibraryListing) -> [String] {
         let wanted = reference.lowercased()
         let limit = max(1, min(3, wanted.count / 3))
-        return listing.locationsBySlug.keys
+        return listing.slugs
             .map { (slug: $0, distance: EditDistance.between(wanted, $0.lowercased())) }
             .filter { $0.distance <= limit }
             .sorted { ($0.distance, $0.slug) < ($1.distance, $1.slug) }

@@ -82,7 +82,7 @@ extension LibraryHost {
             }
             // A path names a file even when its slug is taken twice; only a slug the walk found once
             // is remembered, so later writes by id still refuse the duplicate.
-            if listing.locationsBySlug[location.slug]?.count == 1 { core.locations[location.slug] = location }
+            if listing.locations(withSlug: location.slug).count == 1 { core.locations[location.slug] = location }
             do {
                 return try core.read(location).book
             } catch {

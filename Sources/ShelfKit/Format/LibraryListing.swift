@@ -19,8 +19,13 @@ struct LibraryListing: Sendable {
     var sessionInfo: [String: [FileSystem.FileInfo?]] = [:]
     /// Folders that hold only session-named files but have no book beside them.
     var orphanSessionFolders: [String] = []
-    /// Slug → every book with it; more than one is a duplicate.
-    var locationsBySlug: [String: [BookLocation]] = [:]
+    /// Slug → the position in ``books`` of the first book with it. One integer a book rather
+    /// than an array of locations each: making and freeing 10,000 one-element arrays took
+    /// some 3 ms of a warm list of 10,000 books.
+    private var bookBySlug: [String: Int] = [:]
+    /// Slug → the positions in ``books`` of every book with it, for the slugs more than one
+    /// book has.
+    private var sharedSlugs: [String: [Int]] = [:]
     private var collectInfo = false
     /// Whether ``collectInfo`` covers session files too: not when they will only be read.
     private var statsSessions = true
@@ -117,15 +122,67 @@ struct LibraryListing: Sendable {
         (sessionFiles[book.sessionFolder] ?? []).compactMap { file in SessionFileName(file).map { (file, $0) } }
     }
 
+    /// The books with `slug`, in path order; more than one is a duplicate.
+    func locations(withSlug slug: String) -> [BookLocation] {
+        if let shared = sharedSlugs[slug] { return shared.map { books[$0] } }
+        return bookBySlug[slug].map { [books[$0]] } ?? []
+    }
+
+    /// Every slug of a book.
+    var slugs: Dictionary<String, Int>.Keys { bookBySlug.keys }
+
+    /// The slugs more than one book has, each with its books in path order.
+    var duplicateSlugs: [(slug: String, locations: [BookLocation])] {
+        sharedSlugs.map { slug, positions in (slug, positions.map { books[$0] }) }
+    }
+
     /// Sorts the books by path and indexes them by slug.
     private mutating func finish() {
-        // `path` is computed; build each once rather than twice per comparison.
-        let order = books.indices.map { (books[$0].path, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        let order = Self.pathOrder(of: books)
         books = order.map { books[$0] }
         if collectInfo { bookInfo = order.map { bookInfo[$0] } }
-        for location in books { locationsBySlug[location.slug, default: []].append(location) }
+        bookBySlug.reserveCapacity(books.count)
+        for (position, location) in books.enumerated() {
+            guard let first = bookBySlug[location.slug] else {
+                bookBySlug[location.slug] = position
+                continue
+            }
+            sharedSlugs[location.slug, default: [first]].append(position)
+        }
         // Walks in parallel meet them in another order.
         orphanSessionFolders.sort()
+    }
+
+    /// The positions of `books` in the order of their paths' UTF-8 bytes, the order of the
+    /// index's `ORDER BY path`.
+    ///
+    /// The paths are written once into one buffer and compared with `memcmp`: building a
+    /// `String` for each and sorting with `<`, which compares Unicode scalars, took 4 ms of a
+    /// warm list of 10,000 books.
+    private static func pathOrder(of books: [BookLocation]) -> [Int] {
+        var bytes: [UInt8] = []
+        var ranges: [(start: Int, count: Int)] = []
+        ranges.reserveCapacity(books.count)
+        for location in books {
+            let start = bytes.count
+            bytes += location.status.name.utf8
+            if !location.folder.isEmpty {
+                bytes.append(UInt8(ascii: "/"))
+                bytes += location.folder.utf8
+            }
+            bytes.append(UInt8(ascii: "/"))
+            bytes += location.slug.utf8
+            bytes += ".md".utf8
+            ranges.append((start, bytes.count - start))
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return Array(books.indices) }
+            return books.indices.sorted { left, right in
+                let (a, b) = (ranges[left], ranges[right])
+                let order = memcmp(base + a.start, base + b.start, min(a.count, b.count))
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 
     /// A folder found under a status folder, still to be walked, with the names of the books

@@ -130,7 +130,7 @@ extension LibraryIndex {
     /// The settings of every other refresh, which runs in one journaled transaction.
     private static func restoreSettings(_ db: Database) throws {
         try db.execute(sql: "PRAGMA journal_mode = DELETE")
-        try db.execute(sql: "PRAGMA cache_size = -16000")
+        try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
         try db.execute(sql: "PRAGMA threads = 0")
     }
 }
