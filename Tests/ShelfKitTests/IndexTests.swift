@@ -256,4 +256,27 @@ struct IndexTests {
         #expect(herbert.map(\.snippet) == ["authors: [Frank [Herbert]]"])
         #expect(herbert.map(\.line) == [3])
     }
+
+    /// A warm refresh keeps the books in the order the walk met them; the problem naming the
+    /// books that share a slug must still read the same as after the first build.
+    @Test
+    func duplicateSlugsReadTheSameFromANewAndAWarmIndex() async throws {
+        let root = try TemporaryFolder.make(with: [
+            "to-read/dune.md": "---\ntitle: Dune\n---\n",
+            "finished/sci-fi/dune.md": "---\ntitle: Dune\n---\n",
+            "abandoned/dune.md": "---\ntitle: Dune\n---\n",
+            "to-read/emma.md": "---\ntitle: Emma\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let expected = [
+            "abandoned/dune.md: duplicate slug \"dune\": also finished/sci-fi/dune.md, to-read/dune.md; rename one of the files",
+            "finished/sci-fi/dune.md: duplicate slug \"dune\": also abandoned/dune.md, to-read/dune.md; rename one of the files",
+            "to-read/dune.md: duplicate slug \"dune\": also abandoned/dune.md, finished/sci-fi/dune.md; rename one of the files",
+        ]
+        for _ in 0..<2 {
+            let library = try FileLibrary(root: root, today: { testToday })
+            #expect(try await titles(library, "title:emma") == ["Emma"])
+            #expect(await library.lastScanProblems.map(\.description) == expected)
+        }
+    }
 }

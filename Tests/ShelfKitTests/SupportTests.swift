@@ -23,6 +23,15 @@ struct SupportTests {
         #expect(Slugifier.slug(for: title) == slug)
     }
 
+    /// The walk takes `<slug>.md` for a book, by bytes; hidden files and other names are not.
+    @Test(arguments: [
+        ("dune.md", "dune"), ("García Márquez.md", "García Márquez"), ("a.md.md", "a.md"), ("x.md", "x"),
+        (".md", nil), (".hidden.md", nil), ("notes.txt", nil), ("dune.MD", nil), ("dune.md~", nil), ("md", nil),
+    ] as [(String, String?)])
+    func bookFileNamesGiveSlugs(_ name: String, _ slug: String?) {
+        #expect(LibraryListing.slug(ofBookFile: name) == slug)
+    }
+
     @Test func slugsAreCappedWithoutTrailingDash() {
         let slug = Slugifier.slug(for: String(repeating: "abcdefghi ", count: 20))
         #expect(slug.count <= 80 && !slug.hasSuffix("-"))

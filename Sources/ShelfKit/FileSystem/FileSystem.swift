@@ -122,7 +122,8 @@ enum FileSystem {
         while let pointer = readdir(directory) {
             let (name, isUTF8) = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
                 let bytes = raw.prefix { $0 != 0 }
-                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
+                if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
+                return (String(decoding: bytes, as: UTF8.self), false)
             }
             if name == "." || name == ".." { continue }
             var kind: EntryKind

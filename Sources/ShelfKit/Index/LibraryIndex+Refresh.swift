@@ -136,7 +136,7 @@ extension LibraryIndex {
         // and the index's files are loaded while it runs. Session folders are listed only when
         // their files will be compared or read.
         async let walking = Self.walk(storage, statuses: statuses, includeSessions: wanted || keepsSessions,
-                                      collectInfo: !fresh, statsSessions: keepsSessions)
+                                      collectInfo: !fresh, statsSessions: keepsSessions, inPathOrder: fresh)
         if fresh {
             // A new index is empty, so nothing vanished and nothing was known: it is built with
             // parsing and writing overlapped, which one transaction could not do.
@@ -178,10 +178,12 @@ extension LibraryIndex {
         for (position, location) in listing.books.enumerated() {
             let info = position < listing.bookInfo.count ? listing.bookInfo[position] : nil
             // The path goes in pieces: building it for every file is what the lookup avoids.
-            let found = known.find(info, location.directory, "/", location.slug, ".md")
+            let found = known.find(info, location.status.name, location.folder.isEmpty ? "" : "/", location.folder, "/",
+                                   location.slug, ".md")
             if !isUnchanged(found, info) { work.append((.book(location), info, found.map(known.id))) }
+            guard keepsSessions else { continue }
             let folder = location.sessionFolder
-            guard keepsSessions, let names = listing.sessionFiles[folder] else { continue }
+            guard let names = listing.sessionFiles[folder] else { continue }
             let infos = listing.sessionInfo[folder] ?? []
             for (index, name) in names.enumerated() {
                 let info = index < infos.count ? infos[index] : nil
@@ -236,11 +238,13 @@ extension LibraryIndex {
     }
 
     /// The walk of a refresh, as a result so that it can run beside the index's reads.
-    private static func walk(_ storage: DiskStorage, statuses: [Status], includeSessions: Bool,
-                             collectInfo: Bool, statsSessions: Bool) async -> Result<LibraryListing, ShelfError> {
+    /// Only a new index needs the books in path order, which its rows then follow.
+    private static func walk(_ storage: DiskStorage, statuses: [Status], includeSessions: Bool, collectInfo: Bool,
+                             statsSessions: Bool, inPathOrder: Bool) async -> Result<LibraryListing, ShelfError> {
         do throws(ShelfError) {
             return .success(try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
-                                                                    collectInfo: collectInfo, statsSessions: statsSessions))
+                                                                    collectInfo: collectInfo, statsSessions: statsSessions,
+                                                                    inPathOrder: inPathOrder))
         } catch {
             return .failure(error)
         }

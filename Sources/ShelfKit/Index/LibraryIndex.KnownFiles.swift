@@ -55,36 +55,39 @@ extension LibraryIndex {
             files.map { (path(of: $0), $0.id) }
         }
 
-        /// The indexed file at the path `a + b + c + d`, given in pieces so the caller need not
-        /// build it; `info` is what the walk saw there, whose inode is tried first.
+        /// The indexed file at the path `a + b + c + d + e + f`, given in pieces so the caller
+        /// need not build it; `info` is what the walk saw there, whose inode is tried first.
         mutating func find(_ info: FileSystem.FileInfo?, _ a: String, _ b: String, _ c: String,
-                           _ d: String = "") -> Int? {
+                           _ d: String = "", _ e: String = "", _ f: String = "") -> Int? {
             guard !files.isEmpty else { return nil }
-            if let inode = info?.inode, let index = byInode[inode], matches(files[index], a, b, c, d) { return index }
+            if let inode = info?.inode, let index = byInode[inode], matches(files[index], a, b, c, d, e, f) {
+                return index
+            }
             if byPath == nil {
                 var paths: [String: Int] = [:]
                 paths.reserveCapacity(files.count)
                 for (index, file) in files.enumerated() { paths[path(of: file)] = index }
                 byPath = paths
             }
-            return byPath?[a + b + c + d]
+            return byPath?[a + b + c + d + e + f]
         }
 
         private func path(of file: File) -> String {
             String(decoding: pathBytes[file.start..<file.start + file.count], as: UTF8.self)
         }
 
-        private func matches(_ file: File, _ a: String, _ b: String, _ c: String, _ d: String) -> Bool {
-            guard a.utf8.count + b.utf8.count + c.utf8.count + d.utf8.count == file.count else { return false }
+        private func matches(_ file: File, _ a: String, _ b: String, _ c: String, _ d: String, _ e: String,
+                             _ f: String) -> Bool {
+            let end = file.start + file.count
             var offset = file.start
             func matches(_ piece: String) -> Bool {
                 for byte in piece.utf8 {
-                    guard pathBytes[offset] == byte else { return false }
+                    guard offset < end, pathBytes[offset] == byte else { return false }
                     offset += 1
                 }
                 return true
             }
-            return matches(a) && matches(b) && matches(c) && matches(d)
+            return matches(a) && matches(b) && matches(c) && matches(d) && matches(e) && matches(f) && offset == end
         }
     }
 }
