@@ -60,14 +60,15 @@ struct LibraryListing: Sendable {
     static func walkInParallel(_ storage: some LibraryStorage, statuses: [Status], includeSessions: Bool,
                                collectInfo: Bool, statsSessions: Bool = true,
                                inPathOrder: Bool = true) async throws(ShelfError) -> LibraryListing {
-        let (top, folders) = try top(storage, base: "", statuses: statuses, includeSessions: includeSessions,
-                                     collectInfo: collectInfo)
-        var listing = top
-        var level = folders
+        // The status folders are the first level, so that they too are listed on all cores.
+        var level = statuses.map { status in
+            Folder(path: status.name, name: status.name, status: status, folder: "", bookNames: [], isStatus: true)
+        }
+        var parts: [LibraryListing] = []
         while !level.isEmpty {
             // Some eight parts a core, so that a part with large folders does not hold up the rest.
             let partCount = min(level.count, ProcessInfo.processInfo.activeProcessorCount * 8)
-            let parts = await withTaskGroup(of: (Int, Result<(LibraryListing, [Folder]), ShelfError>).self) { group in
+            let results = await withTaskGroup(of: (Int, Result<(LibraryListing, [Folder]), ShelfError>).self) { group in
                 for part in 0..<partCount {
                     let folders = stride(from: part, to: level.count, by: partCount).map { level[$0] }
                     group.addTask {
@@ -80,12 +81,13 @@ struct LibraryListing: Sendable {
                 return results.sorted { $0.0 < $1.0 }.map(\.1)
             }
             level = []
-            for result in parts {
+            for result in results {
                 let (part, subfolders) = try result.get()
-                listing.append(part)
+                parts.append(part)
                 level += subfolders
             }
         }
+        var listing = LibraryListing(merging: parts, collectInfo: collectInfo)
         listing.finish(inPathOrder: inPathOrder)
         return listing
     }
@@ -209,6 +211,8 @@ struct LibraryListing: Sendable {
         var status: Status
         var folder: String
         var bookNames: Set<String>
+        /// A status folder, whose files are all books and whose folder is `""`.
+        var isStatus = false
     }
 
     /// The partial listing of one folder and everything under it.
@@ -223,6 +227,18 @@ struct LibraryListing: Sendable {
             return .failure(error)
         }
     }
+
+    /// The parts of a parallel walk as one listing, in their order. Each array is made once at
+    /// its full size: growing it part by part copied the 10,000 books of a warm refresh some
+    /// twice, into fresh pages each time.
+    private init(merging parts: [LibraryListing], collectInfo: Bool) {
+        self.collectInfo = collectInfo
+        books.reserveCapacity(parts.reduce(0) { $0 + $1.books.count })
+        bookInfo.reserveCapacity(parts.reduce(0) { $0 + $1.bookInfo.count })
+        for part in parts { append(part) }
+    }
+
+    private init() {}
 
     private mutating func append(_ part: LibraryListing) {
         books += part.books
@@ -275,6 +291,11 @@ struct LibraryListing: Sendable {
                                       includeSessions: Bool) throws(ShelfError) -> [Folder] {
         let path = subfolder.path
         let relative = base.isEmpty ? path : String(path.dropFirst(base.count + 1))
+        if subfolder.isStatus {
+            let children = try list(storage, path)
+            return visitFiles(directory: path, entries: children, status: subfolder.status, folder: "",
+                              includeSessions: includeSessions)
+        }
         if subfolder.bookNames.contains(subfolder.name) {
             if includeSessions {
                 let withInfo = collectInfo && statsSessions

@@ -24,6 +24,12 @@ extension LibraryIndex {
         private var byPath: [String: Int]?
 
         init(_ db: Database) throws {
+            // The largest id bounds the number of files: the arrays are made at their size
+            // once, rather than grown into fresh pages while the walk runs beside.
+            let capacity = try Int.fetchOne(db, sql: "SELECT max(id) FROM files") ?? 0
+            files.reserveCapacity(capacity)
+            byInode.reserveCapacity(capacity)
+            pathBytes.reserveCapacity(capacity * 48)
             let statement = try db.makeStatement(sql: "SELECT id, size, modified, inode, path FROM files")
             let raw = statement.sqliteStatement
             while true {
