@@ -1,4 +1,4 @@
-/// The query fields a book has at most one value of, kept as columns of the `books` table.
+/// The query fields a book has at most one value of, kept as columns of the `book_facts` table.
 ///
 /// A book has one title, one status, one `pages`…; a table of (book, field, value) rows for
 /// them held about 16 rows per book, which made up half of the index and a third of the
@@ -47,7 +47,7 @@ enum IndexColumns {
         }
     }
 
-    /// The column definitions for `CREATE TABLE books`.
+    /// The column definitions for `CREATE TABLE book_facts`.
     static var definitions: String {
         slots.map { "\($0.column) \($0.part == .text ? "TEXT" : "REAL")" }.joined(separator: ", ")
     }
@@ -56,7 +56,7 @@ enum IndexColumns {
     static let position: [String: Int] = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.storageName, $0) })
 
     /// The SQL expressions a predicate on `field` reads as text, low and high: columns of
-    /// `books AS b`, or `NULL` for a part the field never has. `nil` when the field's values
+    /// `book_facts AS b`, or `NULL` for a part the field never has. `nil` when the field's values
     /// are rows of `book_values`.
     static func expressions(of field: QueryField) -> (text: String, low: String, high: String)? {
         guard position[field.storageName] != nil else { return nil }
@@ -86,6 +86,6 @@ enum IndexColumns {
     /// Sets a book's session values; arguments are those of ``sessionFields`` then the path.
     static var sessionUpdateSQL: String {
         let assignments = sessionFields.map { "q_\($0.storageName) = ?" }.joined(separator: ", ")
-        return "UPDATE books SET \(assignments) WHERE path = ?"
+        return "UPDATE book_facts SET \(assignments) WHERE id IN (SELECT rowid FROM books WHERE path = ?)"
     }
 }

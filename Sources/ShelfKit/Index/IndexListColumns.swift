@@ -1,4 +1,4 @@
-/// Authors and tags, kept as columns of `books` too, though a book can have several of each.
+/// Authors and tags, kept as columns of `book_facts` too, though a book can have several of each.
 ///
 /// Each list field has three columns: its folded values joined and wrapped by the unit
 /// separator (`␟frank herbert␟brian herbert␟`, NULL for none), and its smallest and largest
@@ -22,7 +22,7 @@ enum IndexListColumns {
         return (name, name + "_min", name + "_max")
     }
 
-    /// The column definitions for `CREATE TABLE books`.
+    /// The column definitions for `CREATE TABLE book_facts`.
     static var definitions: String {
         fields.map { field in
             let (joined, smallest, largest) = columns(of: field)

@@ -14,17 +14,15 @@ enum IndexRows {
         series_index, tags, rating, added, started, finished, cover, extra, body
         """
 
-    static let insertBookSQL: String = {
-        let queryColumns = IndexColumns.slots.map(\.column) + IndexListColumns.names
-        let names = bookColumns + ", " + queryColumns.joined(separator: ", ")
-        let count = 22 + queryColumns.count
-        return "INSERT INTO books (\(names)) VALUES (\(Array(repeating: "?", count: count).joined(separator: ", ")))"
+    static let insertBookSQL = "INSERT INTO books (\(bookColumns)) VALUES (\(Array(repeating: "?", count: 22).joined(separator: ", ")))"
+
+    static let insertFactsSQL: String = {
+        let names = ["id", "path"] + IndexColumns.slots.map(\.column) + IndexListColumns.names
+        return "INSERT INTO book_facts (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
     }()
 
-    /// Binds a book's row for ``insertBookSQL``, with its ``IndexColumns`` values (`columns`,
-    /// in the order of ``IndexColumns/fields``) and the folded values of its
-    /// ``IndexListColumns`` (`lists`, in the order of ``IndexListColumns/fields``).
-    static func bind(_ book: Book, extra: String?, columns: [BookFacts.Value?], lists: [[String]], to row: inout IndexInsert) {
+    /// Binds a book's row for ``insertBookSQL``.
+    static func bind(_ book: Book, extra: String?, to row: inout IndexInsert) {
         row.bind(book.path)
         row.bind(book.id.rawValue)
         row.bind(book.status.name)
@@ -47,6 +45,15 @@ enum IndexRows {
         row.bind(book.cover)
         row.bind(extra)
         row.bind(book.body)
+    }
+
+    /// Binds the row of ``insertFactsSQL`` of the book at `path`, whose row in `books` is
+    /// `id`: its ``IndexColumns`` values (`columns`, in the order of ``IndexColumns/fields``)
+    /// and the folded values of its ``IndexListColumns`` (`lists`, in the order of
+    /// ``IndexListColumns/fields``).
+    static func bindFacts(id: Int64, path: String, columns: [BookFacts.Value?], lists: [[String]], to row: inout IndexInsert) {
+        row.bind(id)
+        row.bind(path)
         for slot in IndexColumns.slots {
             let (text, number) = IndexColumns.bound(slot, slot.fieldIndex < columns.count ? columns[slot.fieldIndex] : nil)
             if slot.part == .text { row.bind(text) } else { row.bind(number) }

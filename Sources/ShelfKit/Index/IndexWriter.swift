@@ -8,6 +8,7 @@ struct IndexWriter {
     let db: Database
     private var files: IndexInsert
     private var books: IndexInsert
+    private var facts: IndexInsert
     private var values: IndexInsert
     private var sessions: IndexInsert
     private var documents: IndexInsert
@@ -16,6 +17,7 @@ struct IndexWriter {
         self.db = db
         files = try IndexInsert(db, sql: "INSERT INTO files (path, size, modified, inode, hash) VALUES (?, ?, ?, ?, ?)")
         books = try IndexInsert(db, sql: IndexRows.insertBookSQL)
+        facts = try IndexInsert(db, sql: IndexRows.insertFactsSQL)
         values = try IndexInsert(db, sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
         sessions = try IndexInsert(db, sql: IndexRows.insertSessionSQL)
         documents = try IndexInsert(db, sql: """
@@ -44,8 +46,11 @@ struct IndexWriter {
                 """).execute(arguments: [problem.path, problem.line, problem.column, problem.message, day != nil, day])
         }
         if let book = item.book {
-            IndexRows.bind(book, extra: item.rows.extra, columns: item.rows.columns, lists: item.rows.lists, to: &books)
+            IndexRows.bind(book, extra: item.rows.extra, to: &books)
             try books.run()
+            IndexRows.bindFacts(id: db.lastInsertedRowID, path: path, columns: item.rows.columns, lists: item.rows.lists,
+                                to: &facts)
+            try facts.run()
             for (field, value) in item.rows.values {
                 values.bind(path)
                 values.bind(field)

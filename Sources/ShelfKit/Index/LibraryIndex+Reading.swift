@@ -7,7 +7,12 @@ extension LibraryIndex {
     func books(matching query: Query?) throws(ShelfError) -> [(book: Book, stamp: FileStamp)] {
         if let query, QuerySQL.usesFullText(query.expression) { try fillFullText() }
         return try read { db in
-            var sql = "SELECT b.*, f.size AS file_size, f.hash AS file_hash FROM books b JOIN files f ON f.path = b.path"
+            // The query scans the narrow `book_facts` (CROSS JOIN keeps it the outer loop) and
+            // reads the rows of `books` only for the books it matches.
+            var sql = """
+                SELECT d.*, f.size AS file_size, f.hash AS file_hash
+                FROM book_facts b CROSS JOIN books d ON d.rowid = b.id JOIN files f ON f.path = b.path
+                """
             var arguments = StatementArguments()
             if let query, query.expression != .all {
                 let compiled = QuerySQL(query.expression)

@@ -297,6 +297,8 @@ extension LibraryIndex {
     private static func forget(_ db: Database, path: String, id: Int64) throws {
         try db.cachedStatement(sql: "DELETE FROM files WHERE id = ?").execute(arguments: [id])
         try db.cachedStatement(sql: "DELETE FROM documents WHERE rowid = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM book_facts WHERE id IN (SELECT rowid FROM books WHERE path = ?)")
+            .execute(arguments: [path])
         try db.cachedStatement(sql: "DELETE FROM books WHERE path = ?").execute(arguments: [path])
         try db.cachedStatement(sql: "DELETE FROM sessions WHERE path = ?").execute(arguments: [path])
         try db.cachedStatement(sql: "DELETE FROM problems WHERE path = ?").execute(arguments: [path])

@@ -1,3 +1,4 @@
+internal import Foundation
 internal import GRDB
 internal import GRDBSQLite
 
@@ -85,15 +86,20 @@ extension LibraryIndex {
         private func matches(_ file: File, _ a: String, _ b: String, _ c: String, _ d: String, _ e: String,
                              _ f: String) -> Bool {
             let end = file.start + file.count
-            var offset = file.start
-            func matches(_ piece: String) -> Bool {
-                for byte in piece.utf8 {
-                    guard offset < end, pathBytes[offset] == byte else { return false }
-                    offset += 1
+            return pathBytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return false }
+                var offset = file.start
+                func matches(_ piece: String) -> Bool {
+                    var piece = piece
+                    return piece.withUTF8 { bytes in
+                        guard offset + bytes.count <= end else { return false }
+                        if let start = bytes.baseAddress, memcmp(base + offset, start, bytes.count) != 0 { return false }
+                        offset += bytes.count
+                        return true
+                    }
                 }
-                return true
+                return matches(a) && matches(b) && matches(c) && matches(d) && matches(e) && matches(f) && offset == end
             }
-            return matches(a) && matches(b) && matches(c) && matches(d) && matches(e) && matches(f) && offset == end
         }
     }
 }

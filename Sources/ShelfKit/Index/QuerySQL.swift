@@ -1,6 +1,6 @@
 internal import GRDB
 
-/// A query compiled to a condition on `books AS b`, with every value a bound parameter.
+/// A query compiled to a condition on `book_facts AS b`, with every value a bound parameter.
 ///
 /// A field stored as a column (``IndexColumns``) becomes a test of that column, wrapped in
 /// `COALESCE(…, 0)` so that a missing value is false rather than NULL, and `NOT` stays its

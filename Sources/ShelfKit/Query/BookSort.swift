@@ -39,12 +39,12 @@ public struct BookSort: Sendable, Hashable, Codable {
     /// - Parameter progress: Each book's progress by path, for keys computed from sessions.
     static func sort(_ books: [Book], by order: [BookSort], statusOrder: (Status) -> Int,
                      progress: [String: ReadingProgress] = [:]) -> [Book] {
-        let keyed = books.map { book in
-            (book, order.map { $0.key(of: book, statusOrder: statusOrder, progress: progress) }, TextFolding.fold(book.title))
-        }
-        return keyed.sorted { lhs, rhs in
+        let keys = books.map { book in order.map { $0.key(of: book, statusOrder: statusOrder, progress: progress) } }
+        let titles = books.map { TextFolding.fold($0.title) }
+        // Positions are sorted rather than the books themselves, which are large to move.
+        return books.indices.sorted { lhs, rhs in
             for (index, sort) in order.enumerated() {
-                switch (lhs.1[index], rhs.1[index]) {
+                switch (keys[lhs][index], keys[rhs][index]) {
                 case (nil, nil): continue
                 case (nil, _): return false
                 case (_, nil): return true
@@ -53,9 +53,9 @@ public struct BookSort: Sendable, Hashable, Codable {
                     return sort.descending ? b < a : a < b
                 }
             }
-            if lhs.2 != rhs.2 { return lhs.2 < rhs.2 }
-            return lhs.0.path < rhs.0.path
-        }.map(\.0)
+            if titles[lhs] != titles[rhs] { return titles[lhs] < titles[rhs] }
+            return books[lhs].path < books[rhs].path
+        }.map { books[$0] }
     }
 
     /// Whether sorting needs the books' sessions.
