@@ -175,13 +175,16 @@ extension LibraryIndex {
             guard let info else { return false }
             return known.info(found) == info && info.modified < lastRefresh
         }
-        for (position, location) in listing.books.enumerated() {
+        let (unchangedBooks, othersBooks) = await Self.unchangedBooks(listing, known, lastRefresh: lastRefresh)
+        stillThere += unchangedBooks
+        for position in othersBooks {
+            let location = listing.books[position]
             let info = position < listing.bookInfo.count ? listing.bookInfo[position] : nil
-            // The path goes in pieces: building it for every file is what the lookup avoids.
             let found = known.find(info, location.status.name, location.folder.isEmpty ? "" : "/", location.folder, "/",
                                    location.slug, ".md")
             if !isUnchanged(found, info) { work.append((.book(location), info, found.map(known.id))) }
-            guard keepsSessions else { continue }
+        }
+        for location in keepsSessions ? listing.books : [] {
             let folder = location.sessionFolder
             guard let names = listing.sessionFiles[folder] else { continue }
             let infos = listing.sessionInfo[folder] ?? []
@@ -235,6 +238,42 @@ extension LibraryIndex {
             }
         }
         return RefreshReport(parsed: parsed.count, removed: vanished.count)
+    }
+
+    /// How many of the listing's books are indexed and unchanged, found by inode on all cores,
+    /// and the positions of the others, in order, for ``KnownFiles/find(_:_:_:_:_:_:_:)``.
+    /// A warm refresh finds every book here: the lookups are mostly waits on memory, which
+    /// took 4 ms for 10,000 books on one core.
+    private static func unchangedBooks(_ listing: LibraryListing, _ known: KnownFiles,
+                                       lastRefresh: Int64) async -> (unchanged: Int, others: [Int]) {
+        let books = listing.books
+        let infos = listing.bookInfo
+        let partSize = max(1_024, (books.count + 7) / 8)
+        let parts = await withTaskGroup(of: (Int, Int, [Int]).self) { group in
+            for start in stride(from: 0, to: books.count, by: partSize) {
+                group.addTask {
+                    var unchanged = 0
+                    var others: [Int] = []
+                    for position in start..<min(start + partSize, books.count) {
+                        let location = books[position]
+                        // The path goes in pieces: building it for every file is what the lookup avoids.
+                        if position < infos.count, let info = infos[position],
+                           let found = known.foundByInode(info, location.status.name, location.folder.isEmpty ? "" : "/",
+                                                          location.folder, "/", location.slug, ".md"),
+                           known.info(found) == info, info.modified < lastRefresh {
+                            unchanged += 1
+                        } else {
+                            others.append(position)
+                        }
+                    }
+                    return (start, unchanged, others)
+                }
+            }
+            var parts: [(Int, Int, [Int])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }
+        }
+        return (parts.reduce(0) { $0 + $1.1 }, parts.flatMap(\.2))
     }
 
     /// The walk of a refresh, as a result so that it can run beside the index's reads.

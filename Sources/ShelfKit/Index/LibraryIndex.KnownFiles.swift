@@ -11,7 +11,7 @@ extension LibraryIndex {
     /// file is found by its inode (an integer key) and then its path bytes compared. A path
     /// dictionary is built only when that fails (a new, moved or replaced file, or hard links
     /// sharing an inode), which a warm query never needs.
-    struct KnownFiles {
+    struct KnownFiles: Sendable {
         private struct File {
             var id: Int64
             var info: FileSystem.FileInfo
@@ -67,9 +67,7 @@ extension LibraryIndex {
         mutating func find(_ info: FileSystem.FileInfo?, _ a: String, _ b: String, _ c: String,
                            _ d: String = "", _ e: String = "", _ f: String = "") -> Int? {
             guard !files.isEmpty else { return nil }
-            if let inode = info?.inode, let index = byInode[inode], matches(files[index], a, b, c, d, e, f) {
-                return index
-            }
+            if let info, let index = foundByInode(info, a, b, c, d, e, f) { return index }
             if byPath == nil {
                 var paths: [String: Int] = [:]
                 paths.reserveCapacity(files.count)
@@ -77,6 +75,15 @@ extension LibraryIndex {
                 byPath = paths
             }
             return byPath?[a + b + c + d + e + f]
+        }
+
+        /// ``find(_:_:_:_:_:_:_:)`` through the inode alone, without changing anything, so
+        /// that tasks can share it: `nil` when the file indexed with `info`'s inode has another
+        /// path, or none does.
+        func foundByInode(_ info: FileSystem.FileInfo, _ a: String, _ b: String, _ c: String, _ d: String, _ e: String,
+                          _ f: String) -> Int? {
+            guard let index = byInode[info.inode], matches(files[index], a, b, c, d, e, f) else { return nil }
+            return index
         }
 
         private func path(of file: File) -> String {
