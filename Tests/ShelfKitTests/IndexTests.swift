@@ -279,4 +279,38 @@ struct IndexTests {
             #expect(await library.lastScanProblems.map(\.description) == expected)
         }
     }
+
+    /// The parallel walk hands folders to tasks as they are listed and merges the parts in
+    /// whatever order they finish; in path order its listing is the one-thread walk's.
+    @Test(arguments: [false, true])
+    func theParallelWalkListsWhatTheOneThreadWalkLists(_ includeSessions: Bool) async throws {
+        var files: [String: String] = [
+            "to-read/.hidden.md": "---\ntitle: Hidden\n---\n",
+            "to-read/notes.txt": "not a book\n",
+            "finished/old/2024-05-01.md": "---\npages: 3\n---\n",
+            "abandoned/dune.md": "---\ntitle: Dune\n---\n",
+        ]
+        for index in 0..<60 {
+            let folder = ["", "sci-fi/", "sci-fi/space/", "essays/", "essays/long/deep/"][index % 5]
+            let status = ["to-read", "finished", "reading"][index % 3]
+            let slug = index == 7 ? "dune" : "book-\(index)"
+            files["\(status)/\(folder)\(slug).md"] = "---\ntitle: Book \(index)\n---\n"
+            if index % 4 == 0 { files["\(status)/\(folder)\(slug)/2024-01-0\(index % 9 + 1).md"] = "---\npages: 5\n---\n" }
+        }
+        let root = try TemporaryFolder.make(with: files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let storage = DiskStorage(root: root)
+        let statuses = LibraryConfiguration.defaultStatuses
+        let one = try LibraryListing.walk(storage, statuses: statuses, includeSessions: includeSessions, collectInfo: true)
+        let parallel = try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
+                                                               collectInfo: true)
+        #expect(one.books.count == 61)
+        #expect(parallel.books == one.books)
+        #expect(parallel.bookInfo == one.bookInfo)
+        #expect(parallel.sessionFiles == one.sessionFiles)
+        #expect(parallel.sessionFiles.count == (includeSessions ? 15 : 0))
+        #expect(parallel.orphanSessionFolders == ["finished/old"])
+        #expect(parallel.duplicateSlugs.map(\.slug) == ["dune"])
+        #expect(parallel.duplicateSlugs.map { $0.locations.map(\.path) } == one.duplicateSlugs.map { $0.locations.map(\.path) })
+    }
 }

@@ -49,9 +49,10 @@ struct LibraryListing: Sendable {
     /// is bound by `getdents` and `fstatat`, which run in parallel in the kernel. The listing
     /// is the same as the one-thread walk's.
     ///
-    /// The folders are walked level by level, each level's folders shared out evenly among the
-    /// cores. Handing each core whole subtrees left one core with most of the work, as one
-    /// genre folder can hold most of a library.
+    /// Each folder's subfolders are shared out evenly among some tasks as soon as it is
+    /// listed, without waiting for the rest of its level: handing each core whole subtrees
+    /// left one core with most of the work, as one genre folder can hold most of a library, and
+    /// walking level by level left cores idle at the end of each level.
     ///
     /// With `statsSessions` false, session files are listed without their info even when
     /// `collectInfo` is set: an index that reads them all next compares none of them. Without
@@ -60,33 +61,40 @@ struct LibraryListing: Sendable {
     static func walkInParallel(_ storage: some LibraryStorage, statuses: [Status], includeSessions: Bool,
                                collectInfo: Bool, statsSessions: Bool = true,
                                inPathOrder: Bool = true) async throws(ShelfError) -> LibraryListing {
-        // The status folders are the first level, so that they too are listed on all cores.
-        var level = statuses.map { status in
+        // The status folders come first, one task each, so that they too are listed on all cores.
+        let statusFolders = statuses.map { status in
             Folder(path: status.name, name: status.name, status: status, folder: "", bookNames: [], isStatus: true)
         }
-        var parts: [LibraryListing] = []
-        while !level.isEmpty {
-            // Some eight parts a core, so that a part with large folders does not hold up the rest.
-            let partCount = min(level.count, ProcessInfo.processInfo.activeProcessorCount * 8)
-            let results = await withTaskGroup(of: (Int, Result<(LibraryListing, [Folder]), ShelfError>).self) { group in
-                for part in 0..<partCount {
-                    let folders = stride(from: part, to: level.count, by: partCount).map { level[$0] }
+        // Some eight tasks a core for the subfolders of a folder, so that a task with large
+        // folders does not hold up the rest.
+        let tasksPerFolder = ProcessInfo.processInfo.activeProcessorCount * 8
+        let (parts, failures) = await withTaskGroup(of: (first: String, Result<(LibraryListing, [Folder]), ShelfError>).self) { group in
+            var pending = statusFolders.map { [$0] }
+            var parts: [LibraryListing] = []
+            var failures: [(first: String, error: ShelfError)] = []
+            while true {
+                for folders in pending {
                     group.addTask {
-                        (part, visitPart(folders, storage, includeSessions: includeSessions, collectInfo: collectInfo,
-                                         statsSessions: statsSessions))
+                        (folders[0].path, visitPart(folders, storage, includeSessions: includeSessions, collectInfo: collectInfo,
+                                                    statsSessions: statsSessions))
                     }
                 }
-                var results: [(Int, Result<(LibraryListing, [Folder]), ShelfError>)] = []
-                for await result in group { results.append(result) }
-                return results.sorted { $0.0 < $1.0 }.map(\.1)
+                pending = []
+                guard let (first, result) = await group.next() else { break }
+                switch result {
+                case .success(let (part, subfolders)):
+                    parts.append(part)
+                    let taskCount = min(subfolders.count, tasksPerFolder)
+                    pending = (0..<taskCount).map { task in stride(from: task, to: subfolders.count, by: taskCount).map { subfolders[$0] } }
+                case .failure(let error):
+                    failures.append((first, error))
+                }
             }
-            level = []
-            for result in results {
-                let (part, subfolders) = try result.get()
-                parts.append(part)
-                level += subfolders
-            }
+            return (parts, failures)
         }
+        // Parts finish in any order; of several failures, the one of the first folder by path
+        // is reported, the same every time.
+        if let failure = failures.min(by: { $0.first.utf8.lexicographicallyPrecedes($1.first.utf8) }) { throw failure.error }
         var listing = LibraryListing(merging: parts, collectInfo: collectInfo)
         listing.finish(inPathOrder: inPathOrder)
         return listing
