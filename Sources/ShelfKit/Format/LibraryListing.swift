@@ -46,8 +46,8 @@ struct LibraryListing: Sendable {
     }
 
     /// ``walk(_:base:statuses:includeSessions:collectInfo:)`` on all cores: a warm index refresh
-    /// is bound by `getdents` and `fstatat`, which run in parallel in the kernel. The listing
-    /// is the same as the one-thread walk's.
+    /// is bound by `getdents` and `fstatat`, which run in parallel in the kernel. In path order,
+    /// the listing is the same as the one-thread walk's.
     ///
     /// Each folder's subfolders are shared out evenly among some tasks as soon as it is
     /// listed, without waiting for the rest of its level: handing each core whole subtrees
@@ -68,54 +68,61 @@ struct LibraryListing: Sendable {
         // Some eight tasks a core for the subfolders of a folder, so that a task with large
         // folders does not hold up the rest.
         let tasksPerFolder = ProcessInfo.processInfo.activeProcessorCount * 8
-        let (parts, failures) = await withTaskGroup(of: (first: String, Result<(LibraryListing, [Folder]), ShelfError>).self) { group in
+        let (parts, failures) = await withTaskGroup(of: Result<(LibraryListing, [Folder]), FolderFailure>.self) { group in
             var pending = statusFolders.map { [$0] }
             var parts: [LibraryListing] = []
-            var failures: [(first: String, error: ShelfError)] = []
+            var failures: [FolderFailure] = []
             while true {
                 for folders in pending {
                     group.addTask {
-                        (folders[0].path, visitPart(folders, storage, includeSessions: includeSessions, collectInfo: collectInfo,
-                                                    statsSessions: statsSessions))
+                        visitPart(folders, storage, includeSessions: includeSessions, collectInfo: collectInfo,
+                                  statsSessions: statsSessions)
                     }
                 }
                 pending = []
-                guard let (first, result) = await group.next() else { break }
+                guard let result = await group.next() else { break }
                 switch result {
                 case .success(let (part, subfolders)):
                     parts.append(part)
                     let taskCount = min(subfolders.count, tasksPerFolder)
                     pending = (0..<taskCount).map { task in stride(from: task, to: subfolders.count, by: taskCount).map { subfolders[$0] } }
-                case .failure(let error):
-                    failures.append((first, error))
+                case .failure(let failure):
+                    failures.append(failure)
                 }
             }
             return (parts, failures)
         }
-        // Parts finish in any order; of several failures, the one of the first folder by path
-        // is reported, the same every time.
-        if let failure = failures.min(by: { $0.first.utf8.lexicographicallyPrecedes($1.first.utf8) }) { throw failure.error }
+        // Parts finish in any order; of several folders that could not be listed, the first by
+        // path is reported, the same every time.
+        if let failure = failures.min(by: { ByteOrder.precedes($0.path, $1.path) }) { throw failure.error }
         var listing = LibraryListing(merging: parts, collectInfo: collectInfo)
         listing.finish(inPathOrder: inPathOrder)
         return listing
     }
 
-    /// Some folders of one level of the parallel walk: their books, sessions or orphaned
-    /// sessions, and the folders under them still to walk.
+    /// A folder the parallel walk could not list, and why.
+    private struct FolderFailure: Error {
+        var path: String
+        var error: ShelfError
+    }
+
+    /// Some folders of the parallel walk, one task's share: their books, sessions or orphaned
+    /// sessions, and the folders under them still to walk. Stops at the first folder that
+    /// cannot be listed.
     private static func visitPart(_ folders: [Folder], _ storage: some LibraryStorage, includeSessions: Bool,
-                                  collectInfo: Bool, statsSessions: Bool) -> Result<(LibraryListing, [Folder]), ShelfError> {
+                                  collectInfo: Bool, statsSessions: Bool) -> Result<(LibraryListing, [Folder]), FolderFailure> {
         var part = LibraryListing()
         part.collectInfo = collectInfo
         part.statsSessions = statsSessions
         var subfolders: [Folder] = []
-        do throws(ShelfError) {
-            for folder in folders {
+        for folder in folders {
+            do throws(ShelfError) {
                 subfolders += try part.visitFolder(storage, folder, base: "", includeSessions: includeSessions)
+            } catch {
+                return .failure(FolderFailure(path: folder.path, error: error))
             }
-            return .success((part, subfolders))
-        } catch {
-            return .failure(error)
         }
+        return .success((part, subfolders))
     }
 
     /// The books directly in the status folders, and the folders under them still to walk.
@@ -148,9 +155,9 @@ struct LibraryListing: Sendable {
     /// Every slug of a book.
     var slugs: Dictionary<String, Int>.Keys { bookBySlug.keys }
 
-    /// The slugs more than one book has, each with its books in path order.
+    /// The slugs more than one book has, in order, each with its books in path order.
     var duplicateSlugs: [(slug: String, locations: [BookLocation])] {
-        sharedSlugs.map { slug, positions in (slug, positions.map { books[$0] }) }
+        sharedSlugs.keys.sorted().map { slug in (slug, (sharedSlugs[slug] ?? []).map { books[$0] }) }
     }
 
     /// Sorts the books by path, unless told not to, and indexes them by slug.
@@ -172,7 +179,7 @@ struct LibraryListing: Sendable {
             // The few books that share a slug are still listed in path order, so that the
             // problem naming them reads the same every time.
             for (slug, positions) in sharedSlugs {
-                sharedSlugs[slug] = positions.sorted { books[$0].path.utf8.lexicographicallyPrecedes(books[$1].path.utf8) }
+                sharedSlugs[slug] = positions.sorted { ByteOrder.precedes(books[$0].path, books[$1].path) }
             }
         }
         // Walks in parallel meet them in another order.
@@ -331,8 +338,8 @@ struct LibraryListing: Sendable {
     /// Only date-named Markdown files and no folders: sessions whose book is missing or renamed,
     /// which must not be read as books named after days.
     private static func looksLikeSessions(_ entries: [FileSystem.Entry]) -> Bool {
-        let markdown = entries.filter { $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
-        return !markdown.isEmpty && !entries.contains { $0.kind == .directory && !$0.name.hasPrefix(".") }
+        let markdown = entries.filter { $0.name.hasSuffix(".md") && $0.name.utf8.first != UInt8(ascii: ".") }
+        return !markdown.isEmpty && !entries.contains { $0.kind == .directory && $0.name.utf8.first != UInt8(ascii: ".") }
             && markdown.allSatisfy { $0.kind == .file && SessionFileName($0.name) != nil }
     }
 }

@@ -86,6 +86,6 @@ enum IndexColumns {
     /// Sets a book's session values; arguments are those of ``sessionFields`` then the path.
     static var sessionUpdateSQL: String {
         let assignments = sessionFields.map { "q_\($0.storageName) = ?" }.joined(separator: ", ")
-        return "UPDATE book_facts SET \(assignments) WHERE id IN (SELECT rowid FROM books WHERE path = ?)"
+        return "UPDATE book_facts SET \(assignments) WHERE id IN (SELECT id FROM books WHERE path = ?)"
     }
 }

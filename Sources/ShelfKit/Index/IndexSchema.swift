@@ -12,13 +12,14 @@ enum IndexSchema {
     /// long body overflows into; 6: authors and tags holding U+001F are refused when read; 7: the
     /// sessions are read on first need, which `meta` records, ``LibraryIndex/hasSessions(_:)``,
     /// and a file's `author` is its authors when it has no `authors`; 8: the query columns are
-    /// a table of their own, `book_facts`).
-    static let version = 8
+    /// a table of their own, `book_facts`; 9: `books` names its rowid `id`, which `book_facts`
+    /// refers to and `VACUUM` then keeps).
+    static let version = 9
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
 
-    /// `book_facts` holds what queries test, one row per book with the rowid of its row in
+    /// `book_facts` holds what queries test, one row per book with the `id` of its row in
     /// `books`: a query scans every row of it, and without the text, unknown keys and bodies
     /// of `books` it is a third of the pages (585 against 1,908 on 10,000 generated books).
     ///
@@ -32,7 +33,8 @@ enum IndexSchema {
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
                 inode INTEGER NOT NULL, hash INTEGER NOT NULL);
             CREATE TABLE books (
-                path TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL, folder TEXT NOT NULL, title TEXT NOT NULL,
+                id INTEGER PRIMARY KEY, path TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL,
+                folder TEXT NOT NULL, title TEXT NOT NULL,
                 subtitle TEXT, authors TEXT NOT NULL, isbn TEXT, published TEXT, pages INTEGER, publisher TEXT,
                 language TEXT, series TEXT, series_index REAL, tags TEXT NOT NULL, rating REAL, added TEXT, started TEXT,
                 finished TEXT, cover TEXT, extra TEXT, body TEXT NOT NULL);
@@ -52,8 +54,8 @@ enum IndexSchema {
     }
 
     /// Adds the indexes. Sorting every row once at the end of the first build is cheaper than
-    /// keeping the indexes up to date row by row, the unique ones on paths too: the walk inserts
-    /// in directory order, which is not path order.
+    /// keeping the indexes up to date row by row, the unique ones on paths too: rows do not go
+    /// in in path order (a book's sessions go in before it).
     static func createIndexes(_ db: Database) throws {
         try db.execute(sql: """
             CREATE UNIQUE INDEX files_by_path ON files(path);

@@ -11,7 +11,7 @@ extension LibraryIndex {
             // reads the rows of `books` only for the books it matches.
             var sql = """
                 SELECT d.*, f.size AS file_size, f.hash AS file_hash
-                FROM book_facts b CROSS JOIN books d ON d.rowid = b.id JOIN files f ON f.path = b.path
+                FROM book_facts b CROSS JOIN books d ON d.id = b.id JOIN files f ON f.path = b.path
                 """
             var arguments = StatementArguments()
             if let query, query.expression != .all {
@@ -19,14 +19,15 @@ extension LibraryIndex {
                 sql += " WHERE " + compiled.sql
                 arguments = compiled.statementArguments
             }
-            sql += " ORDER BY b.path"
             var result: [(book: Book, stamp: FileStamp)] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
                 let stamp = FileStamp(size: Int(row["file_size"] as Int64), hash: UInt64(bitPattern: row["file_hash"] as Int64))
                 result.append((IndexRows.book(row), stamp))
             }
-            return result
+            // Put in path order here rather than by `ORDER BY`, whose sorter would carry every
+            // matched book's body.
+            return result.indices.sorted { ByteOrder.precedes(result[$0].book.path, result[$1].book.path) }.map { result[$0] }
         }
     }
 

@@ -1,3 +1,4 @@
+internal import Foundation
 internal import GRDB
 
 /// Bringing the index up to date with the files.
@@ -248,7 +249,8 @@ extension LibraryIndex {
                                        lastRefresh: Int64) async -> (unchanged: Int, others: [Int]) {
         let books = listing.books
         let infos = listing.bookInfo
-        let partSize = max(1_024, (books.count + 7) / 8)
+        let partCount = ProcessInfo.processInfo.activeProcessorCount * 2
+        let partSize = max(1_024, (books.count + partCount - 1) / partCount)
         let parts = await withTaskGroup(of: (Int, Int, [Int]).self) { group in
             for start in stride(from: 0, to: books.count, by: partSize) {
                 group.addTask {
@@ -336,7 +338,7 @@ extension LibraryIndex {
     private static func forget(_ db: Database, path: String, id: Int64) throws {
         try db.cachedStatement(sql: "DELETE FROM files WHERE id = ?").execute(arguments: [id])
         try db.cachedStatement(sql: "DELETE FROM documents WHERE rowid = ?").execute(arguments: [id])
-        try db.cachedStatement(sql: "DELETE FROM book_facts WHERE id IN (SELECT rowid FROM books WHERE path = ?)")
+        try db.cachedStatement(sql: "DELETE FROM book_facts WHERE id IN (SELECT id FROM books WHERE path = ?)")
             .execute(arguments: [path])
         try db.cachedStatement(sql: "DELETE FROM books WHERE path = ?").execute(arguments: [path])
         try db.cachedStatement(sql: "DELETE FROM sessions WHERE path = ?").execute(arguments: [path])

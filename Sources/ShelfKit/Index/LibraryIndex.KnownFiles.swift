@@ -25,9 +25,10 @@ extension LibraryIndex {
         private var byPath: [String: Int]?
 
         init(_ db: Database) throws {
-            // The largest id bounds the number of files: the arrays are made at their size
-            // once, rather than grown into fresh pages while the walk runs beside.
-            let capacity = try Int.fetchOne(db, sql: "SELECT max(id) FROM files") ?? 0
+            // The arrays are made at their size once, rather than grown into fresh pages while
+            // the walk runs beside. (`max(id)` would be cheaper, but ids only grow as files
+            // are read again.)
+            let capacity = try Int.fetchOne(db, sql: "SELECT count(*) FROM files") ?? 0
             files.reserveCapacity(capacity)
             byInode.reserveCapacity(capacity)
             pathBytes.reserveCapacity(capacity * 48)
