@@ -105,4 +105,26 @@ struct SupportTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o640)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/finished") == ["dune.md"])
     }
+
+    /// `readdir` records are only as long as their names: a name is read up to its NUL and no
+    /// further. The record here ends at a page that cannot be read; copying the whole 256-byte
+    /// `d_name` field, as the walk once did, crashes on it.
+    @Test func aDirectoryEntryIsReadNoFurtherThanItsName() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let memory = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              memory != MAP_FAILED else {
+            Issue.record("mmap failed")
+            return
+        }
+        defer { munmap(memory, 2 * page) }
+        #expect(mprotect(memory + page, page, PROT_NONE) == 0)
+        // Header (19 bytes), "dune" and its NUL: 24 bytes, ending where the readable page ends.
+        let name = Array("dune".utf8) + [0]
+        let offset = try #require(MemoryLayout<dirent>.offset(of: \dirent.d_name))
+        let record = memory + page - offset - name.count
+        #expect(Int(bitPattern: record) % MemoryLayout<dirent>.alignment == 0)
+        (record + offset).copyMemory(from: name, byteCount: name.count)
+        let entry = FileSystem.entryName(record.bindMemory(to: dirent.self, capacity: 1))
+        #expect(entry.name == "dune" && entry.isUTF8)
+    }
 }

@@ -120,11 +120,7 @@ enum FileSystem {
         let descriptor = dirfd(directory)
         var entries: [Entry] = []
         while let pointer = readdir(directory) {
-            let (name, isUTF8) = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
-                let bytes = raw.prefix { $0 != 0 }
-                if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
-                return (String(decoding: bytes, as: UTF8.self), false)
-            }
+            let (name, isUTF8) = entryName(pointer)
             if name == "." || name == ".." { continue }
             var kind: EntryKind
             switch Int32(pointer.pointee.d_type) {
@@ -141,6 +137,22 @@ enum FileSystem {
             entries.append(Entry(name: name, kind: kind, info: info))
         }
         return entries
+    }
+
+    /// The name of an entry `readdir` returned, and whether it is UTF-8 (when not, `name` has
+    /// replacement characters and cannot open the file again).
+    ///
+    /// Read through the pointer up to the name's NUL. `readdir` hands out each record only as
+    /// long as its name: copying the `d_name` field whole, 256 bytes, read past the end of the
+    /// last record in the buffer, and a walk of 100,000 books crashed when that was the end
+    /// of a page.
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> (name: String, isUTF8: Bool) {
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return ("", false) }
+        let start = UnsafeRawPointer(entry).advanced(by: offset)
+        let bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(start.assumingMemoryBound(to: CChar.self)))
+        if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
+        return (String(decoding: bytes, as: UTF8.self), false)
     }
 
     /// `fstatat` of a file in an open directory, following links as reads do.

@@ -30,10 +30,7 @@ struct EntryScan: Sendable {
             }
             defer { closedir(stream) }
             while let pointer = readdir(stream) {
-                let (name, isUTF8) = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
-                    let bytes = raw.prefix { $0 != 0 }
-                    return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
-                }
+                let (name, isUTF8) = FileSystem.entryName(pointer)
                 if name == "." || name == ".." { continue }
                 let path = directory + "/" + name
                 guard isUTF8 else {
