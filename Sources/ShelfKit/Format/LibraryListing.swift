@@ -186,8 +186,8 @@ struct LibraryListing: Sendable {
         orphanSessionFolders.sort()
     }
 
-    /// The positions of `books` in the order of their paths' UTF-8 bytes, the order of the
-    /// index's `ORDER BY path`.
+    /// The positions of `books` in the order of their paths' UTF-8 bytes (``ByteOrder``), the
+    /// order the index reads books in.
     ///
     /// The paths are written once into one buffer and compared with `memcmp`: building a
     /// `String` for each and sorting with `<`, which compares Unicode scalars, took 4 ms of a
