@@ -208,12 +208,11 @@ struct LibraryListing: Sendable {
             bytes += ".md".utf8
             ranges.append((start, bytes.count - start))
         }
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return Array(books.indices) }
-            return books.indices.sorted { left, right in
+        return bytes.withUnsafeBytes { buffer in
+            books.indices.sorted { left, right in
                 let (a, b) = (ranges[left], ranges[right])
-                let order = memcmp(base + a.start, base + b.start, min(a.count, b.count))
-                return order != 0 ? order < 0 : a.count < b.count
+                return ByteOrder.precedes(UnsafeRawBufferPointer(rebasing: buffer[a.start..<a.start + a.count]),
+                                          UnsafeRawBufferPointer(rebasing: buffer[b.start..<b.start + b.count]))
             }
         }
     }

@@ -181,8 +181,7 @@ extension LibraryIndex {
         for position in othersBooks {
             let location = listing.books[position]
             let info = position < listing.bookInfo.count ? listing.bookInfo[position] : nil
-            let found = known.find(info, location.status.name, location.folder.isEmpty ? "" : "/", location.folder, "/",
-                                   location.slug, ".md")
+            let found = known.find(info, book: location)
             if !isUnchanged(found, info) { work.append((.book(location), info, found.map(known.id))) }
         }
         for location in keepsSessions ? listing.books : [] {
@@ -242,7 +241,7 @@ extension LibraryIndex {
     }
 
     /// How many of the listing's books are indexed and unchanged, found by inode on all cores,
-    /// and the positions of the others, in order, for ``KnownFiles/find(_:_:_:_:_:_:_:)``.
+    /// and the positions of the others, in order, for ``KnownFiles/find(_:book:)``.
     /// A warm refresh finds every book here: the lookups are mostly waits on memory, which
     /// took 4 ms for 10,000 books on one core.
     private static func unchangedBooks(_ listing: LibraryListing, _ known: KnownFiles,
@@ -257,11 +256,8 @@ extension LibraryIndex {
                     var unchanged = 0
                     var others: [Int] = []
                     for position in start..<min(start + partSize, books.count) {
-                        let location = books[position]
-                        // The path goes in pieces: building it for every file is what the lookup avoids.
                         if position < infos.count, let info = infos[position],
-                           let found = known.foundByInode(info, location.status.name, location.folder.isEmpty ? "" : "/",
-                                                          location.folder, "/", location.slug, ".md"),
+                           let found = known.foundByInode(info, book: books[position]),
                            known.info(found) == info, info.modified < lastRefresh {
                             unchanged += 1
                         } else {

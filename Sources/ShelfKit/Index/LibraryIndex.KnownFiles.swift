@@ -78,11 +78,22 @@ extension LibraryIndex {
             return byPath?[a + b + c + d + e + f]
         }
 
-        /// ``find(_:_:_:_:_:_:_:)`` through the inode alone, without changing anything, so
-        /// that tasks can share it: `nil` when the file indexed with `info`'s inode has another
-        /// path, or none does.
-        func foundByInode(_ info: FileSystem.FileInfo, _ a: String, _ b: String, _ c: String, _ d: String, _ e: String,
-                          _ f: String) -> Int? {
+        /// The indexed file of the book at `location`, found as ``find(_:_:_:_:_:_:_:)`` finds it.
+        mutating func find(_ info: FileSystem.FileInfo?, book location: BookLocation) -> Int? {
+            // The path goes in pieces: building it for every book is what the lookup avoids.
+            find(info, location.status.name, location.folder.isEmpty ? "" : "/", location.folder, "/", location.slug, ".md")
+        }
+
+        /// ``find(_:book:)`` through the inode alone, without changing anything, so that tasks
+        /// can share it: `nil` when the file indexed with `info`'s inode has another path, or
+        /// none does.
+        func foundByInode(_ info: FileSystem.FileInfo, book location: BookLocation) -> Int? {
+            foundByInode(info, location.status.name, location.folder.isEmpty ? "" : "/", location.folder, "/",
+                         location.slug, ".md")
+        }
+
+        private func foundByInode(_ info: FileSystem.FileInfo, _ a: String, _ b: String, _ c: String, _ d: String,
+                                  _ e: String, _ f: String) -> Int? {
             guard let index = byInode[info.inode], matches(files[index], a, b, c, d, e, f) else { return nil }
             return index
         }

@@ -7,15 +7,16 @@ enum ByteOrder {
     static func precedes(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
-                let common = min(left.count, right.count)
-                if common > 0, let x = left.baseAddress, let y = right.baseAddress {
-                    let order = memcmp(x, y, common)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
-            }
+        return a.withUTF8 { left in b.withUTF8 { right in precedes(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) } }
+    }
+
+    /// Whether the bytes `a` come before the bytes `b` (a prefix first).
+    static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let order = memcmp(x, y, common)
+            if order != 0 { return order < 0 }
         }
+        return a.count < b.count
     }
 }
