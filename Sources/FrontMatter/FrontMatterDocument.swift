@@ -75,6 +75,12 @@ public struct FrontMatterDocument: Sendable, Hashable {
     /// The bytes of the YAML between the delimiter lines.
     public var frontMatterRange: Range<Int> { layout.yaml }
 
+    /// The bytes of the body: everything after the closing line.
+    public var bodyRange: Range<Int> { layout.bodyStart..<bytes.count }
+
+    /// The line break the file uses (`\n` or `\r\n`, from its first line), for lines an edit adds.
+    public var lineBreakBytes: [UInt8] { layout.lineBreak }
+
     /// The body: everything after the closing line, byte for byte.
     public var body: String { String(decoding: bytes[layout.bodyStart...], as: UTF8.self) }
 

@@ -46,7 +46,8 @@ extension LibraryCore {
                            into plan: inout WritePlan) throws(ShelfError) -> Book {
         // The slug does not change, so a move cannot make a duplicate; the destination is
         // checked to be free as each step is made.
-        let key = try planKey(plan.addition(id), orLocate: { core throws(ShelfError) in try core.locate(id) }, in: &plan)
+        let key = try planKey(plan.addition(id), checkingStamp: false, orLocate: { core throws(ShelfError) in try core.locate(id) },
+                              in: &plan)
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
         let current = entry.destination
         let destination = BookLocation(status: status, folder: folder.map(PathSafety.normalized) ?? current.folder, slug: current.slug)
@@ -67,17 +68,36 @@ extension LibraryCore {
         return entry.book
     }
 
-    /// Plans writing the changed keys of a book; its place is the one the plan gives it, so an
-    /// update after a move edits the moved file.
+    /// Plans writing the keys a caller changed in a book; its place is the one the plan gives it,
+    /// so an update after a move edits the moved file.
+    ///
+    /// The changes are the differences between the book and the version it was read from
+    /// (``Book/version``), applied onto the book as the file holds it now (or as the plan
+    /// already changed it): a key someone else changed meanwhile keeps their value, unless the
+    /// caller changed it too, which is a conflict. A book with no version states every value: the
+    /// file must still be what this library last read of it.
     /// - Returns: The plan's key for the book; its final version is the entry's `book` once
     ///   everything is planned.
+    /// - Throws: ``ShelfError/editConflict(path:key:line:column:)``, and the errors of invalid
+    ///   values of the keys changed.
     mutating func planUpdate(_ book: Book, into plan: inout WritePlan) throws(ShelfError) -> String {
-        let key = try planKey(plan.addition(book.id), orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
+        let key = try planKey(plan.addition(book.id), checkingStamp: book.version == nil,
+                              orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
-        var new = book
-        (new.id, new.status, new.folder, new.path) = (entry.book.id, entry.book.status, entry.book.folder, entry.book.path)
-        try BookFormat.validate(new, path: entry.destination.path)
-        if let edited = try BookFormat.edit(entry.document, from: entry.book, to: new) {
+        let current = entry.book
+        let base = book.version?.book ?? current
+        let changes = BookChanges(from: base, to: book)
+        guard !changes.isEmpty else { return key }
+        if let conflict = changes.conflict(base: base, current: current, new: book) {
+            let fileKey = conflict == "authors" ? BookFormat.authorsKey(in: entry.document) : conflict
+            let location = conflict == "body" ? SourceLocation(path: nil, line: entry.document.bodyFirstLine, column: 1)
+                : entry.document.location(ofKey: fileKey)
+            throw .editConflict(path: entry.destination.path, key: fileKey, line: location.line, column: location.column)
+        }
+        var new = changes.applied(to: current, from: book)
+        (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
+        try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
+        if let edited = try BookFormat.edit(entry.document, from: current, to: new) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)
         }
@@ -92,7 +112,8 @@ extension LibraryCore {
     mutating func planRemoval(of keys: [String], from book: Book,
                               into plan: inout WritePlan) throws(ShelfError) -> (key: String, absent: [String]) {
         // Found from the book's path, as an update is: a slug two books share is no obstacle.
-        let key = try planKey(plan.addition(book.id), orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
+        let key = try planKey(plan.addition(book.id), checkingStamp: false,
+                              orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
         var absent: [String] = []
         var document = entry.document
@@ -107,7 +128,7 @@ extension LibraryCore {
         }
         guard absent.count < keys.count else { return (key, absent) }
         let book = try BookFormat.book(from: document, at: entry.destination)
-        try BookFormat.validate(book, path: entry.destination.path)
+        try BookFormat.validate(book, path: entry.destination.path, keys: ["title"])
         (entry.document, entry.book) = (document, book)
         plan.update(entry, at: key)
         return (key, absent)
@@ -115,14 +136,18 @@ extension LibraryCore {
 
     /// The plan's key for a book: the one of a book it adds, else the path the book is found at
     /// on disk, read into the plan the first time.
-    private mutating func planKey(_ added: String?, orLocate locate: (inout LibraryCore) throws(ShelfError) -> BookLocation,
+    /// - Parameter checkingStamp: Refuse a file that changed since this library last read or
+    ///   wrote it (``readForEditing(_:)``), for a write that states whole values rather than
+    ///   changes to the file as it is now.
+    private mutating func planKey(_ added: String?, checkingStamp: Bool,
+                                  orLocate locate: (inout LibraryCore) throws(ShelfError) -> BookLocation,
                                   in plan: inout WritePlan) throws(ShelfError) -> String {
         if let added { return added }
         let location = try locate(&self)
         if plan.entries[location.path] == nil {
             // Each book is found from the path it was read from, not by a walk, so editing one
-            // book costs the same in any library; `readForEditing` refuses a file changed since.
-            let file = try readForEditing(location)
+            // book costs the same in any library.
+            let file = checkingStamp ? try readForEditing(location) : try Self.readBook(location, from: storage)
             plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp,
                                         original: file.document.bytes, document: file.document, book: file.book),
                         at: location.path)

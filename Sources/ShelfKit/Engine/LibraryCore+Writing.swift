@@ -31,6 +31,19 @@ extension LibraryCore {
         }
     }
 
+    /// Reads a book, applies `change` and writes what it changed, under one hold of the lock.
+    mutating func update(_ id: BookID, _ change: (inout Book) throws -> Void) throws -> Book {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        var book = try Self.readBook(try locate(id), from: storage).book
+        try change(&book)
+        var plan = WritePlan()
+        let key = try planUpdate(book, into: &plan)
+        try perform(plan, operation: "update")
+        guard let entry = plan.entries[key] else { throw ShelfError.bookNotFound(reference: id.rawValue, closeMatches: []) }
+        return entry.book
+    }
+
     /// Removes front matter keys from one book (``planRemoval(of:from:into:)``); writes
     /// nothing when it has none of them.
     mutating func removeKeys(_ keys: [String], from book: Book) throws(ShelfError) -> (book: Book, absent: [String]) {

@@ -75,7 +75,8 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
         let bytes = try storage.read(location.path)
         let document = try parse(bytes, path: location.path)
         let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
-        return BookFile(document: document, book: book, stamp: FileStamp(bytes), problems: problems)
+        let stamp = FileStamp(bytes)
+        return BookFile(document: document, book: book.read(from: stamp), stamp: stamp, problems: problems)
     }
 
     static func parse(_ bytes: [UInt8], path: String) throws(ShelfError) -> FrontMatterDocument {

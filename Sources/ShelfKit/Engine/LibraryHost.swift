@@ -13,8 +13,13 @@ protocol LibraryHost: Actor {
 }
 
 extension LibraryHost {
+    /// The book with slug `id`, found by a walk every time: a copy of the file made since this
+    /// library last looked makes the slug a duplicate, which only a walk can see, and a book read
+    /// by id must be the one a fresh library would find.
     func hostedBook(_ id: BookID) throws(ShelfError) -> Book {
-        try core.read(try core.locate(id)).book
+        let location = try core.locate(id, in: try core.listing())
+        core.locations[id.rawValue] = location
+        return try core.read(location).book
     }
 
     func hostedScan() async throws(ShelfError) -> LibraryScan {

@@ -51,13 +51,22 @@ struct WritePlan: Sendable {
     mutating func insert(_ entry: Entry, at key: String) {
         if entries[key] == nil { order.append(key) }
         if entry.source == nil { additions[entry.destination.slug] = key }
-        entries[key] = entry
+        entries[key] = Self.versioned(entry)
     }
 
     /// Records a further change to a book already planned.
     mutating func update(_ entry: Entry, at key: String) {
         if entry.moves, !moveOrder.contains(key) { moveOrder.append(key) }
-        entries[key] = entry
+        entries[key] = Self.versioned(entry)
+    }
+
+    /// The entry with its book marked as the version of the bytes the file will hold, so the
+    /// books a write hands back can be edited and saved again.
+    private static func versioned(_ entry: Entry) -> Entry {
+        var entry = entry
+        entry.book.markRead(from: entry.stamp.flatMap { entry.document.bytes == entry.original ? $0 : nil }
+                            ?? FileStamp(entry.document.bytes))
+        return entry
     }
 
     /// The books that change at all, in the order they were first touched.

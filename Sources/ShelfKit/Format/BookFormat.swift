@@ -1,19 +1,46 @@
 /// How a ``Book`` is written in a file and read back: the keys, their order and their types.
 enum BookFormat {
-    /// The canonical key order, used for new files and to place keys an update adds.
-    static let keys = [
-        "title", "subtitle", "authors", "isbn", "published", "pages", "publisher", "language", "series",
-        "series_index", "tags", "rating", "added", "started", "finished", "cover",
+    /// The keys the book model owns, in canonical order: the order of new files, and where an
+    /// update places a key it adds. The one list of what a book's file holds.
+    static let fields: [BookField] = [
+        BookField("title", \.title) { .string($0) },
+        BookField("subtitle", \.subtitle) { $0.map(YAMLValue.string) },
+        BookField("authors", \.authors) { $0.isEmpty ? nil : .list($0.map(YAMLValue.string)) },
+        BookField("isbn", \.isbn) { $0.map(YAMLValue.string) },
+        BookField("published", \.published) { $0?.yamlValue },
+        BookField("pages", \.pages) { $0.map(YAMLValue.int) },
+        BookField("publisher", \.publisher) { $0.map(YAMLValue.string) },
+        BookField("language", \.language) { $0.map(YAMLValue.string) },
+        BookField("series", \.series) { $0.map(YAMLValue.string) },
+        BookField("series_index", \.seriesIndex) { $0.map(YAMLValue.number) },
+        BookField("tags", \.tags) { $0.isEmpty ? nil : .list($0.map(YAMLValue.string)) },
+        BookField("rating", \.rating) { $0.map(YAMLValue.number) },
+        BookField("added", \.added) { $0.map(YAMLValue.day) },
+        BookField("started", \.started) { $0.map(YAMLValue.day) },
+        BookField("finished", \.finished) { $0.map(YAMLValue.day) },
+        BookField("cover", \.cover) { $0.map(YAMLValue.string) },
     ]
+    /// The names of ``fields``, in order.
+    static let keys = fields.map(\.key)
     private static let knownKeys = Set(keys)
 
     /// `author`, which Obsidian's book plugins and many hand-made notes use, read as `authors`
     /// when a file has no `authors`; edits of the authors then go to the key the file has.
     static let singularAuthorKey = "author"
 
-    /// The key that holds the authors in `document`: `author` when only it is there.
+    /// The key that holds the authors in `document`: `author` when it has a value and `authors`
+    /// has none (absent, or empty as in vaults made from Goodreads exports: `authors:`).
     static func authorsKey(in document: FrontMatterDocument) -> String {
-        document["authors"] == nil && document[singularAuthorKey] != nil ? singularAuthorKey : "authors"
+        func holdsValue(_ key: String) -> Bool {
+            guard let node = document[key] else { return false }
+            switch node.value {
+            case .null: return false
+            case .string(let text): return !text.isEmpty
+            case .list(let items): return !items.isEmpty
+            default: return true
+            }
+        }
+        return !holdsValue("authors") && holdsValue(singularAuthorKey) ? singularAuthorKey : "authors"
     }
 
     /// Whether `key` is one the book model owns, and so cannot be an extra key.
@@ -117,43 +144,31 @@ enum BookFormat {
     // MARK: - Writing
 
     /// Throws when `book` cannot be written: no title, a bad rating, an extra key that is a book key.
-    static func validate(_ book: Book, path: String) throws(ShelfError) {
+    /// - Parameter keys: Check only these keys, the ones an update changes, so that a value the
+    ///   file already holds (`rating: 0`, Goodreads' "unrated") does not block editing another
+    ///   key; `check` reports it. `nil` checks every key, as for a new book.
+    static func validate(_ book: Book, path: String, keys: Set<String>? = nil) throws(ShelfError) {
+        func checks(_ key: String) -> Bool { keys?.contains(key) ?? true }
         func invalid(_ key: String, _ value: String, _ reason: String) -> ShelfError {
             .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0)
         }
-        if book.title.allSatisfy(\.isWhitespace) { throw invalid("title", book.title, "is empty; every book needs a title") }
-        if let rating = book.rating, let reason = ratingProblem(rating) {
+        if checks("title"), book.title.allSatisfy(\.isWhitespace) { throw invalid("title", book.title, "is empty; every book needs a title") }
+        if checks("rating"), let rating = book.rating, let reason = ratingProblem(rating) {
             throw invalid("rating", YAMLValue.number(rating).description, reason)
         }
-        if let pages = book.pages, pages < 0 { throw invalid("pages", String(pages), "should not be negative") }
+        if checks("pages"), let pages = book.pages, pages < 0 { throw invalid("pages", String(pages), "should not be negative") }
         var seen: Set<String> = []
         for entry in book.extra {
-            if isBookKey(entry.key) { throw invalid(entry.key, "", "is a book field; set it on the book, not in extra") }
-            if entry.key.isEmpty { throw invalid("extra", "", "has an empty key") }
-            if !seen.insert(entry.key).inserted { throw invalid(entry.key, "", "appears twice in extra") }
+            let checked = checks(entry.key)
+            if checked, isBookKey(entry.key) { throw invalid(entry.key, "", "is a book field; set it on the book, not in extra") }
+            if checked, entry.key.isEmpty { throw invalid("extra", "", "has an empty key") }
+            if !seen.insert(entry.key).inserted, checked { throw invalid(entry.key, "", "appears twice in extra") }
         }
     }
 
     /// The value each book key has, `nil` for keys the file should not have.
     static func values(of book: Book) -> [(key: String, value: YAMLValue?)] {
-        [
-            ("title", .string(book.title)),
-            ("subtitle", book.subtitle.map(YAMLValue.string)),
-            ("authors", book.authors.isEmpty ? nil : .list(book.authors.map(YAMLValue.string))),
-            ("isbn", book.isbn.map(YAMLValue.string)),
-            ("published", book.published?.yamlValue),
-            ("pages", book.pages.map(YAMLValue.int)),
-            ("publisher", book.publisher.map(YAMLValue.string)),
-            ("language", book.language.map(YAMLValue.string)),
-            ("series", book.series.map(YAMLValue.string)),
-            ("series_index", book.seriesIndex.map(YAMLValue.number)),
-            ("tags", book.tags.isEmpty ? nil : .list(book.tags.map(YAMLValue.string))),
-            ("rating", book.rating.map(YAMLValue.number)),
-            ("added", book.added.map(YAMLValue.day)),
-            ("started", book.started.map(YAMLValue.day)),
-            ("finished", book.finished.map(YAMLValue.day)),
-            ("cover", book.cover.map(YAMLValue.string)),
-        ]
+        fields.map { ($0.key, $0.value(book)) }
     }
 
     /// A new file for `book`: canonical key order, then extra keys, then the body.

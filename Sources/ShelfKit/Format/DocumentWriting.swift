@@ -20,6 +20,26 @@ enum DocumentWriting {
         return Array(("\n" + body + (body.hasSuffix("\n") ? "" : "\n")).utf8)
     }
 
+    /// The file's bytes with the body after its separating blank line replaced by `body`, byte
+    /// for byte: the separator the file has stays as it is, and the text is written as given.
+    /// A file without a body gets one as a new file would, in the file's own line breaks.
+    static func replacingBody(of document: FrontMatterDocument, with body: String) -> [UInt8] {
+        let bytes = document.bytes
+        let range = document.bodyRange
+        var result = Array(bytes[..<range.lowerBound])
+        guard !body.isEmpty else { return result }
+        if !range.isEmpty {
+            result += bytes[range.lowerBound..<range.lowerBound + FieldReader.separatorLength(bytes, at: range.lowerBound)]
+            return result + Array(body.utf8)
+        }
+        let lineBreak = document.lineBreakBytes
+        // A closing line at the very end of the file has no line break of its own yet.
+        if result.last != UInt8(ascii: "\n") { result += lineBreak }
+        result += lineBreak + Array(body.utf8)
+        if body.utf8.last != UInt8(ascii: "\n") { result += lineBreak }
+        return result
+    }
+
     /// Applies key edits (`nil` removes), extra-key changes and a new body; `nil` when nothing changed.
     ///
     /// A key that is added goes after the nearest key before it in `canonicalOrder` that the file
@@ -51,9 +71,7 @@ enum DocumentWriting {
                 previous = entry.key
             }
             if oldBody != newBody {
-                let head = document.bytes.count - document.body.utf8.count
-                document = try FrontMatterDocument(bytes: Array(document.bytes[..<head]) + bodyBytes(newBody),
-                                                   path: document.path)
+                document = try FrontMatterDocument(bytes: replacingBody(of: document, with: newBody), path: document.path)
             }
         } catch {
             throw .invalidFrontMatter(error)

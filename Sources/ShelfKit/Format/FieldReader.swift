@@ -53,9 +53,19 @@ struct FieldReader {
 
     /// The body without the blank line that separates it from the front matter.
     var body: String {
-        let body = document.body
-        if body.hasPrefix("\r\n") { return String(body.dropFirst(2)) }
-        if body.hasPrefix("\n") { return String(body.dropFirst()) }
-        return body
+        let bytes = document.bytes
+        let range = document.bodyRange
+        return String(decoding: bytes[range.lowerBound + Self.separatorLength(bytes, at: range.lowerBound)..<range.upperBound],
+                      as: UTF8.self)
+    }
+
+    /// The length of the line break at `offset` in `bytes` — the blank line between the front
+    /// matter and the body — or 0. Counted in bytes: a Swift `Character` holds `\r\n` as one,
+    /// so string operations would drop the body's first character with it.
+    static func separatorLength(_ bytes: [UInt8], at offset: Int) -> Int {
+        guard offset < bytes.count else { return 0 }
+        if bytes[offset] == UInt8(ascii: "\n") { return 1 }
+        if bytes[offset] == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") { return 2 }
+        return 0
     }
 }

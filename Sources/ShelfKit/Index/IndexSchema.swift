@@ -13,8 +13,9 @@ enum IndexSchema {
     /// sessions are read on first need, which `meta` records, ``LibraryIndex/hasSessions(_:)``,
     /// and a file's `author` is its authors when it has no `authors`; 8: the query columns are
     /// a table of their own, `book_facts`; 9: `books` names its rowid `id`, which `book_facts`
-    /// refers to and `VACUUM` then keeps).
-    static let version = 9
+    /// refers to and `VACUUM` then keeps; 10: a CRLF body keeps its first character, and `author` is the
+    /// authors when `authors` is empty).
+    static let version = 10
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]

@@ -23,7 +23,7 @@ extension LibraryIndex {
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
                 let stamp = FileStamp(size: Int(row["file_size"] as Int64), hash: UInt64(bitPattern: row["file_hash"] as Int64))
-                result.append((IndexRows.book(row), stamp))
+                result.append((IndexRows.book(row).read(from: stamp), stamp))
             }
             // Put in path order here rather than by `ORDER BY`, whose sorter would carry every
             // matched book's body.

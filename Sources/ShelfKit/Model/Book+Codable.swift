@@ -1,9 +1,10 @@
-/// JSON for `shelf list --format json` and friends: every field by its Swift name, `extra` as an
-/// object in file order, dates as `YYYY-MM-DD`.
+/// A book as JSON, for an app to keep a book across launches: every field by its Swift name,
+/// `extra` as an object, dates as `YYYY-MM-DD`, and the ``version`` it was read from, so that a
+/// book restored after a relaunch still saves only what was changed in it.
 extension Book: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, status, folder, path, title, subtitle, authors, isbn, published, pages, publisher, language
-        case series, seriesIndex, tags, rating, added, started, finished, cover, extra, body
+        case series, seriesIndex, tags, rating, added, started, finished, cover, extra, body, version
     }
 
     public init(from decoder: any Decoder) throws {
@@ -32,6 +33,7 @@ extension Book: Codable {
             extra: try container.decodeIfPresent(JSONYAMLValue.self, forKey: .extra)?.entries ?? [],
             body: try container.decodeIfPresent(String.self, forKey: .body) ?? ""
         )
+        version = try container.decodeIfPresent(BookVersion.self, forKey: .version)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -58,5 +60,6 @@ extension Book: Codable {
         try container.encodeIfPresent(cover, forKey: .cover)
         try container.encode(JSONYAMLValue(.mapping(extra)), forKey: .extra)
         try container.encode(body, forKey: .body)
+        try container.encodeIfPresent(version, forKey: .version)
     }
 }

@@ -21,24 +21,34 @@ extension Book {
         // `author` is the authors unless the book has a key of that name of its own, as a file
         // with both `authors` and `author` has.
         let key = key == BookFormat.singularAuthorKey && !extra.contains { $0.key == key } ? "authors" : key
-        var entries = fields
-        if let index = entries.firstIndex(where: { $0.key == key }) {
-            if let value { entries[index].value = value } else { entries.remove(at: index) }
-        } else if let value {
-            entries.append(.init(key, value))
-        }
-        let document = try DocumentWriting.newFile(entries: entries, body: body, path: path)
-        let location = BookLocation(status: status, folder: folder, slug: id.rawValue)
-        let (book, errors) = BookFormat.read(document, at: location)
-        if let first = errors.first {
-            // Positions point into a scratch document, not the person's file: drop them.
-            if case .invalidValue(_, let key, let value, let reason, _, _) = first {
-                throw .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0)
+        var result = self
+        guard let field = BookFormat.fields.first(where: { $0.key == key }) else {
+            if let index = result.extra.firstIndex(where: { $0.key == key }) {
+                if let value { result.extra[index].value = value } else { result.extra.remove(at: index) }
+            } else if let value {
+                result.extra.append(.init(key, value))
             }
-            throw first
+            return result
         }
-        var result = book
-        result.path = path
+        // A book key is typed by the rules of reading a file, from a scratch file that holds it
+        // alone (and a title, which every book read needs). Only the key changes: the body and
+        // every other value stay exactly as they are.
+        var source = Book(title: "")
+        if let value {
+            let entries = key == "title" ? [YAMLValue.Entry(key, value)] : [.init("title", .string("-")), .init(key, value)]
+            let document = try DocumentWriting.newFile(entries: entries, body: "", path: path)
+            let location = BookLocation(status: status, folder: folder, slug: id.rawValue)
+            let (book, errors) = BookFormat.read(document, at: location)
+            for error in errors {
+                // Positions point into the scratch file, not the person's: drop them.
+                guard case .invalidValue(_, let errorKey, let value, let reason, _, _) = error else { throw error }
+                if errorKey == key { throw .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0) }
+            }
+            source = book
+        } else if key == "title" {
+            throw .invalidValue(path: path, key: key, value: "", reason: "cannot be removed; every book needs a title", line: 0, column: 0)
+        }
+        field.copy(&result, source)
         return result
     }
 }

@@ -1,7 +1,7 @@
 /// A book: the front matter and body of one `<status>/[<folder>/…]<slug>.md` file.
 ///
-/// A plain value: change it and hand it to ``LibraryWriting/update(_:)``, which writes only the
-/// keys that changed. Keys the library does not know are kept in ``extra``, in file order, and
+/// A plain value: change it and hand it to ``LibraryWriting/update(_:)-(Book)``, which writes
+/// only the keys changed since the book was read (``version``), onto the file as it is now. Keys the library does not know are kept in ``extra``, in file order, and
 /// survive every update. ``status``, ``folder`` and ``path`` describe where the file is; they
 /// change through ``LibraryWriting/move(_:to:folder:)``, never through a key.
 public struct Book: Sendable, Hashable, Identifiable {
@@ -48,8 +48,12 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var cover: String?
     /// Every other key, in file order, with its typed value.
     public var extra: [YAMLValue.Entry]
-    /// The Markdown after the front matter, without the blank line that separates them.
+    /// The Markdown after the front matter, byte for byte, without the line break of the blank
+    /// line that separates them when there is one.
     public var body: String
+    /// The version of the file this value was read from; `nil` for a book not read from a file.
+    /// ``LibraryWriting/update(_:)-(Book)`` writes only what changed since (``BookVersion``).
+    public var version: BookVersion?
 
     /// Creates a book. Leave `id` empty to have ``LibraryWriting/add(_:to:in:)`` derive it from
     /// the title; `status`, `folder` and `path` are filled in by the library.

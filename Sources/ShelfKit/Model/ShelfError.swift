@@ -17,6 +17,10 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadyExists(path: String)
     /// The file changed on disk since the library read it; nothing was written.
     case changedOnDisk(path: String)
+    /// The file changed `key` since the book being saved was read, and the book changes it too,
+    /// to another value; nothing was written. `line` and `column` point at the key in the file
+    /// (at the body's first line for `body`; 0 when the file no longer has the key).
+    case editConflict(path: String, key: String, line: Int, column: Int)
     /// The file was saved twice while shelf replaced it: nothing of shelf's was written, the
     /// first save is in place and the second is kept as `copy`, beside it.
     case savedTwiceDuringWrite(path: String, copy: String)
@@ -64,6 +68,11 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) already exists; choose another slug or folder"
         case .changedOnDisk(let path):
             return "\(path) changed on disk since it was read; nothing was written — read it again and retry"
+        case .editConflict(let path, let key, let line, let column):
+            let location = line == 0 ? path : "\(path):\(line):\(column)"
+            let what = key == "body" ? "the body" : key
+            return "\(location): \(what) was changed in the file since this copy of the book was read, and the copy "
+                + "changes it too; nothing was written — read the book again, then make the change"
         case .savedTwiceDuringWrite(let path, let copy):
             return "\(path) was saved twice while shelf was writing it; nothing of shelf's was written — the first save is "
                 + "in place and the second is in \(copy): keep the one you want, then retry"

@@ -88,6 +88,11 @@ public actor InMemoryLibrary: Library, LibraryHost {
     public func update(_ books: [Book]) throws(ShelfError) -> [Book] { try core.update(books) }
 
     @discardableResult
+    public func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) throws -> Book {
+        try core.update(id, change)
+    }
+
+    @discardableResult
     public func removeKeys(_ keys: [String], from book: Book) throws(ShelfError) -> (book: Book, absent: [String]) {
         try core.removeKeys(keys, from: book)
     }

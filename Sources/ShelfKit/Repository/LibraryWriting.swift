@@ -16,16 +16,39 @@ public protocol LibraryWriting: Sendable {
     @discardableResult
     func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book]
 
-    /// Writes what changed in `book` to its file, key by key, leaving every other byte as it
-    /// was; when nothing changed, nothing is written. Status, folder and path are ignored: use
-    /// ``move(_:to:folder:)``.
-    /// - Throws: ``ShelfError/changedOnDisk(path:)`` when the file was edited since it was read.
+    /// Writes the keys changed in `book` since it was read to its file, key by key, leaving every
+    /// other byte as it was; when nothing changed, nothing is written. Status, folder and path
+    /// are ignored: use ``move(_:to:folder:)``.
+    ///
+    /// What changed is what differs from the version the book was read from (``Book/version``,
+    /// kept through `Codable`). Those changes are made to the file as it is now, found by its
+    /// path or, when it moved, by its slug: keys that another program, or another copy of the
+    /// book, changed meanwhile keep their new values. A book that was not read from the library
+    /// (no version) states every value, and the file must not have changed since this library
+    /// last read it.
+    /// - Throws: ``ShelfError/editConflict(path:key:line:column:)`` when the file changed a key
+    ///   this book also changes, to another value; ``ShelfError/changedOnDisk(path:)`` for a
+    ///   book without a version whose file changed; invalid values of the keys changed.
     @discardableResult
     func update(_ book: Book) async throws(ShelfError) -> Book
 
-    /// Updates several books, all or none.
+    /// Updates several books, all or none. Several copies of one book are applied in order, each
+    /// with its own changes, as if saved one after the other.
     @discardableResult
     func update(_ books: [Book]) async throws(ShelfError) -> [Book]
+
+    /// Reads the book with slug `id`, lets `change` edit it, and writes what it changed, all
+    /// while holding the writer lock, so no other write can come in between: the pattern of a
+    /// Core Data `perform` block.
+    ///
+    /// ```swift
+    /// try await library.update("dune") { $0.rating = 5 }
+    /// ```
+    /// - Returns: The book as written.
+    /// - Throws: What `change` throws (nothing is written then), and the errors of
+    ///   ``update(_:)-(Book)``.
+    @discardableResult
+    func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) async throws -> Book
 
     /// Removes front matter keys from a book with all their lines, whatever their values: also
     /// a value of the wrong type, which ``update(_:)-(Book)`` cannot remove because the book read

@@ -1,0 +1,69 @@
+/// What a caller changed in a book since it was read: the book keys, the custom keys and the
+/// body whose values differ from the version read.
+///
+/// An update applies these, and nothing else, onto the book as its file holds it now, so a key
+/// changed in the file meanwhile (by an editor, git, another copy of the book in the same app)
+/// keeps its new value. A key changed on both sides to different values is a conflict.
+struct BookChanges {
+    /// The book keys changed.
+    private(set) var fields: [BookField] = []
+    /// The custom keys changed, with their new values; `nil` for a key removed.
+    private(set) var extra: [(key: String, value: YAMLValue?)] = []
+    /// Whether the body changed.
+    private(set) var body = false
+
+    /// The changes from `base` to `new`.
+    init(from base: Book, to new: Book) {
+        fields = BookFormat.fields.filter { !BookFormat.same($0.value(base), $0.value(new)) }
+        for entry in new.extra where !BookFormat.same(base.extra(entry.key), entry.value) {
+            extra.append((entry.key, entry.value))
+        }
+        for entry in base.extra where new.extra(entry.key) == nil {
+            extra.append((entry.key, nil))
+        }
+        body = base.body != new.body
+    }
+
+    /// Whether nothing changed.
+    var isEmpty: Bool { fields.isEmpty && extra.isEmpty && !body }
+
+    /// The names of the keys changed, book keys first; `body` for the body.
+    var keys: [String] {
+        fields.map(\.key) + extra.map(\.key) + (body ? ["body"] : [])
+    }
+
+    /// The first key that `current` (the file now) changed since `base` to a value other than
+    /// the one in `new`, or `nil` when the changes can be applied without losing either side's.
+    func conflict(base: Book, current: Book, new: Book) -> String? {
+        func clashes(_ old: YAMLValue?, _ now: YAMLValue?, _ mine: YAMLValue?) -> Bool {
+            !BookFormat.same(old, now) && !BookFormat.same(now, mine)
+        }
+        for field in fields where clashes(field.value(base), field.value(current), field.value(new)) {
+            return field.key
+        }
+        for (key, value) in extra where clashes(base.extra(key), current.extra(key), value) {
+            return key
+        }
+        if body, base.body != current.body, current.body != new.body { return "body" }
+        return nil
+    }
+
+    /// `current` with the changed values taken from `new`. A custom key that is new to the
+    /// file goes after the key before it in `new`, as the caller ordered them.
+    func applied(to current: Book, from new: Book) -> Book {
+        var result = current
+        for field in fields { field.copy(&result, new) }
+        for (key, value) in extra {
+            if let index = result.extra.firstIndex(where: { $0.key == key }) {
+                if let value { result.extra[index].value = value } else { result.extra.remove(at: index) }
+            } else if let value {
+                let position = new.extra.firstIndex { $0.key == key }
+                let before = position.flatMap { new.extra[..<$0].last { entry in result.extra.contains { $0.key == entry.key } } }
+                let index = before.flatMap { entry in result.extra.firstIndex { $0.key == entry.key } }.map { $0 + 1 } ?? result.extra.count
+                result.extra.insert(.init(key, value), at: index)
+            }
+        }
+        if body { result.body = new.body }
+        return result
+    }
+}
