@@ -84,27 +84,45 @@ struct LibraryWritingTests {
             ---
 
             Changed.
-
             """)
-        #expect(updated.rating == 4.5 && updated.body == "Changed.\n")
+        // The file had no final line break, so the new body gets none either.
+        #expect(updated.rating == 4.5 && updated.body == "Changed.")
     }
 
     @Test(arguments: LibraryKind.allCases)
-    func updateRefusesFilesChangedOnDisk(_ kind: LibraryKind) async throws {
+    func updateKeepsWhatTheFileChangedSinceTheBookWasRead(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
         try await test.library.add(.dune, to: .finished, in: "")
         var book = try await test.library.book("dune")
-        let edited = try #require(await test.text("finished/dune.md")).replacingOccurrences(of: "pages: 412", with: "pages: 413")
+        let edited = try #require(await test.text("finished/dune.md")).replacingOccurrences(of: "pages: 412", with: "pages: 896")
         try await test.write(edited, to: "finished/dune.md")
+        _ = try await test.library.books()
         book.rating = 4
-        await expectError(.changedOnDisk(path: "finished/dune.md")) { try await test.library.update(book) }
+        let updated = try await test.library.update(book)
+        #expect(updated.pages == 896 && updated.rating == 4)
+        #expect(await test.text("finished/dune.md") == edited.replacingOccurrences(of: "rating: 5", with: "rating: 4"))
+        // A move is no edit of values: it takes the file as it is.
+        #expect(try await test.library.move("dune", to: .abandoned, folder: nil).pages == 896)
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func aKeyChangedOnBothSidesIsAConflictAndNothingIsWritten(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(.dune, to: .finished, in: "")
+        var book = try await test.library.book("dune")
+        let edited = try #require(await test.text("finished/dune.md")).replacingOccurrences(of: "pages: 412", with: "pages: 896")
+        try await test.write(edited, to: "finished/dune.md")
+        book.pages = 500
+        book.rating = 3
+        await expectError(.editConflict(path: "finished/dune.md", key: "pages", line: 6, column: 1)) {
+            try await test.library.update(book)
+        }
         #expect(await test.text("finished/dune.md") == edited)
-        await expectError(.changedOnDisk(path: "finished/dune.md")) { try await test.library.move("dune", to: .abandoned, folder: nil) }
-        // Reading again takes in the other program's change.
-        var fresh = try await test.library.book("dune")
-        fresh.rating = 4
-        #expect(try await test.library.update(fresh).pages == 413)
+        // The same value on both sides is no conflict.
+        book.pages = 896
+        #expect(try await test.library.update(book).rating == 3)
     }
 
     @Test(arguments: LibraryKind.allCases)

@@ -30,8 +30,9 @@ extension LibraryCore {
             book.added = book.added ?? today()
             try BookFormat.validate(book, path: location.path)
             let document = try BookFormat.newFile(book, path: location.path)
+            let written = try BookFormat.book(from: document, at: location)
             plan.insert(WritePlan.Entry(source: nil, destination: location, stamp: nil, original: [], document: document,
-                                        book: try BookFormat.book(from: document, at: location)),
+                                        book: written, stated: written),
                         at: location.path)
             added[slug] = location.path
             keys.append(location.path)
@@ -85,10 +86,10 @@ extension LibraryCore {
                               orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
         let current = entry.book
-        let base = book.version?.book ?? current
+        let base = book.version?.book ?? entry.stated
         let changes = BookChanges(from: base, to: book)
         guard !changes.isEmpty else { return key }
-        if let conflict = changes.conflict(base: base, current: current, new: book) {
+        if let conflict = changes.conflict(base: base, current: entry.stated, new: book) {
             let fileKey = conflict == "authors" ? BookFormat.authorsKey(in: entry.document) : conflict
             let location = conflict == "body" ? SourceLocation(path: nil, line: entry.document.bodyFirstLine, column: 1)
                 : entry.document.location(ofKey: fileKey)
@@ -97,6 +98,7 @@ extension LibraryCore {
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
+        entry.stated = changes.applied(to: entry.stated, from: book)
         if let edited = try BookFormat.edit(entry.document, from: current, to: new) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)
@@ -149,7 +151,8 @@ extension LibraryCore {
             // book costs the same in any library.
             let file = checkingStamp ? try readForEditing(location) : try Self.readBook(location, from: storage)
             plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp,
-                                        original: file.document.bytes, document: file.document, book: file.book),
+                                        original: file.document.bytes, document: file.document, book: file.book,
+                                        stated: file.book),
                         at: location.path)
         }
         return location.path

@@ -20,23 +20,27 @@ enum DocumentWriting {
         return Array(("\n" + body + (body.hasSuffix("\n") ? "" : "\n")).utf8)
     }
 
-    /// The file's bytes with the body after its separating blank line replaced by `body`, byte
-    /// for byte: the separator the file has stays as it is, and the text is written as given.
+    /// The file's bytes with the body after its separating blank line replaced by `body`. The
+    /// separator the file has stays as it is, and the text is written as given, with a final
+    /// line break in the file's style when the old body ended with one and the new one does not.
     /// A file without a body gets one as a new file would, in the file's own line breaks.
     static func replacingBody(of document: FrontMatterDocument, with body: String) -> [UInt8] {
         let bytes = document.bytes
         let range = document.bodyRange
+        let lineBreak = document.lineBreakBytes
         var result = Array(bytes[..<range.lowerBound])
         guard !body.isEmpty else { return result }
+        let endsLine = body.utf8.last == UInt8(ascii: "\n")
         if !range.isEmpty {
             result += bytes[range.lowerBound..<range.lowerBound + FieldReader.separatorLength(bytes, at: range.lowerBound)]
-            return result + Array(body.utf8)
+            result += Array(body.utf8)
+            if !endsLine, bytes.last == UInt8(ascii: "\n") { result += lineBreak }
+            return result
         }
-        let lineBreak = document.lineBreakBytes
         // A closing line at the very end of the file has no line break of its own yet.
         if result.last != UInt8(ascii: "\n") { result += lineBreak }
         result += lineBreak + Array(body.utf8)
-        if body.utf8.last != UInt8(ascii: "\n") { result += lineBreak }
+        if !endsLine { result += lineBreak }
         return result
     }
 
