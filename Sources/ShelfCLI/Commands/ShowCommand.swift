@@ -66,7 +66,8 @@ struct ShowCommand: AsyncParsableCommand {
         }
         if !book.body.isEmpty {
             lines.append("")
-            lines.append(book.body.hasSuffix("\n") ? String(book.body.dropLast()) : book.body)
+            // `isNewline`, not `== "\n"`: a CRLF body ends in the one Character "\r\n".
+            lines.append(book.body.last?.isNewline == true ? String(book.body.dropLast()) : book.body)
         }
         if !sessions.isEmpty {
             lines.append("")

@@ -32,7 +32,8 @@ enum SessionRecords {
     }
 
     static func firstLine(_ text: String) -> String? {
-        text.split(separator: "\n").first { !$0.trimmingTrailingSpaces.isEmpty }.map(String.init)
+        // Split on any line break: in a CRLF note "\r\n" is one Character, never equal to "\n".
+        text.split(whereSeparator: \.isNewline).first { !$0.trimmingTrailingSpaces.isEmpty }.map(String.init)
     }
 
     /// `1 h 35 min`.

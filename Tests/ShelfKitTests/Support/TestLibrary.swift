@@ -40,6 +40,14 @@ struct TestLibrary: Sendable {
         return try? String(contentsOfFile: root + "/" + path, encoding: .utf8)
     }
 
+    /// A file's bytes, or nil when it does not exist: compare these, not text, for byte-exactness
+    /// (`String` equality holds for text that differs in bytes, such as NFC and NFD).
+    func bytes(_ path: String) async -> [UInt8]? {
+        if let memory { return await memory.fileBytes(path) }
+        guard let root else { return nil }
+        return FileManager.default.contents(atPath: root + "/" + path).map { Array($0) }
+    }
+
     /// Whether a file or folder exists.
     func exists(_ path: String) async -> Bool {
         if let memory { return await memory.exists(path) }
