@@ -29,6 +29,8 @@ struct MessageTests {
         (.unsafeName(name: "../x", reason: "\".\" and \"..\" would leave the folder"),
          "\"../x\" cannot be used as a name in the library: \".\" and \"..\" would leave the folder"),
         (.notInTrash("dune"), "dune is not in the trash (.shelf/trash)"),
+        (.libraryBusy, "another shelf command is writing to this library; try again"),
+        (.cancelled, "the write was cancelled; nothing was changed"),
     ]
 
     @Test(arguments: 0..<cases.count)

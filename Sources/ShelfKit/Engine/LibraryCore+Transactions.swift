@@ -4,18 +4,42 @@ extension LibraryCore {
     // MARK: - The writer lock
 
     /// Takes the writer lock unless this core already holds it (an operation made of others,
-    /// like `log` moving a book), then finishes any operation a crashed process left.
+    /// like `log` moving a book, or one run by ``holding(_:_:)``), then finishes any operation
+    /// a crashed process left.
+    ///
+    /// It never waits: waiting here would block a thread of the cooperative pool. The actor of
+    /// a library other processes can write to waits for the lock, suspended, before it starts
+    /// the operation (``FileLibrary``), and hands it over through ``holding(_:_:)``.
     /// - Returns: Whether this call took the lock; pass it to ``unlockForWriting(_:)``.
-    /// - Throws: ``ShelfError/libraryBusy`` when another process keeps it for too long.
+    /// - Throws: ``ShelfError/libraryBusy`` when another process holds it.
     mutating func lockForWriting() throws(ShelfError) -> Bool {
         guard writeDepth == 0 else {
             writeDepth += 1
             return false
         }
-        writerLock = try storage.lockForWriting(wait: true)
+        adopt(try storage.lockForWriting())
+        return true
+    }
+
+    /// Runs a writing operation with `lock`, which the caller took, so that the operation's
+    /// ``lockForWriting()`` finds it held; releases it when the operation ends.
+    ///
+    /// The operation is synchronous on purpose: the caller's only suspension is the wait for
+    /// the lock, before this, so nothing else on the actor runs between its reads and writes.
+    mutating func holding<Result>(_ lock: WriterLock,
+                                  _ operation: (inout LibraryCore) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
+        assert(writeDepth == 0, "a writing operation already holds the lock")
+        adopt(lock)
+        defer { unlockForWriting(true) }
+        return try operation(&self)
+    }
+
+    /// Makes `lock` this core's, as the outermost writing operation, and finishes what a
+    /// crashed writer left (only safe once no other writer can be running).
+    private mutating func adopt(_ lock: WriterLock?) {
+        writerLock = lock
         writeDepth = 1
         if let note = recoverInterruptedOperation() { recoveryNotes.append(note) }
-        return true
     }
 
     /// Releases what ``lockForWriting()`` took.
@@ -31,7 +55,7 @@ extension LibraryCore {
     /// Readers never wait: when the lock is taken they leave the journal to its owner.
     mutating func recoverAtOpen() -> String? {
         guard storage.kind(of: Journal.path) != nil || hasStaleTemporaries(of: Journal.path),
-              let lock = try? storage.lockForWriting(wait: false) else { return nil }
+              let lock = try? storage.lockForWriting() else { return nil }
         defer { lock.release() }
         return recoverInterruptedOperation()
     }
@@ -45,12 +69,19 @@ extension LibraryCore {
     /// crash at any point leaves it for ``recoverInterruptedOperation()``. Even a single write
     /// is journaled: its rename is atomic already, but the journal names the folder where a
     /// killed process may have left its temporary file.
+    /// - Throws: ``ShelfError/cancelled`` when the task is cancelled before the last step,
+    ///   once the steps made are undone.
     mutating func perform(_ journal: Journal) throws(ShelfError) {
         guard !journal.steps.isEmpty else { return }
         try storage.write(try journal.encoded(), to: Journal.path)
         defer { try? storage.removeFile(Journal.path) }
         try atomically { core throws(ShelfError) in
-            for step in journal.steps { try core.apply(step) }
+            for step in journal.steps {
+                // Between files, never inside one: a batch of hundreds stops soon after it is
+                // cancelled, and still all or nothing.
+                guard !Task.isCancelled else { throw .cancelled }
+                try core.apply(step)
+            }
         }
     }
 

@@ -32,16 +32,21 @@ extension LibraryCore {
     }
 
     /// Reads a book, applies `change` and writes what it changed, under one hold of the lock.
-    mutating func update(_ id: BookID, _ change: (inout Book) throws -> Void) throws -> Book {
+    /// - Returns: The book as written, or what `change` threw (then nothing is written).
+    mutating func update(_ id: BookID, _ change: (inout Book) throws -> Void) throws(ShelfError) -> Result<Book, any Error> {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var book = try Self.readBook(try locate(id), from: storage).book
-        try change(&book)
+        do {
+            try change(&book)
+        } catch {
+            return .failure(error)
+        }
         var plan = WritePlan()
         let key = try planUpdate(book, into: &plan)
         try perform(plan, operation: "update")
-        guard let entry = plan.entries[key] else { throw ShelfError.bookNotFound(reference: id.rawValue, closeMatches: []) }
-        return entry.book
+        guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
+        return .success(entry.book)
     }
 
     /// Removes front matter keys from one book (``planRemoval(of:from:into:)``); writes

@@ -10,6 +10,9 @@ protocol LibraryHost: Actor {
     var scanProblems: [Problem] { get set }
     /// Every book and the problems of unreadable files: ``hostedScan()``, or the index's answer.
     func libraryScan() async throws(ShelfError) -> LibraryScan
+    /// Runs a writing operation of the core: on disk once the writer lock is taken, waited for
+    /// without holding a thread (``FileLibrary``); in memory at once.
+    func writing<Result>(_ operation: (inout LibraryCore<Storage>) throws(ShelfError) -> Result) async throws(ShelfError) -> Result
 }
 
 extension LibraryHost {
@@ -47,6 +50,10 @@ extension LibraryHost {
     }
 
     func libraryScan() async throws(ShelfError) -> LibraryScan { try await hostedScan() }
+
+    func writing<Result>(_ operation: (inout LibraryCore<Storage>) throws(ShelfError) -> Result) async throws(ShelfError) -> Result {
+        try operation(&core)
+    }
 
     func hostedBooks(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
         let matching = try await libraryScan().books.filter(query.matches)
@@ -140,7 +147,7 @@ extension LibraryHost {
 
     func hostedDeleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
         let ids = try await libraryScan().books.filter(query.matches).map(\.id)
-        return try core.delete(ids)
+        return try await writing { core throws(ShelfError) in try core.delete(ids) }
     }
 }
 

@@ -41,6 +41,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another process holds the library's writer lock (`.shelf/lock`) and kept it longer than
     /// a writer waits.
     case libraryBusy
+    /// The task running a write was cancelled, waiting for the writer lock or midway; what was
+    /// written is undone.
+    case cancelled
     /// Writing would go through a symbolic link, which could lead out of the library.
     case symbolicLink(path: String)
     /// A query that cannot be understood; the error points at the term.
@@ -95,6 +98,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "cannot restore \(id): \(existingPath) has that slug now; rename or remove it first, then restore"
         case .libraryBusy:
             return "another shelf command is writing to this library; try again"
+        case .cancelled:
+            return "the write was cancelled; nothing was changed"
         case .symbolicLink(let path):
             return "\(path) is a symbolic link; shelf never writes through links — replace it with the file or folder itself"
         case .invalidQuery(let error):

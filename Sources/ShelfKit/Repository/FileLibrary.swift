@@ -108,38 +108,44 @@ public actor FileLibrary: Library, LibraryHost {
     public func check() async throws(ShelfError) -> [Problem] { try await hostedCheck() }
 
     @discardableResult
-    public func add(_ book: Book, to status: Status, in folder: String) throws(ShelfError) -> Book {
-        try core.add([(book, status, folder)])[0]
+    public func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book {
+        try await writing { core throws(ShelfError) in try core.add([(book, status, folder)])[0] }
     }
 
     @discardableResult
-    public func add(_ books: [(book: Book, status: Status, folder: String)]) throws(ShelfError) -> [Book] {
-        try core.add(books)
+    public func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book] {
+        try await writing { core throws(ShelfError) in try core.add(books) }
     }
 
     @discardableResult
-    public func update(_ book: Book) throws(ShelfError) -> Book { try core.update([book])[0] }
-
-    @discardableResult
-    public func update(_ books: [Book]) throws(ShelfError) -> [Book] { try core.update(books) }
-
-    @discardableResult
-    public func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) throws -> Book {
-        try core.update(id, change)
+    public func update(_ book: Book) async throws(ShelfError) -> Book {
+        try await writing { core throws(ShelfError) in try core.update([book])[0] }
     }
 
     @discardableResult
-    public func removeKeys(_ keys: [String], from book: Book) throws(ShelfError) -> (book: Book, absent: [String]) {
-        try core.removeKeys(keys, from: book)
+    public func update(_ books: [Book]) async throws(ShelfError) -> [Book] {
+        try await writing { core throws(ShelfError) in try core.update(books) }
     }
 
     @discardableResult
-    public func move(_ id: BookID, to status: Status, folder: String? = nil) throws(ShelfError) -> Book {
-        try core.move(id, to: status, folder: folder)
+    public func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+        try await writing { core throws(ShelfError) in try core.update(id, change) }.get()
     }
 
     @discardableResult
-    public func delete(_ id: BookID) throws(ShelfError) -> Book { try core.delete([id])[0] }
+    public func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> (book: Book, absent: [String]) {
+        try await writing { core throws(ShelfError) in try core.removeKeys(keys, from: book) }
+    }
+
+    @discardableResult
+    public func move(_ id: BookID, to status: Status, folder: String? = nil) async throws(ShelfError) -> Book {
+        try await writing { core throws(ShelfError) in try core.move(id, to: status, folder: folder) }
+    }
+
+    @discardableResult
+    public func delete(_ id: BookID) async throws(ShelfError) -> Book {
+        try await writing { core throws(ShelfError) in try core.delete([id])[0] }
+    }
 
     @discardableResult
     public func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
@@ -147,10 +153,26 @@ public actor FileLibrary: Library, LibraryHost {
     }
 
     @discardableResult
-    public func restore(_ id: BookID) throws(ShelfError) -> Book { try core.restore(id) }
+    public func restore(_ id: BookID) async throws(ShelfError) -> Book {
+        try await writing { core throws(ShelfError) in try core.restore(id) }
+    }
 
     @discardableResult
-    public func log(_ session: ReadingSession, for id: BookID) throws(ShelfError) -> ReadingSession {
-        try core.log(session, for: id)
+    public func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession {
+        try await writing { core throws(ShelfError) in try core.log(session, for: id) }
+    }
+
+    /// Waits for the writer lock, suspended so that no thread of the cooperative pool is held
+    /// while another process writes, then runs `operation` holding it.
+    ///
+    /// The wait is the operation's only suspension: the actor may run other calls meanwhile,
+    /// which is why the operation reads the files only once it has the lock, and runs without
+    /// a suspension to its end.
+    /// - Throws: ``ShelfError/cancelled`` when the task is cancelled while it waits,
+    ///   ``ShelfError/libraryBusy`` when the wait runs out, or what `operation` throws.
+    func writing<Result>(_ operation: (inout LibraryCore<DiskStorage>) throws(ShelfError) -> Result) async throws(ShelfError) -> Result {
+        let storage = core.storage
+        let lock = try await storage.waitForWriterLock()
+        return try core.holding(lock, operation)
     }
 }

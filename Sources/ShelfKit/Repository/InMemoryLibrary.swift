@@ -89,7 +89,7 @@ public actor InMemoryLibrary: Library, LibraryHost {
 
     @discardableResult
     public func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) throws -> Book {
-        try core.update(id, change)
+        try core.update(id, change).get()
     }
 
     @discardableResult

@@ -1,4 +1,8 @@
 /// Changing a library. Every write is atomic on disk, and batch writes happen all or not at all.
+///
+/// Cancelling the task of a write stops it before it writes anything (also while it waits for
+/// another process to finish writing), or between two files, undoing the files already written:
+/// it throws ``ShelfError/cancelled``.
 public protocol LibraryWriting: Sendable {
     /// Adds a book as a new file `<status>/<folder>/<slug>.md`.
     ///

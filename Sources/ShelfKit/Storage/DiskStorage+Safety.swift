@@ -69,14 +69,27 @@ extension DiskStorage {
         }
     }
 
-    func lockForWriting(wait: Bool) throws(ShelfError) -> WriterLock? {
+    func lockForWriting() throws(ShelfError) -> WriterLock? {
+        try WriterLock.acquire(try lockFile())
+    }
+
+    /// Takes the writer lock, waiting up to ``lockWait`` for another writer to let it go,
+    /// suspended rather than holding a thread.
+    /// - Throws: ``ShelfError/cancelled`` when the task is cancelled meanwhile,
+    ///   ``ShelfError/libraryBusy`` when the wait runs out.
+    func waitForWriterLock() async throws(ShelfError) -> WriterLock {
+        try await WriterLock.acquire(try lockFile(), waitingUpTo: lockWait)
+    }
+
+    /// The lock file's absolute path, once `.shelf` exists and no link is on the way to it.
+    private func lockFile() throws(ShelfError) -> String {
         if kind(of: ".shelf") == nil {
             do throws(FileSystem.Failure) { try FileSystem.makeDirectory(absolute(".shelf")) } catch {
                 if error.code != EEXIST { throw wrap(error, ".shelf") }
             }
         }
         try refuseLinks(WriterLock.path)
-        return try WriterLock.acquire(absolute(WriterLock.path), waitingUpTo: wait ? lockWait : 0)
+        return absolute(WriterLock.path)
     }
 
     func entryProblems(statuses: [Status]) -> [Problem] {

@@ -12,7 +12,7 @@ extension LibraryStorage {
         return current
     }
 
-    func lockForWriting(wait: Bool) throws(ShelfError) -> WriterLock? { nil }
+    func lockForWriting() throws(ShelfError) -> WriterLock? { nil }
 
     func entryProblems(statuses: [Status]) -> [Problem] { [] }
 }

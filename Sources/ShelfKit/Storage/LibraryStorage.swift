@@ -28,9 +28,10 @@ protocol LibraryStorage: Sendable {
     /// Replaces a file atomically provided it still holds the bytes `expected` was taken of,
     /// checked as late as the storage can; returns the bytes it replaced.
     mutating func replace(_ path: String, expecting expected: FileStamp, with bytes: [UInt8]) throws(ShelfError) -> [UInt8]
-    /// Takes the lock that serialises writers across processes, waiting a while when `wait`
-    /// is set; `nil` for a storage no other process can reach.
-    func lockForWriting(wait: Bool) throws(ShelfError) -> WriterLock?
+    /// Takes the lock that serialises writers across processes if it is free, without
+    /// waiting; `nil` for a storage no other process can reach.
+    /// - Throws: ``ShelfError/libraryBusy`` when another writer holds it.
+    func lockForWriting() throws(ShelfError) -> WriterLock?
     /// Problems in the library's entries themselves, which a walk by name cannot see: links
     /// leading out of the library, names that are not UTF-8, folders that cannot be read.
     func entryProblems(statuses: [Status]) -> [Problem]
