@@ -53,7 +53,11 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var body: String
     /// The version of the file this value was read from; `nil` for a book not read from a file.
     /// ``LibraryWriting/update(_:)-(Book)`` writes only what changed since (``BookVersion``).
-    public var version: BookVersion?
+    public var version: BookVersion? {
+        get { versionSlot.version }
+        set { versionSlot.version = newValue }
+    }
+    private var versionSlot = BookVersionSlot()
 
     /// Creates a book. Leave `id` empty to have ``LibraryWriting/add(_:to:in:)`` derive it from
     /// the title; `status`, `folder` and `path` are filled in by the library.

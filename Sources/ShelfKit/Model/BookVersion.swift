@@ -9,15 +9,15 @@
 /// data.
 ///
 /// A version does not take part in a book's equality: two books with the same values are equal
-/// whichever version of the file they came from.
-public struct BookVersion: Sendable {
+/// whichever version of the file they came from, or none.
+public struct BookVersion: Sendable, Hashable {
     /// The size and content hash of the file when it was read.
     let stamp: FileStamp
     /// The book's values as read (its own `version` is `nil`).
     private let base: Base
 
     /// Indirect, since a book holds its version and a version holds a book.
-    private indirect enum Base: Sendable {
+    private indirect enum Base: Sendable, Hashable {
         case book(Book)
     }
 
@@ -74,9 +74,11 @@ extension BookVersion: Codable {
     }
 }
 
-/// Every version equals every other, so that ``Book``'s equality and hash are those of its
-/// values: a book read again after an unrelated save is still the same book.
-extension BookVersion: Hashable {
-    public static func == (lhs: BookVersion, rhs: BookVersion) -> Bool { true }
-    public func hash(into hasher: inout Hasher) {}
+/// Where a ``Book`` keeps its version: a slot that equals every other, so that a book's equality
+/// and hash are those of its values alone.
+struct BookVersionSlot: Sendable, Hashable {
+    var version: BookVersion?
+
+    static func == (lhs: BookVersionSlot, rhs: BookVersionSlot) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
