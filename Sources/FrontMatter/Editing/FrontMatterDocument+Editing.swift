@@ -51,7 +51,7 @@ extension FrontMatterDocument {
 
     // MARK: - Trying candidates
 
-    mutating func apply(firstValidOf candidates: [[ByteSplice]], key: String,
+    private mutating func apply(firstValidOf candidates: [[ByteSplice]], key: String,
                                 isIntended: (YAMLMapping) -> Bool) throws(FrontMatterError) {
         for splices in candidates {
             let edited = ByteSplice.apply(splices, to: bytes)
@@ -276,7 +276,7 @@ extension FrontMatterDocument {
     /// the first entry written as a `key: value` line. An explicit key (`? key`) does not count:
     /// its key stands after the `?`, a column its line's indentation is not. With no such
     /// entry, 0.
-    var keyIndent: Int {
+    private var keyIndent: Int {
         for entry in fields.entries {
             let keyStart = entry.keySpan.start.offset
             let start = lineStart(of: keyStart)
@@ -370,7 +370,7 @@ extension FrontMatterDocument {
     /// the first byte before the key that is not a space or line break, starting its line,
     /// and after the previous entry's value (so that `title: Why?` or a `?` line of a literal
     /// block is no indicator).
-    func explicitKeyIndicator(of entry: YAMLMapping.Entry) -> Int? {
+    private func explicitKeyIndicator(of entry: YAMLMapping.Entry) -> Int? {
         guard !fields.isFlow, let position = fields.entries.firstIndex(where: { $0.key == entry.key }) else { return nil }
         let keyStart = entry.keySpan.start.offset
         var index = keyStart
