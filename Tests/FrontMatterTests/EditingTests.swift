@@ -174,12 +174,98 @@ struct EditingTests {
         #expect(try edited(text) { try $0.setValue(.int(4), forKey: "rating") } == text)
     }
 
-    @Test func flowRootMappingRefusesAdditions() throws {
+    @Test func flowRootMappingTakesAdditions() throws {
         var document = try FrontMatterDocument(text: "---\n{title: Dune}\n---\n")
-        #expect(throws: FrontMatterError.self) { try document.setValue(.int(4), forKey: "rating") }
-        #expect(document.text == "---\n{title: Dune}\n---\n")
+        try document.setValue(.int(4), forKey: "rating")
+        #expect(document.text == "---\n{title: Dune, rating: 4}\n---\n")
         try document.setValue(.string("Dune Messiah"), forKey: "title")
-        #expect(document.text == "---\n{title: Dune Messiah}\n---\n")
+        #expect(document.text == "---\n{title: Dune Messiah, rating: 4}\n---\n")
+    }
+
+    // MARK: - Explicit keys
+
+    private static let explicitFirst = "---\n? a\n: 1\ntitle: T\n---\n"
+
+    @Test func explicitKeyFirstDoesNotSetTheIndentation() throws {
+        #expect(try edited(Self.explicitFirst) { try $0.setValue(.int(4), forKey: "rating") }
+            == "---\n? a\n: 1\ntitle: T\nrating: 4\n---\n")
+        #expect(try edited(Self.explicitFirst) { try $0.setValue(.int(4), forKey: "rating", after: "a") }
+            == "---\n? a\n: 1\nrating: 4\ntitle: T\n---\n")
+        #expect(try edited("---\n? a\n: 1\n---\n") { try $0.setValue(.int(4), forKey: "rating") }
+            == "---\n? a\n: 1\nrating: 4\n---\n")
+    }
+
+    @Test func explicitKeyValueIsReplaced() throws {
+        #expect(try edited(Self.explicitFirst) { try $0.setValue(.int(2), forKey: "a") } == "---\n? a\n: 2\ntitle: T\n---\n")
+        #expect(try edited(Self.explicitFirst) { try $0.setValue(.string("x\ny\n"), forKey: "a") }
+            == "---\n? a\n: |\n  x\n  y\ntitle: T\n---\n")
+        let blockLists = "---\n? a\n: 1\ntags:\n  - x\n---\n"
+        #expect(try edited(blockLists) { try $0.setValue(.list([.string("p"), .string("q")]), forKey: "a") }
+            == "---\n? a\n:\n  - p\n  - q\ntags:\n  - x\n---\n")
+    }
+
+    @Test func explicitKeyListIsRewrittenUnderItsKey() throws {
+        // A value on the `?` line's entry that cannot be edited in place is written anew on a `:` line.
+        let text = "---\n? a\n: [x, y]\ntags:\n  - t\n---\n"
+        #expect(try edited(text) { try $0.setValue(.string("one\ntwo"), forKey: "a") }
+            == "---\n? a\n: |-\n  one\n  two\ntags:\n  - t\n---\n")
+    }
+
+    @Test func explicitKeyIsRemovedWithBothLines() throws {
+        #expect(try edited(Self.explicitFirst) { try $0.removeValue(forKey: "a") } == "---\ntitle: T\n---\n")
+        #expect(try edited("---\ntitle: T\n? a\n: 1\n# after\n---\n") { try $0.removeValue(forKey: "a") }
+            == "---\ntitle: T\n# after\n---\n")
+        #expect(try edited("---\ntitle: Why?\n? a\n: 1\n---\n") { try $0.removeValue(forKey: "a") } == "---\ntitle: Why?\n---\n")
+        #expect(try edited("---\n? a\ntitle: T\n---\n") { try $0.removeValue(forKey: "a") } == "---\ntitle: T\n---\n")
+        #expect(try edited(Self.explicitFirst) { try $0.removeValue(forKey: "title") } == "---\n? a\n: 1\n---\n")
+    }
+
+    @Test func explicitKeysWithCRLF() throws {
+        let text = "---\r\n? a\r\n: 1\r\ntitle: T\r\n---\r\nBody\r\n"
+        #expect(try edited(text) { try $0.setValue(.int(4), forKey: "rating") }
+            == "---\r\n? a\r\n: 1\r\ntitle: T\r\nrating: 4\r\n---\r\nBody\r\n")
+        #expect(try edited(text) { try $0.setValue(.int(2), forKey: "a") } == "---\r\n? a\r\n: 2\r\ntitle: T\r\n---\r\nBody\r\n")
+        #expect(try edited(text) { try $0.removeValue(forKey: "a") } == "---\r\ntitle: T\r\n---\r\nBody\r\n")
+    }
+
+    @Test func indentedFrontMatterAfterAnExplicitKey() throws {
+        #expect(try edited("---\n  ? a\n  : 1\n  title: T\n---\n") { try $0.setValue(.int(4), forKey: "rating") }
+            == "---\n  ? a\n  : 1\n  title: T\n  rating: 4\n---\n")
+    }
+
+    // MARK: - CRLF files
+
+    @Test func literalBlockInACRLFFile() throws {
+        let text = "---\r\nnote: short\r\nrating: 4\r\n---\r\n"
+        #expect(try edited(text) { try $0.setValue(.string("First.\n\nSecond.\n"), forKey: "note") }
+            == "---\r\nnote: |\r\n  First.\r\n\r\n  Second.\r\nrating: 4\r\n---\r\n")
+        #expect(try edited(text) { try $0.setValue(.string("a\nb\n\n"), forKey: "added") }
+            == "---\r\nnote: short\r\nrating: 4\r\nadded: |+\r\n  a\r\n  b\r\n\r\n---\r\n")
+    }
+
+    @Test func blockListInACRLFFile() throws {
+        let text = "---\r\nauthors: A\r\ntags:\r\n- x\r\n---\r\n"
+        #expect(try edited(text) { try $0.setValue(.list([.string("A"), .string("B")]), forKey: "authors") }
+            == "---\r\nauthors:\r\n- A\r\n- B\r\ntags:\r\n- x\r\n---\r\n")
+        #expect(try edited(text) { try $0.setValue(.list([.string("x"), .string("w")]), forKey: "tags") }
+            == "---\r\nauthors: A\r\ntags:\r\n- x\r\n- w\r\n---\r\n")
+    }
+
+    // MARK: - Text compared by Unicode scalar, not by grapheme
+
+    @Test func quotesFollowedByCombiningMarks() throws {
+        // `'` + U+0301 is one Character; the quote must still be doubled.
+        #expect(try edited("---\nkey: old\n---\n") { try $0.setValue(.string("\"x\" it'\u{301}s"), forKey: "key") }
+            == "---\nkey: '\"x\" it''\u{301}s'\n---\n")
+        // ` #` + U+0301 still starts a comment.
+        #expect(try edited("---\nkey: old\n---\n") { try $0.setValue(.string("a #\u{301}"), forKey: "key") }
+            == "---\nkey: \"a #\u{301}\"\n---\n")
+    }
+
+    @Test func hexNumberWithACombiningMarkIsText() throws {
+        let document = try FrontMatterDocument(text: "---\nv: 0x\u{301}1F\nw: 0x1F\n---\n")
+        #expect(document["v"]?.value == .string("0x\u{301}1F"))
+        #expect(document["w"]?.value == .int(31))
     }
 
     @Test func configFilesWithoutDelimiters() throws {

@@ -16,15 +16,21 @@ extension FrontMatterDocument {
     /// - Throws: ``FrontMatterError/unsupportedEdit(key:reason:_:)`` when the change cannot
     ///   be written without rewriting text it does not own.
     public mutating func setValue(_ value: YAMLValue, forKey key: String, after: String? = nil) throws(FrontMatterError) {
-        if let current = fields[key], current.value.isSameValue(as: value) { return }
+        // JSON has no dates: in a JSON-shaped mapping a day is written, and reads back, as text.
+        let expected = isJSONShaped ? value.daysAsText : value
+        if let current = fields[key], current.value.isSameValue(as: value) || current.value.isSameValue(as: expected) {
+            return
+        }
         let candidates: [[ByteSplice]]
-        if let entry = fields.entry(key) {
+        if fields.isFlow {
+            candidates = try flowCandidates(key: key, value: value, after: after)
+        } else if let entry = fields.entry(key) {
             candidates = replacementCandidates(for: entry, with: value)
         } else {
             candidates = try additionCandidates(key: key, value: value, after: after)
         }
         try apply(firstValidOf: candidates, key: key) { fields in
-            fields[key].map { $0.value.isSameValue(as: value) } ?? false
+            fields[key].map { $0.value.isSameValue(as: expected) } ?? false
         }
     }
 
@@ -33,8 +39,13 @@ extension FrontMatterDocument {
     @discardableResult
     public mutating func removeValue(forKey key: String) throws(FrontMatterError) -> Bool {
         guard let entry = fields.entry(key) else { return false }
-        let extent = try entryExtent(entry, key: key, includingOwnComments: true)
-        try apply(firstValidOf: [[ByteSplice(extent, [])]], key: key) { fields in fields[key] == nil }
+        let splices: [ByteSplice]
+        if fields.isFlow {
+            splices = try flowRemoval(of: entry)
+        } else {
+            splices = [ByteSplice(try entryExtent(entry, key: key, includingOwnComments: true), [])]
+        }
+        try apply(firstValidOf: [splices], key: key) { fields in fields[key] == nil }
         return true
     }
 
@@ -74,7 +85,7 @@ extension FrontMatterDocument {
         case (.scalar(let scalar), _) where scalar.span.start.line == scalar.span.end.line:
             candidates += inlineScalarCandidates(scalar, with: value)
         case (.sequence(let sequence), .list(let items)) where sequence.isFlow:
-            candidates.append([ByteSplice(sequence.span.range, flowList(items, reusing: sequence))])
+            if let list = flowList(items, reusing: sequence) { candidates.append([ByteSplice(sequence.span.range, list)]) }
         case (.sequence(let sequence), .list(let items)) where !items.isEmpty:
             if let splices = blockListSplices(sequence, to: items) { candidates.append(splices) }
         default:
@@ -97,19 +108,19 @@ extension FrontMatterDocument {
         }
         var candidates: [[ByteSplice]] = []
         switch value {
-        case .string(let string) where string.contains("\n"):
+        case .string(let string) where string.utf8.contains(UInt8(ascii: "\n")):
             if let block = ScalarEmitter.literalBlock(string, indent: keyIndent + 2, lineBreak: lineBreak),
                lineIsEmpty(after: range.upperBound) {
-                candidates.append(replacing(with: String(block.dropLast(lineBreak.count))))
+                candidates.append(replacing(with: String(decoding: withoutFinalLineBreak(block), as: UTF8.self)))
             }
         case .list(let items) where !items.isEmpty && prefersBlockLists:
             if let block = blockItems(items, prefix: blockItemPrefix) {
                 let lineEnd = lineContentEnd(from: range.upperBound)
-                candidates.append([ByteSplice(range.lowerBound..<range.upperBound, ""),
-                                   ByteSplice(lineEnd..<lineEnd, lineBreak + block.dropLast(lineBreak.count))])
+                let lines = layout.lineBreak + withoutFinalLineBreak(block)
+                candidates.append([ByteSplice(range.lowerBound..<range.upperBound, ""), ByteSplice(lineEnd..<lineEnd, lines)])
                 if range.lowerBound > 0, bytes[range.lowerBound - 1] == UInt8(ascii: " ") {
-                    candidates.insert([ByteSplice(range.lowerBound - 1..<range.upperBound, ""),
-                                       ByteSplice(lineEnd..<lineEnd, lineBreak + block.dropLast(lineBreak.count))], at: 0)
+                    candidates.insert([ByteSplice(range.lowerBound - 1..<range.upperBound, ""), ByteSplice(lineEnd..<lineEnd, lines)],
+                                      at: 0)
                 }
             }
         default:
@@ -121,15 +132,20 @@ extension FrontMatterDocument {
         return candidates
     }
 
-    /// A flow list written anew, reusing the exact text of items that stay.
-    private func flowList(_ items: [YAMLValue], reusing sequence: YAMLSequence) -> String {
+    /// A flow list written anew, reusing the exact text of items that stay; new items are
+    /// written by `write`, and `nil` from it leaves the list unwritten.
+    func flowList(_ items: [YAMLValue], reusing sequence: YAMLSequence,
+                  write: (YAMLValue) -> String? = { ScalarEmitter.inline($0, context: .flow, preferring: nil) }) -> String? {
         var unused = sequence.items
-        let parts = items.map { item -> String in
+        var parts: [String] = []
+        for item in items {
             if let index = unused.firstIndex(where: { $0.value.isSameValue(as: item) }) {
                 let old = unused.remove(at: index)
-                return String(decoding: bytes[old.span.range], as: UTF8.self)
+                parts.append(String(decoding: bytes[old.span.range], as: UTF8.self))
+            } else {
+                guard let part = write(item) else { return nil }
+                parts.append(part)
             }
-            return ScalarEmitter.inline(item, context: .flow, preferring: nil)
         }
         return "[" + parts.joined(separator: ", ") + "]"
     }
@@ -191,25 +207,28 @@ extension FrontMatterDocument {
     }
 
     /// The whole entry written anew: its key as written, then the value in the file's style,
-    /// or failing that on one line.
+    /// or failing that on one line. An explicit key (`? key`) keeps its lines, and the value
+    /// goes on a `: value` line under them.
     private func entryRewrites(_ entry: YAMLMapping.Entry, with value: YAMLValue) throws(FrontMatterError) -> [[ByteSplice]] {
         let extent = try entryExtent(entry, key: entry.key, includingOwnComments: false)
-        let indent = String(decoding: bytes[extent.lowerBound..<entry.keySpan.start.offset], as: UTF8.self)
-        let keyText = String(decoding: bytes[entry.keySpan.range], as: UTF8.self)
-        let inline = indent + keyText + ": " + ScalarEmitter.inline(value, context: .block, preferring: .doubleQuoted) + lineBreak
-        return [[ByteSplice(extent, entryLines(keyText: keyText, indent: indent, value: value))], [ByteSplice(extent, inline)]]
+        let indent = indentation(ofLineAt: extent.lowerBound)
+        let spaces = String(repeating: " ", count: indent)
+        let head: String
+        if explicitKeyIndicator(of: entry) != nil {
+            head = String(decoding: bytes[extent.lowerBound..<entry.keySpan.end.offset], as: UTF8.self) + lineBreak + spaces + ":"
+        } else {
+            head = spaces + String(decoding: bytes[entry.keySpan.range], as: UTF8.self) + ":"
+        }
+        let inline = head + " " + ScalarEmitter.inline(value, context: .block, preferring: .doubleQuoted) + lineBreak
+        return [[ByteSplice(extent, entryLines(head: head, indent: indent, value: value))], [ByteSplice(extent, inline)]]
     }
 
     // MARK: - Adding a key
 
     private func additionCandidates(key: String, value: YAMLValue, after: String?) throws(FrontMatterError) -> [[ByteSplice]] {
-        guard !fields.isFlow else {
-            throw .unsupportedEdit(key: key, reason: "the front matter is written as one {…} mapping", location(ofKey: key))
-        }
-        let indent = String(repeating: " ", count: keyIndent)
-        let lines = entryLines(keyText: ScalarEmitter.key(key), indent: indent, value: value)
-        let inline = indent + ScalarEmitter.key(key) + ": "
-            + ScalarEmitter.inline(value, context: .block, preferring: .doubleQuoted) + lineBreak
+        let head = String(repeating: " ", count: keyIndent) + ScalarEmitter.key(key) + ":"
+        let lines = entryLines(head: head, indent: keyIndent, value: value)
+        let inline = head + " " + ScalarEmitter.inline(value, context: .block, preferring: .doubleQuoted) + lineBreak
         guard layout.hasFrontMatter else {
             let delimiter = "---" + lineBreak
             return [lines, inline].map { [ByteSplice(layout.bomLength..<layout.bomLength, delimiter + $0 + delimiter)] }
@@ -222,15 +241,17 @@ extension FrontMatterDocument {
     }
 
     /// `key: value` lines, block lists and literal text where the file prefers them.
-    private func entryLines(keyText: String, indent: String, value: YAMLValue) -> String {
-        let head = indent + keyText + ":"
+    /// - Parameters:
+    ///   - head: The entry up to its value's colon, `key:`.
+    ///   - indent: The indentation of the entry's first line, in spaces.
+    private func entryLines(head: String, indent: Int, value: YAMLValue) -> String {
         switch value {
         case .list(let items) where !items.isEmpty && prefersBlockLists:
-            if let block = blockItems(items, prefix: String(repeating: " ", count: indent.count) + blockItemPrefix) {
+            if let block = blockItems(items, prefix: String(repeating: " ", count: indent) + blockItemPrefix) {
                 return head + lineBreak + block
             }
-        case .string(let string) where string.contains("\n"):
-            if let block = ScalarEmitter.literalBlock(string, indent: indent.count + 2, lineBreak: lineBreak) {
+        case .string(let string) where string.utf8.contains(UInt8(ascii: "\n")):
+            if let block = ScalarEmitter.literalBlock(string, indent: indent + 2, lineBreak: lineBreak) {
                 return head + " " + block
             }
         default:
@@ -251,13 +272,29 @@ extension FrontMatterDocument {
 
     // MARK: - The file's own style
 
-    /// The indentation of top-level keys (0 unless the whole front matter is indented).
+    /// The indentation of top-level keys (0 unless the whole front matter is indented): that of
+    /// the first entry written as a `key: value` line. An explicit key (`? key`) does not count:
+    /// its key stands after the `?`, a column its line's indentation is not. With no such
+    /// entry, 0.
     private var keyIndent: Int {
-        guard let first = fields.entries.first else { return 0 }
-        return first.keySpan.start.column - 1
+        for entry in fields.entries {
+            let keyStart = entry.keySpan.start.offset
+            let start = lineStart(of: keyStart)
+            guard bytes[start..<keyStart].allSatisfy({ $0 == UInt8(ascii: " ") }) else { continue }
+            var index = entry.keySpan.end.offset
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ":") { return keyStart - start }
+        }
+        return 0
     }
 
-    private var lineBreak: String { String(decoding: layout.lineBreak, as: UTF8.self) }
+    var lineBreak: String { String(decoding: layout.lineBreak, as: UTF8.self) }
+
+    /// Text that ends with the file's line break, without it; cut in bytes, as a `Character`
+    /// holds `\r\n` whole and counts it as one.
+    private func withoutFinalLineBreak(_ text: String) -> [UInt8] {
+        Array(text.utf8.dropLast(layout.lineBreak.count))
+    }
 
     /// Whether the file writes lists as `- item` lines: true when its first list does.
     private var prefersBlockLists: Bool {
@@ -266,10 +303,15 @@ extension FrontMatterDocument {
 
     /// How the file writes a block list item before the value, relative to its key: `"  - "` or `"- "`.
     private var blockItemPrefix: String {
+        let space = UInt8(ascii: " "), dash = UInt8(ascii: "-")
         guard let sequence = firstSequence, !sequence.isFlow, let item = sequence.items.first else { return "  - " }
         let start = lineStart(of: item.span.start.offset)
-        let prefix = String(decoding: bytes[start..<item.span.start.offset], as: UTF8.self)
-        return String(prefix.dropFirst(min(keyIndent, prefix.count)))
+        let prefix = bytes[start..<item.span.start.offset]
+        // An item that shares its line with more than its dash (`: - a` under an explicit key)
+        // shows no style to copy.
+        guard prefix.contains(dash), prefix.allSatisfy({ $0 == space || $0 == dash }) else { return "  - " }
+        let leadingSpaces = prefix.prefix { $0 == space }.count
+        return String(decoding: prefix.dropFirst(min(keyIndent, leadingSpaces)), as: UTF8.self)
     }
 
     private var firstSequence: YAMLSequence? {
@@ -283,11 +325,17 @@ extension FrontMatterDocument {
 
     /// The bytes of an entry: from its key line to the end of its value's last line, and
     /// optionally the comment lines right after it that are indented deeper than its key.
+    /// An explicit key's extent starts at its `?` line.
     private func entryExtent(_ entry: YAMLMapping.Entry, key: String, includingOwnComments: Bool) throws(FrontMatterError) -> Range<Int> {
         let keyStart = entry.keySpan.start.offset
-        let start = lineStart(of: keyStart)
-        guard !fields.isFlow, bytes[start..<keyStart].allSatisfy({ $0 == UInt8(ascii: " ") }) else {
-            throw .unsupportedEdit(key: key, reason: "it shares its line with other keys", location(ofKey: key))
+        let start: Int
+        if let indicator = explicitKeyIndicator(of: entry) {
+            start = lineStart(of: indicator)
+        } else {
+            start = lineStart(of: keyStart)
+            guard !fields.isFlow, bytes[start..<keyStart].allSatisfy({ $0 == UInt8(ascii: " ") }) else {
+                throw .unsupportedEdit(key: key, reason: "it shares its line with other keys", location(ofKey: key))
+            }
         }
         let valueEnd = max(entry.value.span.end.offset, entry.keySpan.end.offset)
         var end: Int
@@ -307,7 +355,7 @@ extension FrontMatterDocument {
             end = lineEnd(from: valueEnd)
         }
         if includingOwnComments {
-            let keyColumn = keyStart - start
+            let keyColumn = indentation(ofLineAt: start)
             while end < layout.yaml.upperBound {
                 var index = end
                 while index < layout.yaml.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
@@ -318,14 +366,40 @@ extension FrontMatterDocument {
         return start..<end
     }
 
-    private func lineStart(of offset: Int) -> Int {
+    /// The `?` that makes an entry's key explicit (`? key` then `: value` lines), if it is:
+    /// the first byte before the key that is not a space or line break, starting its line,
+    /// and after the previous entry's value (so that `title: Why?` or a `?` line of a literal
+    /// block is no indicator).
+    private func explicitKeyIndicator(of entry: YAMLMapping.Entry) -> Int? {
+        guard !fields.isFlow, let position = fields.entries.firstIndex(where: { $0.key == entry.key }) else { return nil }
+        let keyStart = entry.keySpan.start.offset
+        var index = keyStart
+        while index > layout.yaml.lowerBound, [32, 9, 13, 10].contains(bytes[index - 1]) { index -= 1 }
+        let indicator = index - 1
+        guard index < keyStart, indicator >= layout.yaml.lowerBound, bytes[indicator] == UInt8(ascii: "?"),
+              bytes[lineStart(of: indicator)..<indicator].allSatisfy({ $0 == UInt8(ascii: " ") }) else { return nil }
+        if position > 0 {
+            let previous = fields.entries[position - 1]
+            guard indicator >= max(previous.value.span.end.offset, previous.keySpan.end.offset) else { return nil }
+        }
+        return indicator
+    }
+
+    /// The number of spaces that start the line beginning at `start`.
+    private func indentation(ofLineAt start: Int) -> Int {
+        var index = start
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        return index - start
+    }
+
+    func lineStart(of offset: Int) -> Int {
         var index = offset
         while index > 0, bytes[index - 1] != UInt8(ascii: "\n") { index -= 1 }
         return index
     }
 
     /// The offset just past the line break of the line holding `offset`.
-    private func lineEnd(from offset: Int) -> Int {
+    func lineEnd(from offset: Int) -> Int {
         var index = offset
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
         return min(index + 1, bytes.count)
@@ -340,7 +414,7 @@ extension FrontMatterDocument {
     }
 
     /// Whether only spaces and a comment follow `offset` on its line.
-    private func lineIsEmpty(after offset: Int) -> Bool {
+    func lineIsEmpty(after offset: Int) -> Bool {
         var index = offset
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
         return index == bytes.count || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r")

@@ -57,13 +57,22 @@ enum ScalarEmitter {
             return printable ? singleQuoted(string) : doubleQuoted(string)
         default:
             if printable, isPlainSafe(string, context: context) { return string }
-            if printable, string.contains("\"") || string.contains("\\") { return singleQuoted(string) }
+            if printable, string.utf8.contains(UInt8(ascii: "\"")) || string.utf8.contains(UInt8(ascii: "\\")) {
+                return singleQuoted(string)
+            }
             return doubleQuoted(string)
         }
     }
 
+    /// Quotes doubled by Unicode scalar: split by `Character`, a quote followed by a combining
+    /// mark (`'\u{301}`) is one grapheme and would be left single, closing the scalar early.
     static func singleQuoted(_ string: String) -> String {
-        "'" + string.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        var result = "'"
+        for scalar in string.unicodeScalars {
+            if scalar == "'" { result += "'" }
+            result.unicodeScalars.append(scalar)
+        }
+        return result + "'"
     }
 
     static func doubleQuoted(_ string: String) -> String {
@@ -107,11 +116,19 @@ enum ScalarEmitter {
         if first == " " || last == " " || first == "\t" || last == "\t" { return false }
         if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
         if last == ":" { return false }
-        if string.contains(": ") || string.contains(" #") || string.contains("\t") { return false }
+        // Searched in UTF-8, not by `Character`: `" #\u{301}"` holds YAML's ` #` though its graphemes hold no `#`.
+        let utf8 = Array(string.utf8)
+        if utf8.contains(UInt8(ascii: "\t")) || contains(utf8, ": ") || contains(utf8, " #") { return false }
         if context == .flow, string.unicodeScalars.contains(where: { ",[]{}:".unicodeScalars.contains($0) }) { return false }
         if readsAsOtherTypeInYAML11(string) { return false }
         if case .string = ScalarResolver.resolvePlain(string) { return true }
         return false
+    }
+
+    private static func contains(_ utf8: [UInt8], _ needle: StaticString) -> Bool {
+        let pattern = needle.withUTF8Buffer { Array($0) }
+        guard utf8.count >= pattern.count else { return false }
+        return (0...(utf8.count - pattern.count)).contains { utf8[$0..<$0 + pattern.count].elementsEqual(pattern) }
     }
 
     /// Words and numbers that YAML 1.1 readers (many other tools) would not read as text.
@@ -127,30 +144,34 @@ enum ScalarEmitter {
 
     /// A literal block scalar (`|`) for multi-line text, indented by `indent` spaces, ending
     /// with a line break; `nil` when the text cannot be written that way.
+    ///
+    /// Lines are split on the `\n` byte and written with `lineBreak`, so a CRLF file gets CRLF
+    /// lines; text holding a `\r` is left to double quotes, since a literal block cannot keep it.
     static func literalBlock(_ string: String, indent: Int, lineBreak: String) -> String? {
-        guard string.contains("\n"), !string.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) }) else {
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
+        guard string.utf8.contains(newline), !string.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) }) else {
             return nil
         }
-        var content = string[...]
+        var content = Array(string.utf8)[...]
         var trailingBreaks = 0
-        while content.last == "\n" {
+        while content.last == newline {
             content = content.dropLast()
             trailingBreaks += 1
         }
-        let lines = content.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = content.split(separator: newline, omittingEmptySubsequences: false)
         // A first line that starts with a space would need an indentation indicator; and lines
         // of only spaces blur with the indentation. Leave those to double quotes.
-        guard let firstLine = lines.first, !firstLine.hasPrefix(" "), !firstLine.isEmpty,
-              !lines.contains(where: { !$0.isEmpty && $0.allSatisfy { $0 == " " } }) else { return nil }
+        guard let firstLine = lines.first, firstLine.first != space, !firstLine.isEmpty,
+              !lines.contains(where: { !$0.isEmpty && $0.allSatisfy { $0 == space } }) else { return nil }
         let chomping = trailingBreaks == 0 ? "-" : trailingBreaks == 1 ? "" : "+"
-        let padding = String(repeating: " ", count: indent)
-        var result = "|" + chomping + lineBreak
+        let padding = Array(repeating: space, count: indent)
+        let breakBytes = Array(lineBreak.utf8)
+        var result = Array(("|" + chomping).utf8) + breakBytes
         for line in lines {
-            result += line.isEmpty ? lineBreak : padding + line + lineBreak
+            if !line.isEmpty { result += padding + line }
+            result += breakBytes
         }
-        if trailingBreaks > 1 {
-            result += String(repeating: lineBreak, count: trailingBreaks - 1)
-        }
-        return result
+        for _ in 0..<max(0, trailingBreaks - 1) { result += breakBytes }
+        return String(decoding: result, as: UTF8.self)
     }
 }

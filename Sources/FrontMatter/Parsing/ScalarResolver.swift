@@ -46,18 +46,17 @@ enum ScalarResolver {
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`; `nil` when out of range or not an integer.
     static func integer(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
-        if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
-            if bytes[1] == UInt8(ascii: "x") { return Int(text.dropFirst(2), radix: 16).flatMap { hasSign(text) ? nil : $0 } }
-            if bytes[1] == UInt8(ascii: "o") { return Int(text.dropFirst(2), radix: 8).flatMap { hasSign(text) ? nil : $0 } }
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o") {
+            // The digits are cut in bytes: `dropFirst(2)` on the text drops graphemes, and
+            // `0x\u{301}1F` would lose the combining mark with the `x` and read as a number.
+            let digits = bytes[2...]
+            guard !digits.contains(UInt8(ascii: "+")), !digits.contains(UInt8(ascii: "-")) else { return nil }
+            return Int(String(decoding: digits, as: UTF8.self), radix: bytes[1] == UInt8(ascii: "x") ? 16 : 8)
         }
         var digits = bytes[...]
         if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
         return Int(text)
-    }
-
-    private static func hasSign(_ text: String) -> Bool {
-        text.contains("+") || text.contains("-")
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?` and the `.inf`/`.nan` spellings.
