@@ -43,6 +43,16 @@ public actor InMemoryLibrary: Library, LibraryHost {
         core.storage.kind(of: path) != nil
     }
 
+    /// Moves a file behind the library's back, as `git mv` or a file manager would.
+    func moveBehindTheLibrary(_ source: String, to destination: String) throws(ShelfError) {
+        try core.storage.move(source, to: destination)
+    }
+
+    /// Removes a file behind the library's back.
+    func removeBehindTheLibrary(_ path: String) throws(ShelfError) {
+        try core.storage.removeFile(path)
+    }
+
     /// Writes a file behind the library's back, as another program would.
     func writeBehindTheLibrary(_ text: String, to path: String) throws(ShelfError) {
         var folder = ""

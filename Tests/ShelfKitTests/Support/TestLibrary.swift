@@ -67,6 +67,20 @@ struct TestLibrary: Sendable {
         try Data(text.utf8).write(to: url)
     }
 
+    /// Moves a file as another program would, into an existing folder.
+    func move(_ source: String, to destination: String) async throws {
+        if let memory { return try await memory.moveBehindTheLibrary(source, to: destination) }
+        guard let root else { return }
+        try FileManager.default.moveItem(atPath: root + "/" + source, toPath: root + "/" + destination)
+    }
+
+    /// Removes a file as another program would.
+    func delete(_ path: String) async throws {
+        if let memory { return try await memory.removeBehindTheLibrary(path) }
+        guard let root else { return }
+        try FileManager.default.removeItem(atPath: root + "/" + path)
+    }
+
     /// Removes the temporary folder of a file library.
     func remove() {
         if let root { try? FileManager.default.removeItem(atPath: root) }
