@@ -12,7 +12,7 @@ struct ByteExactEditPropertyTests {
     static let breaks = ["\n", "\r\n"]
 
     /// A random file: `title` first, some book and custom keys, then maybe a body.
-    static func file(_ random: inout SeededRandom) -> [UInt8] {
+    static func file(_ random: inout SplitMix64) -> [UInt8] {
         func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
         let lineBreak = pick(breaks)
         let mixed = random.next() % 4 == 0
@@ -61,7 +61,7 @@ struct ByteExactEditPropertyTests {
     func editsChangeOnlyTheirKeys(_ kind: LibraryKind) async throws {
         let seeds: ClosedRange<UInt64> = kind == .inMemory ? 1...400 : 1...60
         for seed in seeds {
-            var random = SeededRandom(seed: seed)
+            var random = SplitMix64(state: seed)
             let test = try TestLibrary.make(kind)
             defer { test.remove() }
             let path = "finished/book.md"

@@ -42,7 +42,7 @@ struct LibraryModelTests {
     /// A model run: the library, the model, and the copies of books the "app" holds.
     struct Run {
         let test: TestLibrary
-        var random: SeededRandom
+        var random: SplitMix64
         var model: [String: ModelBook] = [:]
         /// Books deleted through the library, as they were, newest last.
         var trash: [String: [ModelBook]] = [:]
@@ -203,7 +203,7 @@ struct LibraryModelTests {
         for seed in UInt64(1)...25 {
             let test = try TestLibrary.make(kind)
             defer { test.remove() }
-            var run = Run(test: test, random: SeededRandom(seed: seed))
+            var run = Run(test: test, random: SplitMix64(state: seed))
             run.log.append("seed \(seed)")
             for _ in 0..<60 { try await run.step() }
         }
