@@ -72,10 +72,11 @@ struct ListCommand: AsyncParsableCommand {
             print(try printer.render(books, progress: progress), terminator: "")
         case .template(let template):
             var warned: Set<String> = []
-            for key in template.fields where !BookTemplate.knownFields.contains(key) && !warned.contains(key) {
-                warned.insert(key)
-                if !books.contains(where: { $0.value(forKey: key) != nil }) {
-                    printError("shelf: warning: no book listed has \"\(key)\"; {\(key)} is left empty")
+            for field in template.fields where !warned.contains(field) {
+                guard let key = BookTemplate.customKey(field) else { continue }
+                warned.insert(field)
+                if !books.contains(where: { $0.extra(key) != nil }) {
+                    printError("shelf: warning: no book listed has \"\(field)\"; {\(field)} is left empty")
                 }
             }
             print(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined(), terminator: "")
