@@ -10,7 +10,9 @@ struct ListCommand: AsyncParsableCommand {
         discussion: """
             The query is words to search for and field terms, ANDed: author:herbert, \
             finished:2024, rating>=4, -tag:kindle, (a or b); see docs/query.md. Sort by any \
-            field, custom keys too; a trailing (or leading) - sorts descending.
+            field, custom keys too; a trailing (or leading) - sorts descending. In JSON your own \
+            keys are under "custom" and in CSV their columns are custom.KEY; a template reads \
+            one as {custom.KEY}, which a key named like one of shelf's (status, id) needs.
 
             Examples:
               shelf list
