@@ -137,7 +137,7 @@ struct ListTests {
         // `authors: John Ousterhout` in the file is one author, still a list.
         #expect(first["authors"] as? [String] == ["John Ousterhout"])
         #expect(first["pages"] as? Int == 190)
-        #expect(first["recommended_by"] as? String == "the team book club")
+        #expect((first["custom"] as? [String: Any])?["recommended_by"] as? String == "the team book club")
         // JSONSerialization forgets the order; the text keeps it.
         let firstObject = try #require(result.stdout.components(separatedBy: "\n  },").first)
         let keys = firstObject.split(separator: "\n").compactMap { line -> String? in
@@ -145,11 +145,11 @@ struct ListTests {
             return String(line.dropFirst(5).prefix { $0 != "\"" })
         }
         #expect(keys == ["id", "path", "status", "folder", "title", "authors", "published", "pages", "publisher",
-                         "language", "tags", "added", "recommended_by"])
+                         "language", "tags", "added", "custom"])
         #expect(result.stdout.hasPrefix("[\n  {\n    \"id\": \"a-philosophy-of-software-design\",\n"))
     }
 
-    @Test func jsonKeepsCustomKeysAfterTheBookKeys() throws {
+    @Test func jsonNestsCustomKeysAfterTheBookKeys() throws {
         let library = try ExampleLibrary()
         let result = try library.shelf("list", "--author", "tolstoy", "--format", "json")
         expectRun(result, stdout: """
@@ -173,11 +173,13 @@ struct ListTests {
                 ],
                 "added": "2025-12-01",
                 "started": "2026-09-01",
-                "original_title": "Анна Каренина",
-                "translators": [
-                  "Richard Pevear",
-                  "Larissa Volokhonsky"
-                ]
+                "custom": {
+                  "original_title": "Анна Каренина",
+                  "translators": [
+                    "Richard Pevear",
+                    "Larissa Volokhonsky"
+                  ]
+                }
               }
             ]
 
@@ -209,13 +211,13 @@ struct ListTests {
             """)
     }
 
-    @Test func csvColumnsAreBookKeysInCanonicalOrderThenCustomKeys() throws {
+    @Test func csvColumnsAreBookKeysInCanonicalOrderThenPrefixedCustomKeys() throws {
         let library = try ExampleLibrary()
         let result = try library.shelf("list", "--format", "csv", "--limit", "3")
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "id,path,status,folder,title,authors,published,pages,publisher,language,series,series_index,tags,rating,added,started,finished,recommended_by,original_title,translators",
+            "id,path,status,folder,title,authors,published,pages,publisher,language,series,series_index,tags,rating,added,started,finished,custom.recommended_by,custom.original_title,custom.translators",
             "a-philosophy-of-software-design,to-read/tech/a-philosophy-of-software-design.md,to-read,tech,A Philosophy of Software Design,John Ousterhout,2018,190,Yaknyam Press,en,,,programming; design,,2026-01-12,,,the team book club,,",
             "a-wizard-of-earthsea,finished/fantasy/a-wizard-of-earthsea.md,finished,fantasy,A Wizard of Earthsea,Ursula K. Le Guin,1968,183,Houghton Mifflin Harcourt,en,Earthsea Cycle,1,fantasy; classic; le-guin,4,2026-02-01,2026-02-10,2026-02-16,,,",
             "anna-karenina,reading/classics/anna-karenina.md,reading,classics,Anna Karenina,Leo Tolstoy,1878,838,Penguin Classics,en,,,classic; russian,,2025-12-01,2026-09-01,,,Анна Каренина,Richard Pevear; Larissa Volokhonsky",

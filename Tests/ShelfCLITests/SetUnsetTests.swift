@@ -39,7 +39,8 @@ struct SetUnsetTests {
                                     "shelf=top left"),
                   stdout: "abandoned/classics/ulysses.md\n")
         let result = try library.shelf("show", "ulysses", "--format", "json")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let book = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let object = try #require(book["custom"] as? [String: Any])
         #expect(object["stopped_at"] as? Int == 120)
         #expect(object["ratio"] as? Double == 0.15)
         #expect(object["paused"] as? String == "2024-07-01")

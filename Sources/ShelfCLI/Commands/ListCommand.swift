@@ -10,7 +10,9 @@ struct ListCommand: AsyncParsableCommand {
         discussion: """
             The query is words to search for and field terms, ANDed: author:herbert, \
             finished:2024, rating>=4, -tag:kindle, (a or b); see docs/query.md. Sort by any \
-            field, custom keys too; a trailing (or leading) - sorts descending.
+            field, custom keys too; a trailing (or leading) - sorts descending. In JSON your own \
+            keys are under "custom" and in CSV their columns are custom.KEY; a template reads \
+            one as {custom.KEY}, which a key named like one of shelf's (status, id) needs.
 
             Examples:
               shelf list
@@ -72,10 +74,11 @@ struct ListCommand: AsyncParsableCommand {
             print(try printer.render(books, progress: progress), terminator: "")
         case .template(let template):
             var warned: Set<String> = []
-            for key in template.fields where !BookTemplate.knownFields.contains(key) && !warned.contains(key) {
-                warned.insert(key)
-                if !books.contains(where: { $0.value(forKey: key) != nil }) {
-                    printError("shelf: warning: no book listed has \"\(key)\"; {\(key)} is left empty")
+            for field in template.fields where !warned.contains(field) {
+                guard let key = BookTemplate.customKey(field) else { continue }
+                warned.insert(field)
+                if !books.contains(where: { $0.extra(key) != nil }) {
+                    printError("shelf: warning: no book listed has \"\(field)\"; {\(field)} is left empty")
                 }
             }
             print(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined(), terminator: "")

@@ -55,10 +55,16 @@ struct ShowCommand: AsyncParsableCommand {
         lines.append("")
         var rows: [(String, String)] = [("status", book.status.name + (book.folder.isEmpty ? "" : " (\(book.folder))")),
                                         ("path", book.path)]
-        for entry in book.fields where !["title", "subtitle", "authors"].contains(entry.key) {
+        for entry in book.bookFields where !["title", "subtitle", "authors"].contains(entry.key) {
             let text = entry.key == "rating"
                 ? "\(BookDisplay.stars(book.rating)) (\(entry.value))" : BookDisplay.text(entry.value)
             rows.append((entry.key, text))
+        }
+        // A key of the person's named like one of shelf's (`status: want-to-read`) would read
+        // as a second status: it is labelled as the template reaches it.
+        for entry in book.extra {
+            let label = BookTemplate.customKey(entry.key) == entry.key ? entry.key : BookRecords.customPrefix + entry.key
+            rows.append((label, BookDisplay.text(entry.value)))
         }
         let width = rows.map { TextWidth.of($0.0) }.max() ?? 0
         for (key, value) in rows {

@@ -1,26 +1,56 @@
 import ShelfKit
 
-/// Books as records with named fields: `id`, `path`, `status`, `folder`, then every front matter
-/// key under its own name. JSON, JSON Lines and CSV all print these, so they carry the same data.
+/// Books as records with named fields: `id`, `path`, `status`, `folder`, the book keys, the
+/// custom keys under `custom`, then the body. JSON, JSON Lines and CSV all print these, so they
+/// carry the same data.
+///
+/// A person's own keys are kept apart from the names shelf fills in because they can be the same:
+/// notes imported from other tools often have `status: want-to-read` or `id: 978…`, and printed
+/// side by side the two would be one JSON key written twice, or two CSV columns of one name, and a
+/// reader would keep one value and lose the other.
 struct BookRecords {
     var books: [Book]
 
-    static let locationKeys = ["id", "path", "status", "folder"]
+    /// What shelf says of where a book is, from its file's place rather than its front matter.
+    enum Location: String, CaseIterable {
+        case id, path, status, folder
 
-    /// The book keys in canonical order: the order of ``Book/fields`` for a book that has them all.
+        func value(of book: Book) -> String {
+            switch self {
+            case .id: book.id.rawValue
+            case .path: book.path
+            case .status: book.status.name
+            case .folder: book.folder
+            }
+        }
+    }
+
+    static let locationKeys = Location.allCases.map(\.rawValue)
+
+    /// The JSON key of the object of custom keys.
+    static let customKey = "custom"
+
+    /// What a custom key's CSV column and template field start with: no name of shelf's does, and
+    /// two different keys stay two different names.
+    static let customPrefix = customKey + "."
+
+    /// The book keys in canonical order: the order of ``Book/bookFields`` for a book that has them all.
     static let bookKeys: [String] = {
         let specimen = Book(
             title: "-", subtitle: "-", authors: ["-"], isbn: "-", published: .year(1), pages: 1, publisher: "-",
             language: "-", series: "-", seriesIndex: 1, tags: ["-"], rating: 1, added: Day(year: 1, month: 1, day: 1),
             started: Day(year: 1, month: 1, day: 1), finished: Day(year: 1, month: 1, day: 1), cover: "-")
-        return specimen.fields.map(\.key)
+        return specimen.bookFields.map(\.key)
     }()
 
     func record(_ book: Book) -> [(String, JSONWriter.Value)] {
-        [("id", .string(book.id.rawValue)), ("path", .string(book.path)), ("status", .string(book.status.name)),
-         ("folder", .string(book.folder))]
-            + book.fields.map { ($0.key, JSONWriter.Value($0.value)) }
-            + (book.body.isEmpty ? [] : [("body", .string(book.body))])
+        var record: [(String, JSONWriter.Value)] = Location.allCases.map { ($0.rawValue, .string($0.value(of: book))) }
+        record += book.bookFields.map { ($0.key, JSONWriter.Value($0.value)) }
+        if !book.extra.isEmpty {
+            record.append((Self.customKey, .object(book.extra.map { ($0.key, JSONWriter.Value($0.value)) })))
+        }
+        if !book.body.isEmpty { record.append(("body", .string(book.body))) }
+        return record
     }
 
     func json() -> String {
@@ -31,32 +61,46 @@ struct BookRecords {
         books.map { JSONWriter.write(.object(record($0))) + "\n" }.joined()
     }
 
+    /// A CSV column: where its values come from decides its header.
+    private enum Column {
+        case location(Location)
+        case book(String)
+        case custom(String)
+
+        var header: String {
+            switch self {
+            case .location(let location): location.rawValue
+            case .book(let key): key
+            case .custom(let key): BookRecords.customPrefix + key
+            }
+        }
+    }
+
     /// CSV with one column per key any book has: location keys, book keys in canonical order,
-    /// then custom keys in the order first seen. Lists are joined with "; ".
+    /// then custom keys in the order first seen, as `custom.KEY`. Lists are joined with "; ".
     func csv() throws -> String {
         var custom: [String] = []
         var seen = Set<String>()
         for book in books {
-            let extra = Set(book.extra.map(\.key))
-            for entry in book.fields where extra.contains(entry.key) && seen.insert(entry.key).inserted {
+            for entry in book.extra where seen.insert(entry.key).inserted {
                 custom.append(entry.key)
             }
         }
-        let present = Set(books.flatMap { $0.fields.map(\.key) })
-        let columns = Self.locationKeys + Self.bookKeys.filter(present.contains) + custom
+        let present = Set(books.flatMap { $0.bookFields.map(\.key) })
+        let columns = Location.allCases.map(Column.location) + Self.bookKeys.filter(present.contains).map(Column.book)
+            + custom.map(Column.custom)
         let rows = books.map { book -> [String] in
-            let fields = Dictionary(book.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let extra = Dictionary(book.extra.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             return columns.map { column -> String in
                 switch column {
-                case "id": book.id.rawValue
-                case "path": book.path
-                case "status": book.status.name
-                case "folder": book.folder
-                default: fields[column].map(Self.csvText) ?? ""
+                case .location(let location): location.value(of: book)
+                case .book(let key): fields[key].map(Self.csvText) ?? ""
+                case .custom(let key): extra[key].map(Self.csvText) ?? ""
                 }
             }
         }
-        return try CSVText.write(header: columns, rows: rows)
+        return try CSVText.write(header: columns.map(\.header), rows: rows)
     }
 
     static func csvText(_ value: YAMLValue) -> String {

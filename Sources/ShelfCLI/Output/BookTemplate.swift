@@ -3,8 +3,11 @@ import ShelfKit
 /// A line per book from a template: `{key}` is the book's value for a front matter key (lists
 /// joined with ", ", nothing when missing), `{id}`, `{path}`, `{status}` and `{folder}` say where
 /// it is, the query language's computed fields (`{sessions}`, `{progress}`, `{read}`,
-/// `{minutes}`, `{year}`) what its sessions and finishing day add up to, and `{{` and `}}` are
-/// literal braces.
+/// `{minutes}`, `{year}`) what its sessions and finishing day add up to, `{custom.KEY}` is the
+/// custom key `KEY` whatever its name, and `{{` and `}}` are literal braces.
+///
+/// A custom key named like one of shelf's fields (`status: want-to-read`) is reached only as
+/// `{custom.status}`: `{status}` is always shelf's, as in queries, the JSON and the CSV.
 struct BookTemplate: Sendable, Equatable {
     enum Part: Sendable, Equatable {
         case text(String)
@@ -62,32 +65,40 @@ struct BookTemplate: Sendable, Equatable {
     /// Whether rendering needs each book's sessions (``render(_:progress:)``).
     var needsSessions: Bool { fields.contains { Self.sessionFields.contains($0) } }
 
-    /// The book's line. A front matter key named like a computed field is shown as written:
-    /// the person's own value wins over one shelf works out.
+    /// The custom key a field reads: `KEY` for `custom.KEY`, the field itself when shelf has no
+    /// field of that name, `nil` for one of shelf's.
+    static func customKey(_ field: String) -> String? {
+        if field.hasPrefix(BookRecords.customPrefix) { return String(field.dropFirst(BookRecords.customPrefix.count)) }
+        return knownFields.contains(field) ? nil : field
+    }
+
+    /// The book's line.
     func render(_ book: Book, progress: ReadingProgress? = nil) -> String {
         parts.map { part in
             switch part {
             case .text(let text): text
-            case .field("id"): book.id.rawValue
-            case .field("path"): book.path
-            case .field("status"): book.status.name
-            case .field("folder"): book.folder
-            case .field("body"): book.body
-            case .field(let key):
-                if let value = book.value(forKey: key) { BookDisplay.text(value) } else { computed(key, book, progress) ?? "" }
+            case .field(let field):
+                if let key = Self.customKey(field) {
+                    book.extra(key).map(BookDisplay.text) ?? ""
+                } else {
+                    builtIn(field, book, progress) ?? ""
+                }
             }
         }.joined()
     }
 
-    /// The value of a computed field, as `shelf list` queries and sorts by it.
-    private func computed(_ key: String, _ book: Book, _ progress: ReadingProgress?) -> String? {
-        switch key {
+    /// The value of one of shelf's fields: where the book is, a book key, or a computed field
+    /// as `shelf list` queries and sorts by it.
+    private func builtIn(_ field: String, _ book: Book, _ progress: ReadingProgress?) -> String? {
+        if let location = BookRecords.Location(rawValue: field) { return location.value(of: book) }
+        return switch field {
+        case "body": book.body
         case "year": book.finished.map { String($0.year) }
         case "sessions": progress.map { String($0.sessions) }
         case "progress": progress?.percent(of: book.pages).map(String.init)
         case "read": progress.map { String($0.pagesRead) }
         case "minutes": progress.map { String($0.minutes) }
-        default: nil
+        default: book.bookFields.first { $0.key == field }.map { BookDisplay.text($0.value) }
         }
     }
 }

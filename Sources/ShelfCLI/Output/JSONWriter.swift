@@ -2,7 +2,8 @@ public import FrontMatter
 import ShelfKit
 
 /// Writes JSON with keys in the order given, so `shelf list --format json` lists `id`, `path`,
-/// `status`, `folder` first and then the front matter keys as the file has them.
+/// `status`, `folder` first, then the book keys in canonical order and the custom keys as the
+/// file has them.
 ///
 /// Foundation's `JSONSerialization` sorts or scrambles keys; a person diffing two exports, or a
 /// script reading them, is better served by a stable, meaningful order.

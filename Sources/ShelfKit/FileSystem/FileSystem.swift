@@ -45,11 +45,27 @@ enum FileSystem {
     }
 
     /// What the index compares to tell whether a file changed since it was read: an edit
-    /// changes the size or the modification time, a replacement by rename changes the inode.
+    /// changes the size, the modification time and the status change time, a replacement by
+    /// rename changes the inode.
+    ///
+    /// The change time is there because the modification time can be put back (`touch -r`,
+    /// `rsync --times`, an editor that keeps it) after a rewrite of the same size, and the
+    /// change time cannot: the kernel sets it to now on every write and every `utimensat`.
     struct FileInfo: Sendable, Hashable {
         var size: Int64
+        /// `st_mtim` in nanoseconds since 1970.
         var modified: Int64
         var inode: Int64
+        /// `st_ctim` in nanoseconds since 1970.
+        var changed: Int64
+
+        /// Whether the file was last modified, by the clock of either time, before `time`: a
+        /// file written in the same clock tick as a refresh read it can keep its stamp through
+        /// a second write, so only a file settled before the refresh began counts as unchanged
+        /// (git's "racily clean" entries).
+        func settled(before time: Int64) -> Bool {
+            modified < time && changed < time
+        }
     }
 
     /// The parts of `stat` the library uses.
@@ -165,10 +181,13 @@ enum FileSystem {
     private static func fileInfo(_ info: stat) -> FileInfo {
         #if canImport(Darwin)
         let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
         #else
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
-        return FileInfo(size: Int64(info.st_size), modified: modified, inode: Int64(bitPattern: UInt64(info.st_ino)))
+        return FileInfo(size: Int64(info.st_size), modified: modified, inode: Int64(bitPattern: UInt64(info.st_ino)),
+                        changed: changed)
     }
 
     /// The wall clock in nanoseconds since 1970, comparable with file modification times.

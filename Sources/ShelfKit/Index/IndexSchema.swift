@@ -13,9 +13,10 @@ enum IndexSchema {
     /// sessions are read on first need, which `meta` records, ``LibraryIndex/hasSessions(_:)``,
     /// and a file's `author` is its authors when it has no `authors`; 8: the query columns are
     /// a table of their own, `book_facts`; 9: `books` names its rowid `id`, which `book_facts`
-    /// refers to and `VACUUM` then keeps; 10: a CRLF body keeps its first character, and `author` is the
-    /// authors when `authors` is empty).
-    static let version = 10
+    /// refers to and `VACUUM` then keeps; 10: `files` keeps each file's change time, `changed`, so
+    /// that a rewrite whose modification time was put back is seen; 11: a CRLF body keeps its first
+    /// character, and `author` is the authors when `authors` is empty).
+    static let version = 11
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
@@ -32,7 +33,7 @@ enum IndexSchema {
             CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
             CREATE TABLE files (
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
-                inode INTEGER NOT NULL, hash INTEGER NOT NULL);
+                inode INTEGER NOT NULL, changed INTEGER NOT NULL, hash INTEGER NOT NULL);
             CREATE TABLE books (
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL,
                 folder TEXT NOT NULL, title TEXT NOT NULL,

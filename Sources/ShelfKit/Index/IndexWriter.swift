@@ -15,7 +15,7 @@ struct IndexWriter {
 
     init(_ db: Database) throws {
         self.db = db
-        files = try IndexInsert(db, sql: "INSERT INTO files (path, size, modified, inode, hash) VALUES (?, ?, ?, ?, ?)")
+        files = try IndexInsert(db, sql: "INSERT INTO files (path, size, modified, inode, changed, hash) VALUES (?, ?, ?, ?, ?, ?)")
         books = try IndexInsert(db, sql: IndexRows.insertBookSQL)
         facts = try IndexInsert(db, sql: IndexRows.insertFactsSQL)
         values = try IndexInsert(db, sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
@@ -30,11 +30,12 @@ struct IndexWriter {
     /// here if the parse did not.
     mutating func insert(_ item: LibraryIndex.Parsed, info: FileSystem.FileInfo?, fullText: Bool) throws {
         let path = item.path
-        let info = info ?? FileSystem.FileInfo(size: -1, modified: -1, inode: -1)
+        let info = info ?? FileSystem.FileInfo(size: -1, modified: -1, inode: -1, changed: -1)
         files.bind(path)
         files.bind(info.size)
         files.bind(info.modified)
         files.bind(info.inode)
+        files.bind(info.changed)
         files.bind(Int64(bitPattern: item.stamp.hash))
         try files.run()
         let id = db.lastInsertedRowID

@@ -114,10 +114,11 @@ extension LibraryIndex {
     /// Walks the library, re-reads the files that are new or changed since the last refresh
     /// (in parallel), drops the ones that are gone, and writes it all in one transaction.
     ///
-    /// A file is unchanged when its size, modification time in nanoseconds and inode are as
-    /// indexed and it was modified before the last refresh began. The last condition catches an
-    /// edit made in the same clock tick as the last refresh read the file, which the stat alone
-    /// would miss (git's "racily clean" entries).
+    /// A file is unchanged when its size, modification and change times in nanoseconds and inode
+    /// are as indexed and both times are before the last refresh began. The change time catches a
+    /// rewrite of the same size whose modification time was put back, which only the kernel can
+    /// set; the last condition catches an edit made in the same clock tick as the last refresh
+    /// read the file, which the stat alone would miss (git's "racily clean" entries).
     ///
     /// Session files are compared and read only once the index keeps sessions
     /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
@@ -174,7 +175,7 @@ extension LibraryIndex {
             guard let found else { return false }
             stillThere += 1
             guard let info else { return false }
-            return known.info(found) == info && info.modified < lastRefresh
+            return known.info(found) == info && info.settled(before: lastRefresh)
         }
         let (unchangedBooks, othersBooks) = await Self.unchangedBooks(listing, known, lastRefresh: lastRefresh)
         stillThere += unchangedBooks
@@ -258,7 +259,7 @@ extension LibraryIndex {
                     for position in start..<min(start + partSize, books.count) {
                         if position < infos.count, let info = infos[position],
                            let found = known.foundByInode(info, book: books[position]),
-                           known.info(found) == info, info.modified < lastRefresh {
+                           known.info(found) == info, info.settled(before: lastRefresh) {
                             unchanged += 1
                         } else {
                             others.append(position)

@@ -3,7 +3,7 @@ internal import GRDB
 internal import GRDBSQLite
 
 extension LibraryIndex {
-    /// What the index knows of its files (id, size, modification time, inode, path), loaded for
+    /// What the index knows of its files (id, size, modification time, inode, change time, path), loaded for
     /// a refresh to compare with the walk.
     ///
     /// A warm query compares every file of the library, so this is on the hot path: the paths
@@ -32,19 +32,19 @@ extension LibraryIndex {
             files.reserveCapacity(capacity)
             byInode.reserveCapacity(capacity)
             pathBytes.reserveCapacity(capacity * 48)
-            let statement = try db.makeStatement(sql: "SELECT id, size, modified, inode, path FROM files")
+            let statement = try db.makeStatement(sql: "SELECT id, size, modified, inode, changed, path FROM files")
             let raw = statement.sqliteStatement
             while true {
                 let code = sqlite3_step(raw)
                 if code == SQLITE_DONE { break }
                 guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
                 let start = pathBytes.count
-                let count = Int(sqlite3_column_bytes(raw, 4))
-                if count > 0, let text = sqlite3_column_text(raw, 4) {
+                let count = Int(sqlite3_column_bytes(raw, 5))
+                if count > 0, let text = sqlite3_column_text(raw, 5) {
                     pathBytes.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
                 }
                 let info = FileSystem.FileInfo(size: sqlite3_column_int64(raw, 1), modified: sqlite3_column_int64(raw, 2),
-                                               inode: sqlite3_column_int64(raw, 3))
+                                               inode: sqlite3_column_int64(raw, 3), changed: sqlite3_column_int64(raw, 4))
                 let index = files.count
                 files.append(File(id: sqlite3_column_int64(raw, 0), info: info, start: start, count: count))
                 // The first file with an inode keeps the slot; others are found through paths.

@@ -2,7 +2,14 @@
 extension Book {
     /// Every key the book's file has, in canonical order and then the custom keys in file order.
     public var fields: [YAMLValue.Entry] {
-        BookFormat.values(of: self).compactMap { pair in pair.value.map { YAMLValue.Entry(pair.key, $0) } } + extra
+        bookFields + extra
+    }
+
+    /// The keys the book model owns that the book has, in canonical order, without the custom
+    /// keys of ``extra``: output that must keep a custom `status` or `id` apart from shelf's
+    /// own names takes the two separately.
+    public var bookFields: [YAMLValue.Entry] {
+        BookFormat.values(of: self).compactMap { pair in pair.value.map { YAMLValue.Entry(pair.key, $0) } }
     }
 
     /// The value of a front matter key, book field or custom, or `nil` when the book has none.
