@@ -76,6 +76,16 @@ let package = Package(
         .testTarget(name: "ShelfSafetyTests", dependencies: ["ShelfKit", "shelf"]),
         .testTarget(name: "ShelfImportTests", dependencies: ["ShelfKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ShelfCLITests", dependencies: ["shelf"]),
+        // Real notes from ../shared/corpus/frontmatter through every edit, in process.
+        .testTarget(
+            name: "ShelfCorpusTests",
+            dependencies: [
+                "ShelfCLI",
+                "ShelfKit",
+                "FrontMatter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ]
 )
 

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Every edit shelf makes, on real notes from public repositories: only the lines of the keys
+/// an edit changes may change, and a refusal must name a real problem in the file.
+///
+/// The corpus is `../shared/corpus/frontmatter/` (see its SOURCES.md); the test is skipped
+/// where it is absent. Each note is also tried as CRLF, without a final newline, with a byte
+/// order mark, with the body right after the closing fence and with mixed line endings.
+@Suite(.serialized) struct CorpusTests {
+    @Test(.enabled(if: Corpus.folder != nil, "the corpus, ../shared/corpus/frontmatter, is absent"),
+          .timeLimit(.minutes(10)))
+    func everyEditChangesOnlyTheLinesOfItsKeys() async throws {
+        let files = try Corpus.files()
+        let scratch = Self.scratch.appendingPathComponent("shelf-corpus-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let tally = try await QuietOutput.run {
+            var runner = CorpusRunner(scratch: scratch)
+            for file in files { try await runner.run(file) }
+            return runner.tally
+        }
+        print(tally.summary)
+        #expect(tally.files > 0)
+        #expect(tally.failures.count == 0, "failures, one a line:\n\(tally.failureList)")
+    }
+
+    /// `/dev/shm` when there is one and `$TMPDIR` is not set: some 8,000 libraries are made,
+    /// written with `fsync` and removed, which in memory takes seconds and on a busy disk minutes.
+    static let scratch: URL = {
+        let shm = "/dev/shm"
+        if ProcessInfo.processInfo.environment["TMPDIR"] == nil, FileManager.default.isWritableFile(atPath: shm) {
+            return URL(fileURLWithPath: shm)
+        }
+        return FileManager.default.temporaryDirectory
+    }()
+}

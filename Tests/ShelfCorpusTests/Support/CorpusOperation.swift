@@ -1,0 +1,128 @@
+import ArgumentParser
+internal import FrontMatter
+import ShelfCLI
+import ShelfKit
+
+/// One edit a person makes to a book, through the `shelf` commands run in process or the API.
+///
+/// Each runs on a fresh library holding the one note in `to-read/`, so a status change really
+/// moves it and sets its date.
+enum CorpusOperation: String, CaseIterable, Sendable {
+    case setKnown = "set rating=4"
+    case setCustom = "set shelf-check=corpus"
+    case unset = "unset"
+    case start = "start"
+    case finish = "finish"
+    case finishRating = "finish --rating 4.5"
+    case log = "log --to 10"
+    case move = "move abandoned"
+    case update = "API update"
+
+    /// The key `set` adds to every note: no note in the corpus has it.
+    static let customKey = "shelf-check"
+
+    /// Keys `unset` cannot remove: the title, and what comes from where the file is.
+    static let keptKeys: Set<String> = ["title", "id", "path", "status", "folder", "slug"]
+
+    /// Where the note is after the operation.
+    var destination: Status {
+        switch self {
+        case .setKnown, .setCustom, .unset, .update: .toRead
+        case .start, .log: .reading
+        case .finish, .finishRating: .finished
+        case .move: .abandoned
+        }
+    }
+
+    /// The key `unset` removes from a note: its last one, next to the closing fence, that a
+    /// person may remove.
+    static func keyToUnset(in document: FrontMatterDocument) -> String? {
+        document.fields.entries.last { !keptKeys.contains($0.key) }?.key
+    }
+
+    /// What the operation meant to change.
+    struct Intent {
+        /// The keys whose lines may change.
+        var keys: Set<String>
+        /// Keys the file must have afterwards.
+        var present: Set<String> = []
+        /// Keys the file must not have afterwards.
+        var absent: Set<String> = []
+    }
+
+    /// Runs the operation on the book `slug` of the library at `root`.
+    /// - Parameter unsetKey: The key `unset` removes.
+    /// - Returns: What it meant to change, or `nil` when it does not apply to the note (`unset`
+    ///   of a note with nothing but a title).
+    func perform(slug: String, root: String, unsetKey: String?) async throws -> Intent? {
+        let library = ["--library", root, "--no-index"]
+        switch self {
+        case .setKnown:
+            try await Self.shelf(["set", slug, "rating=4"] + library)
+            return Intent(keys: ["rating"], present: ["rating"])
+        case .setCustom:
+            try await Self.shelf(["set", slug, "\(Self.customKey)=corpus"] + library)
+            return Intent(keys: [Self.customKey], present: [Self.customKey])
+        case .unset:
+            guard let unsetKey else { return nil }
+            try await Self.shelf(["unset", slug, unsetKey] + library)
+            return Intent(keys: [unsetKey], absent: [unsetKey])
+        case .start:
+            try await Self.shelf(["start", slug] + library)
+            return Intent(keys: ["started"], present: ["started"])
+        case .finish:
+            try await Self.shelf(["finish", slug] + library)
+            return Intent(keys: ["finished"], present: ["finished"])
+        case .finishRating:
+            try await Self.shelf(["finish", slug, "--rating", "4.5"] + library)
+            return Intent(keys: ["finished", "rating"], present: ["finished", "rating"])
+        case .log:
+            try await Self.shelf(["log", slug, "--to", "10"] + library)
+            return Intent(keys: ["started"], present: ["started"])
+        case .move:
+            try await Self.shelf(["move", slug, "abandoned"] + library)
+            return Intent(keys: [])
+        case .update:
+            // A custom key the note has, else a new one: replacing a person's own value in
+            // whatever shape they wrote it is the harder edit.
+            let files = try FileLibrary(root: root, index: .disabled)
+            var book = try await files.book(BookID(slug))
+            let custom = book.extra.first?.key ?? Self.customKey
+            book = try book.setting("rating", to: .double(2.5)).setting(custom, to: .string("changed by the API"))
+            try await files.update(book)
+            return Intent(keys: ["rating", custom], present: ["rating", custom])
+        }
+    }
+
+    /// Runs `shelf ARGUMENTS` in this process, as `ShelfMain` runs it.
+    static func shelf(_ arguments: [String]) async throws {
+        var command = try Shelf.parseAsRoot(arguments)
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            try command.run()
+        }
+    }
+
+    /// Whether an error is about the file itself (YAML it cannot read, a duplicate key, a value
+    /// of the wrong type), rather than an edit shelf does not know how to make on valid YAML.
+    static func isProblemInFile(_ error: any Error) -> Bool {
+        let frontMatterError: FrontMatterError
+        switch error {
+        case let error as FrontMatterError: frontMatterError = error
+        case ShelfError.invalidFrontMatter(let error): frontMatterError = error
+        case ShelfError.invalidValue(_, _, _, _, let line, _): return line > 0
+        default: return false
+        }
+        if case .unsupportedEdit = frontMatterError { return false }
+        return true
+    }
+
+    /// An error as `shelf` shows it.
+    static func message(_ error: any Error) -> String {
+        if let error = error as? ShelfError { return error.description }
+        if let error = error as? FrontMatterError { return error.description }
+        let message = Shelf.fullMessage(for: error)
+        return message.isEmpty ? String(describing: error) : message
+    }
+}
