@@ -17,6 +17,17 @@ enum ByteCheck {
         do { new = try FrontMatterDocument(bytes: after) } catch {
             return ("the written file does not parse", "\(error)")
         }
+        // Keys written in one `{…}` mapping share lines: compare the bytes without the changed
+        // entries (each with one comma beside it) instead of lines.
+        if old.fields.isFlow || new.fields.isFlow {
+            let oldRest = withoutEntries(of: keys, in: before, old), newRest = withoutEntries(of: keys, in: after, new)
+            if oldRest != newRest {
+                let first = zip(oldRest, newRest).prefix { $0 == $1 }.count
+                return ("bytes outside the changed keys differ",
+                        "in a {…} mapping at byte \(first): \(show(oldRest.dropFirst(first).prefix(60))) became \(show(newRest.dropFirst(first).prefix(60)))")
+            }
+            return valueProblem(old, new, keys: keys)
+        }
         let oldLines = Lines(before), newLines = Lines(after)
         let oldChanged = oldLines.indices(ofEntries: old.fields.entries, keys: keys)
         let newChanged = newLines.indices(ofEntries: new.fields.entries, keys: keys)
@@ -44,6 +55,12 @@ enum ByteCheck {
                         "line \(index + 1) \(show(newLines.lines[index])) in a file of \(show(old.lineBreakBytes)) lines")
             }
         }
+        return valueProblem(old, new, keys: keys)
+    }
+
+    /// A key other than `keys` whose value changed, was removed or was added.
+    private static func valueProblem(_ old: FrontMatterDocument, _ new: FrontMatterDocument,
+                                     keys: Set<String>) -> (category: String, detail: String)? {
         for entry in old.fields.entries where !keys.contains(entry.key) {
             guard let value = new.fields[entry.key]?.value else {
                 return ("a key that was not changed is gone", entry.key)
@@ -59,6 +76,30 @@ enum ByteCheck {
     }
 
     /// Bytes as they would be quoted in a message, line breaks and the byte order mark visible.
+    /// `bytes` without the entries of `keys` of a flow mapping, each taking the comma after it
+    /// (or, for the last, the one before it) and the blanks around that comma.
+    static func withoutEntries(of keys: Set<String>, in bytes: [UInt8], _ document: FrontMatterDocument) -> [UInt8] {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
+        var result = bytes
+        let entries = document.fields.entries.filter { keys.contains($0.key) }
+            .sorted { $0.keySpan.start.offset > $1.keySpan.start.offset }
+        for entry in entries {
+            var start = entry.keySpan.start.offset
+            if start > 0, result[start - 1] == UInt8(ascii: "\"") { start -= 1 }
+            var end = max(entry.value.span.end.offset, entry.keySpan.end.offset)
+            while end < result.count, isBlank(result[end]) { end += 1 }
+            if end < result.count, result[end] == UInt8(ascii: ",") {
+                end += 1
+                while end < result.count, isBlank(result[end]) { end += 1 }
+            } else {
+                while start > 0, isBlank(result[start - 1]) { start -= 1 }
+                if start > 0, result[start - 1] == UInt8(ascii: ",") { start -= 1 }
+            }
+            result.removeSubrange(start..<min(end, result.count))
+        }
+        return result
+    }
+
     static func show(_ bytes: some Collection<UInt8>) -> String {
         var text = String(decoding: bytes.prefix(120), as: UTF8.self)
         text = text.replacingOccurrences(of: "\u{FEFF}", with: "<BOM>")
