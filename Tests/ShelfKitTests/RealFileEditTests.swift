@@ -55,6 +55,14 @@ struct RealFileEditTests {
     }
 
     @Test(arguments: LibraryKind.allCases)
+    func aNewBookWithACRLFBodyGetsNoExtraLineBreak(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "x", title: "X", added: testToday, body: "Notes\r\n"), to: .toRead, in: "")
+        #expect(await test.bytes("to-read/x.md") == Array("---\ntitle: X\nadded: 2024-03-15\n---\n\nNotes\r\n".utf8))
+    }
+
+    @Test(arguments: LibraryKind.allCases)
     func aCRLFBodyIsReadWholeAndFound(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }

@@ -57,10 +57,10 @@ struct BookChanges {
             if let index = result.extra.firstIndex(where: { $0.key == key }) {
                 if let value { result.extra[index].value = value } else { result.extra.remove(at: index) }
             } else if let value {
-                let position = new.extra.firstIndex { $0.key == key }
-                let before = position.flatMap { new.extra[..<$0].last { entry in result.extra.contains { $0.key == entry.key } } }
-                let index = before.flatMap { entry in result.extra.firstIndex { $0.key == entry.key } }.map { $0 + 1 } ?? result.extra.count
-                result.extra.insert(.init(key, value), at: index)
+                // After the nearest key before it in the caller's order that the file has.
+                let earlier = new.extra.prefix { $0.key != key }.map(\.key).reversed()
+                let previous = earlier.lazy.compactMap { name in result.extra.firstIndex { $0.key == name } }.first
+                result.extra.insert(.init(key, value), at: previous.map { $0 + 1 } ?? result.extra.count)
             }
         }
         if body { result.body = new.body }

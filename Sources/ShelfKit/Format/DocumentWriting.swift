@@ -14,10 +14,12 @@ enum DocumentWriting {
         }
     }
 
-    /// The bytes after the closing line for a body: nothing, or a blank line, the text and a final newline.
-    static func bodyBytes(_ body: String) -> [UInt8] {
+    /// The bytes after the closing line for a body: nothing, or a blank line, the text and a final
+    /// line break, in `lineBreak`. The final line break is tested on bytes: a body ending `\r\n`
+    /// ends in one `Character` that is not `"\n"`.
+    static func bodyBytes(_ body: String, lineBreak: [UInt8] = [UInt8(ascii: "\n")]) -> [UInt8] {
         guard !body.isEmpty else { return [] }
-        return Array(("\n" + body + (body.hasSuffix("\n") ? "" : "\n")).utf8)
+        return lineBreak + Array(body.utf8) + (body.utf8.last == UInt8(ascii: "\n") ? [] : lineBreak)
     }
 
     /// The file's bytes with the body after its separating blank line replaced by `body`. The
@@ -30,18 +32,15 @@ enum DocumentWriting {
         let lineBreak = document.lineBreakBytes
         var result = Array(bytes[..<range.lowerBound])
         guard !body.isEmpty else { return result }
-        let endsLine = body.utf8.last == UInt8(ascii: "\n")
         if !range.isEmpty {
             result += bytes[range.lowerBound..<range.lowerBound + FieldReader.separatorLength(bytes, at: range.lowerBound)]
             result += Array(body.utf8)
-            if !endsLine, bytes.last == UInt8(ascii: "\n") { result += lineBreak }
+            if body.utf8.last != UInt8(ascii: "\n"), bytes.last == UInt8(ascii: "\n") { result += lineBreak }
             return result
         }
         // A closing line at the very end of the file has no line break of its own yet.
         if result.last != UInt8(ascii: "\n") { result += lineBreak }
-        result += lineBreak + Array(body.utf8)
-        if !endsLine { result += lineBreak }
-        return result
+        return result + bodyBytes(body, lineBreak: lineBreak)
     }
 
     /// Applies key edits (`nil` removes), extra-key changes and a new body; `nil` when nothing changed.
