@@ -15,6 +15,9 @@ enum ImportReport {
         for problem in plan.skipped {
             lines.append((problem.line, "skip    \(problem)"))
         }
+        for problem in plan.warnings {
+            lines.append((problem.line, "warning \(problem)"))
+        }
         return lines.sorted { $0.line < $1.line }.map { $0.text + "\n" }.joined()
     }
 }

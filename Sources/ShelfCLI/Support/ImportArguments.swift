@@ -60,7 +60,7 @@ struct ImportArguments: ParsableArguments {
         progress.show("Matching \(rows.books.count) rows with the library…")
         let plan = try await importer.plan(rows, for: library)
         progress.clear()
-        for problem in plan.skipped { printError("shelf: warning: \(problem)") }
+        for problem in plan.skipped + plan.warnings { printError("shelf: warning: \(problem)") }
         if dryRun {
             print(ImportReport.dryRun(plan), terminator: "")
             print("Dry run, nothing written: \(plan.summary)")

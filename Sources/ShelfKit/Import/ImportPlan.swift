@@ -9,6 +9,8 @@ public struct ImportPlan: Sendable, Hashable {
     public var unchanged: [Book]
     /// Rows that could not be read.
     public var skipped: [Problem]
+    /// Rows imported with something put aside, at the field concerned (see ``ImportRows/warnings``).
+    public var warnings: [Problem]
     /// Statuses the import uses that the library does not have yet (only with
     /// ``ImportOptions/createsStatuses``); they must be added to the configuration first.
     public var newStatuses: [Status]
@@ -17,13 +19,14 @@ public struct ImportPlan: Sendable, Hashable {
 
     /// Creates a plan.
     public init(additions: [ImportedBook], updates: [ImportChange], unchanged: [Book], skipped: [Problem],
-                newStatuses: [Status], folder: String = "") {
+                newStatuses: [Status], folder: String = "", warnings: [Problem] = []) {
         self.additions = additions
         self.updates = updates
         self.unchanged = unchanged
         self.skipped = skipped
         self.newStatuses = newStatuses
         self.folder = folder
+        self.warnings = warnings
     }
 
     /// The counts.

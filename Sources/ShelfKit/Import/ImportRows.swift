@@ -4,10 +4,14 @@ public struct ImportRows: Sendable, Hashable {
     public var books: [ImportedBook]
     /// One problem per row skipped, at its line: `goodreads.csv:14:12: My Rating should be 0 to 5, found "7"; row skipped`.
     public var skipped: [Problem]
+    /// Rows imported with something left out or put aside, at the field concerned:
+    /// `goodreads.csv:14:7: ISBN13 "978152939268" is not a valid ISBN (12 digits); kept as isbn_invalid`.
+    public var warnings: [Problem]
 
     /// Creates a reading of a file.
-    public init(books: [ImportedBook], skipped: [Problem]) {
+    public init(books: [ImportedBook], skipped: [Problem], warnings: [Problem] = []) {
         self.books = books
         self.skipped = skipped
+        self.warnings = warnings
     }
 }

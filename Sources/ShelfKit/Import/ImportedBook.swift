@@ -6,6 +6,9 @@ public struct ImportedBook: Sendable, Hashable {
     public var status: Status
     /// The line of the export the row starts on, for messages.
     public var line: Int
+    /// Values of the row put aside while reading it, each naming its column; the import reports
+    /// them as warnings at the row's line.
+    var warnings: [ImportRowError] = []
 
     /// Creates a row's result.
     public init(book: Book, status: Status, line: Int) {

@@ -46,6 +46,7 @@ public struct LibraryImporter: Sendable {
         let mapping = ImportStatusMapping(configuration: configuration, options: options, format: format)
         var books: [ImportedBook] = []
         var skipped: [Problem] = []
+        var warnings: [Problem] = []
         for row in table.rows {
             if row.fields.count != table.header.count {
                 skipped.append(Problem(path: path, line: row.line, column: 0,
@@ -54,9 +55,14 @@ public struct LibraryImporter: Sendable {
             }
             let fields = CSVRowReader(columns: columns, row: row)
             do throws(ImportRowError) {
-                switch format {
-                case .goodreads: books.append(try GoodreadsRow(fields: fields, mapping: mapping).read())
-                case .storygraph: books.append(try StoryGraphRow(fields: fields, mapping: mapping).read())
+                let book = switch format {
+                case .goodreads: try GoodreadsRow(fields: fields, mapping: mapping).read()
+                case .storygraph: try StoryGraphRow(fields: fields, mapping: mapping).read()
+                }
+                books.append(book)
+                for warning in book.warnings {
+                    warnings.append(Problem(path: path, line: row.line, column: max(1, fields.position(of: warning.column)),
+                                            message: "\(warning.column) \(warning.reason), found \"\(warning.value)\""))
                 }
             } catch {
                 let found = error.value.isEmpty ? "" : ", found \"\(error.value)\""
@@ -64,7 +70,7 @@ public struct LibraryImporter: Sendable {
                                        message: "\(error.column) \(error.reason)\(found); row skipped"))
             }
         }
-        return ImportRows(books: books, skipped: skipped)
+        return ImportRows(books: books, skipped: skipped, warnings: warnings)
     }
 
     /// What importing `rows` into a library holding `existing` would do.
@@ -113,7 +119,8 @@ public struct LibraryImporter: Sendable {
             newStatuses.append(status)
         }
         return ImportPlan(additions: additions, updates: updates.sorted { $0.line < $1.line }, unchanged: unchanged,
-                          skipped: rows.skipped, newStatuses: newStatuses, folder: folder)
+                          skipped: rows.skipped, newStatuses: newStatuses, folder: folder,
+                          warnings: rows.warnings)
     }
 
     /// Reads the library and plans the import of `rows` into it.
