@@ -376,8 +376,9 @@ struct GoodreadsImportTests {
 
     @Test func aFileThatIsNotAGoodreadsExportIsRefused() throws {
         let importer = LibraryImporter(format: .goodreads)
-        #expect(throws: ShelfError.invalidValue(path: "sg.csv", key: "header", value: "Title,Authors,Contributors,ISBN/UID",
-                                                reason: "lacks the columns Author, Exclusive Shelf; is this a Goodreads export?",
+        #expect(throws: ShelfError.invalidValue(path: "sg.csv", key: "line 1", value: "",
+                                                reason: "is the header of a StoryGraph export, not of a Goodreads one (it has "
+                                                    + "the columns Authors, Read Status); import it with: shelf import storygraph sg.csv",
                                                 line: 1, column: 1)) {
             try importer.read(try ImportFixtures.text("storygraph_export.csv"), path: "sg.csv", configuration: .default)
         }

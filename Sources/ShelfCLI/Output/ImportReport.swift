@@ -1,7 +1,43 @@
 import ShelfKit
 
-/// What `shelf import --dry-run` prints: one line per book added or updated, in row order.
+/// What `shelf import` prints besides its summary: the problems, grouped, and with
+/// `--dry-run` one line per book added or updated, in row order.
 enum ImportReport {
+    /// How many problems of one kind are shown one by one before the rest are counted.
+    static let shownPerReason = 5
+
+    /// The skipped rows and warnings, at most ``shownPerReason`` of each kind in row order, then
+    /// one line for the rest of each kind: `294 more rows skipped: Date Added should be a date
+    /// (YYYY/MM/DD) (lines 7, 8, 9, 10, 11, …)`.
+    static func problems(_ plan: ImportPlan) -> [String] {
+        var shown: [Problem] = []
+        var rest: [String] = []
+        for (problems, skipped) in [(plan.skipped, true), (plan.warnings, false)] {
+            for group in ImportProblemGroup.grouping(problems) {
+                shown += group.problems.prefix(shownPerReason)
+                let more = group.problems.dropFirst(shownPerReason)
+                guard !more.isEmpty else { continue }
+                let suffix = "; row skipped"
+                let reason = skipped && group.reason.hasSuffix(suffix) ? String(group.reason.dropLast(suffix.count)) : group.reason
+                let lines = more.prefix(shownPerReason).map { String($0.line) } + (more.count > shownPerReason ? ["…"] : [])
+                rest.append("\(more.count) more row\(more.count == 1 ? "" : "s")\(skipped ? " skipped" : ""): \(reason) "
+                    + "(line\(more.count == 1 ? "" : "s") \(lines.joined(separator: ", ")))")
+            }
+        }
+        return shown.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.description) + rest
+    }
+
+    /// `; 12 rows had no Read Status and went to to-read (map them with --status none=STATUS)`,
+    /// or `""` when every row had a status.
+    static func withoutStatusNote(_ plan: ImportPlan, format: ImportFormat, mapping: [String: Status], firstStatus: Status) -> String {
+        let count = plan.withoutStatus
+        guard count > 0 else { return "" }
+        let column = format == .goodreads ? "Exclusive Shelf" : "Read Status"
+        let rows = count == 1 ? "1 row had" : "\(count) rows had"
+        if let chosen = mapping[ImportOptions.noStatus] { return "; \(rows) no \(column) and went to \(chosen.name)" }
+        return "; \(rows) no \(column) and went to \(firstStatus.name) (map them with --status \(ImportOptions.noStatus)=STATUS)"
+    }
+
     static func dryRun(_ plan: ImportPlan) -> String {
         var lines: [(line: Int, text: String)] = []
         for addition in plan.additions {

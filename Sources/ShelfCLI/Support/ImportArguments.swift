@@ -11,9 +11,21 @@ struct ImportArguments: ParsableArguments {
     @Flag(help: "Show what would be added, updated and skipped, and write nothing.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("Put an export status or shelf in a library status, e.g. paused=reading (repeat).",
+    @Option(help: ArgumentHelp("Put an export status or shelf in a library status, e.g. paused=reading (repeat); "
+                               + "none=STATUS for rows whose status is empty.",
                                valueName: "name=status"))
     var status: [String] = []
+
+    /// `--date-order`: how `3/4/2026` is read.
+    enum DateOrder: String, ExpressibleByArgument, CaseIterable {
+        case monthDay = "month-day"
+        case dayMonth = "day-month"
+
+        var order: ImportDayOrder { self == .monthDay ? .monthFirst : .dayFirst }
+    }
+
+    @Option(help: "Read dates written like 3/4/2026 (as a spreadsheet re-saves an export) as month-day or day-month; by default the file's own dates decide.")
+    var dateOrder: DateOrder?
 
     @Flag(help: "Make statuses for export statuses that have none (paused, did-not-finish, custom shelves), adding them to .shelf/config.yaml.")
     var createStatuses = false
@@ -48,23 +60,31 @@ struct ImportArguments: ParsableArguments {
             throw ShelfError.unknownStatus(name: unknown.name, known: library.configuration.statuses.map(\.name))
         }
         progress.show("Reading \(file)…")
-        let text: String
+        let bytes: Data
         do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
+            bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             throw CommandFailure(message: "\(file): cannot read the file: \(error.localizedDescription)")
         }
-        let importer = LibraryImporter(format: format, options: ImportOptions(statuses: mapping, createsStatuses: createStatuses),
-                                       folder: folder)
+        let text = try ImportFileText.decode(Array(bytes), path: file)
+        let choices = ImportOptions(statuses: mapping, createsStatuses: createStatuses, dayOrder: dateOrder?.order)
+        let importer = LibraryImporter(format: format, options: choices, folder: folder)
         let rows = try importer.read(text, path: file, configuration: library.configuration)
         progress.show("Matching \(rows.books.count) rows with the library…")
         let plan = try await importer.plan(rows, for: library)
         progress.clear()
-        for problem in plan.skipped + plan.warnings { printError("shelf: warning: \(problem)") }
+        for line in ImportReport.problems(plan) { printError("shelf: warning: \(line)") }
+        let note = ImportReport.withoutStatusNote(plan, format: format, mapping: mapping,
+                                                  firstStatus: library.configuration.statuses.first ?? .toRead)
         if dryRun {
             print(ImportReport.dryRun(plan), terminator: "")
-            print("Dry run, nothing written: \(plan.summary)")
+            print("Dry run, nothing written: \(plan.summary)\(note)")
+            try nothingRead(rows, dryRun: true)
             return
+        }
+        if rows.books.isEmpty {
+            print("Imported \(file): \(plan.summary)")
+            try nothingRead(rows, dryRun: false)
         }
         var previousConfiguration: [UInt8]?
         if !plan.newStatuses.isEmpty {
@@ -84,6 +104,19 @@ struct ImportArguments: ParsableArguments {
             printError("shelf: added the status\(plan.newStatuses.count == 1 ? "" : "es") "
                 + plan.newStatuses.map(\.name).joined(separator: ", ") + " to .shelf/config.yaml")
         }
-        print("Imported \(file): \(plan.summary)")
+        print("Imported \(file): \(plan.summary)\(note)")
+    }
+
+    /// Fails, after the summary, when the file gave no book: an import that reads nothing has
+    /// not done what was asked, and a script should know.
+    private func nothingRead(_ rows: ImportRows, dryRun: Bool) throws {
+        guard rows.books.isEmpty else { return }
+        let outcome = dryRun ? "nothing would be imported" : "nothing was imported"
+        if rows.skipped.isEmpty {
+            throw CommandFailure(message: "\(file) has no rows below its header; \(outcome)")
+        }
+        let count = rows.skipped.count
+        throw CommandFailure(message: "\(count == 1 ? "the only row" : "none of the \(count) rows") of \(file) could be read "
+            + "(see the warnings above); \(outcome)")
     }
 }

@@ -3,11 +3,14 @@
 struct CSVRowReader {
     let columns: [String: Int]
     let row: CSVTable.Row
+    /// How the file writes dates with the year last (`3/4/2026`), decided for the whole file.
+    var dayOrder: ImportDayOrder
 
     /// A reader for `row`; `columns` maps header names to positions.
-    init(columns: [String: Int], row: CSVTable.Row) {
+    init(columns: [String: Int], row: CSVTable.Row, dayOrder: ImportDayOrder = .monthFirst) {
         self.columns = columns
         self.row = row
+        self.dayOrder = dayOrder
     }
 
     /// A header's positions by name; the first of repeated names wins.
@@ -36,26 +39,28 @@ struct CSVRowReader {
         return text.trimmingSpaces().isEmpty ? nil : text
     }
 
-    /// A whole number, or `nil` when blank.
+    /// A whole number, or `nil` when blank; also as a spreadsheet writes it back (`5.0`, `1,007`,
+    /// see ``SpreadsheetNumber``).
     func integer(_ column: String) throws(ImportRowError) -> Int? {
         guard let text = text(column) else { return nil }
-        guard let value = Int(text) else { throw ImportRowError(column: column, value: text, reason: "should be a whole number") }
+        guard let value = SpreadsheetNumber.whole(text) else { throw ImportRowError(column: column, value: text, reason: "should be a whole number") }
         return value
     }
 
-    /// A number, or `nil` when blank.
+    /// A number, or `nil` when blank; a decimal comma (`4,5`) is read too.
     func number(_ column: String) throws(ImportRowError) -> Double? {
         guard let text = text(column) else { return nil }
-        guard let value = Double(text), value.isFinite else {
+        guard let value = SpreadsheetNumber.decimal(text) else {
             throw ImportRowError(column: column, value: text, reason: "should be a number")
         }
         return value
     }
 
-    /// A day written `YYYY/MM/DD` (or `YYYY-MM-DD`), or `nil` when blank.
+    /// A day written `YYYY/MM/DD` (or `YYYY-MM-DD`, or with the year last as a spreadsheet
+    /// writes it back, read in the file's ``dayOrder``), or `nil` when blank.
     func day(_ column: String) throws(ImportRowError) -> Day? {
         guard let text = text(column) else { return nil }
-        guard let day = ImportDate.day(text) else {
+        guard let day = ImportDate.day(text, order: dayOrder) else {
             throw ImportRowError(column: column, value: text, reason: "should be a date (YYYY/MM/DD)")
         }
         return day

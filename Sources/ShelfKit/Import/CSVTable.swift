@@ -15,14 +15,15 @@ struct CSVTable: Sendable {
     var header: [String]
     var rows: [Row]
 
-    /// Parses `text`; a leading byte order mark is ignored, and blank lines are dropped.
+    /// Parses `text`; a leading byte order mark is ignored, and blank lines are dropped. Fields
+    /// are separated by commas, or by the separator the header line uses instead (``delimiter(of:)``).
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the file
     ///   has no header row.
     init(text: String, path: String) throws(ShelfError) {
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let reader: CSVReader
         do {
-            reader = try CSVReader(string: body, hasHeaderRow: false)
+            reader = try CSVReader(string: body, hasHeaderRow: false, delimiter: Self.delimiter(of: body))
         } catch {
             throw .invalidValue(path: path, key: "file", value: "", reason: "is not CSV text: \(error)", line: 1, column: 1)
         }
@@ -38,6 +39,17 @@ struct CSVTable: Sendable {
         }
         header = first.fields.map { $0.trimmingSpaces() }
         rows = records.dropFirst().filter { $0.fields != [""] }
+    }
+
+    /// The field separator: a comma, unless the header line has none and has semicolons (a CSV
+    /// saved by a spreadsheet in a country whose decimal mark is the comma) or tabs (a
+    /// spreadsheet's "Unicode Text"). Column names never contain either.
+    static func delimiter(of text: String) -> UnicodeScalar {
+        let header = text.unicodeScalars.prefix { $0 != "\n" && $0 != "\r" }
+        if header.contains(",") { return "," }
+        if header.contains(";") { return ";" }
+        if header.contains("\t") { return "\t" }
+        return ","
     }
 
     /// Line breaks in a field: CRLF, CR and LF each end one line.

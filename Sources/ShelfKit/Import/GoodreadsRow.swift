@@ -32,7 +32,8 @@ struct GoodreadsRow {
         guard (0...5).contains(rating) else {
             throw ImportRowError(column: "My Rating", value: fields.text("My Rating") ?? "", reason: "should be 0 to 5")
         }
-        let pages = try fields.integer("Number of Pages")
+        // 0 is how Goodreads says it does not know, as a rating of 0 is no rating.
+        let pages = try fields.integer("Number of Pages").flatMap { $0 == 0 ? nil : $0 }
         if let pages, pages < 0 {
             throw ImportRowError(column: "Number of Pages", value: String(pages), reason: "should not be negative")
         }

@@ -1,13 +1,46 @@
 extension ISBN {
     /// The digits of an ISBN as written in an export: `="0441172717"` → `0441172717`; `nil`
-    /// when nothing is left. Goodreads wraps ISBNs in `="…"` so spreadsheets keep leading zeros.
+    /// when nothing is left. Goodreads wraps ISBNs in `="…"` so spreadsheets keep leading zeros;
+    /// what a spreadsheet does to one that is not wrapped is undone where it can be
+    /// (``spreadsheetRepaired(_:)``).
     static func exported(_ text: String) -> String? {
         var value = Substring(text.trimmingSpaces())
         if value.hasPrefix("=") { value = value.dropFirst() }
         while value.hasPrefix("\"") { value = value.dropFirst() }
         while value.hasSuffix("\"") { value = value.dropLast() }
         let cleaned = value.filter { $0 != "-" && $0 != " " }
-        return cleaned.isEmpty ? nil : String(cleaned)
+        return cleaned.isEmpty ? nil : spreadsheetRepaired(String(cleaned))
+    }
+
+    /// An ISBN as a spreadsheet wrote it back after reading it as a number:
+    /// - `9.78055E+12` (scientific notation) lost its digits: `nil`, never a wrong ISBN;
+    /// - `140143505`, nine digits, lost the leading zero of an ISBN-10: `0140143505` when that
+    ///   is a valid ISBN-10, else unchanged;
+    /// - `9780441172719.0` gets its `.0` removed.
+    ///
+    /// Anything else is returned unchanged.
+    static func spreadsheetRepaired(_ text: String) -> String? {
+        if isScientificNotation(text) { return nil }
+        var digits = Substring(text)
+        if let point = digits.firstIndex(of: "."), digits[digits.index(after: point)...].allSatisfy({ $0 == "0" }),
+           digits[..<point].allSatisfy(\.isNumber) {
+            digits = digits[..<point]
+        }
+        if digits.count == 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), problem(with: "0" + digits) == nil {
+            return "0" + digits
+        }
+        return String(digits)
+    }
+
+    /// Whether `text` is a number in scientific notation, `9.78055E+12`, as a spreadsheet writes
+    /// a long number: the ISBN's last digits are gone.
+    static func isScientificNotation(_ text: String) -> Bool {
+        let parts = text.trimmingSpaces().uppercased().split(separator: "E", omittingEmptySubsequences: false)
+        guard parts.count == 2, let mantissa = parts.first, let exponent = parts.last,
+              !mantissa.isEmpty, mantissa.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }),
+              mantissa.first?.isNumber == true else { return false }
+        let power = exponent.hasPrefix("+") ? exponent.dropFirst() : exponent
+        return !power.isEmpty && power.allSatisfy(\.isNumber)
     }
 
     /// The ISBN-13 of a valid ISBN-10 or ISBN-13, so both forms of one book compare equal; `nil`

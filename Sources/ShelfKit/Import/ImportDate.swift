@@ -1,15 +1,77 @@
-/// Dates as Goodreads and StoryGraph write them.
+/// Dates as Goodreads and StoryGraph write them, and as a spreadsheet writes them back.
 enum ImportDate {
-    /// `2024/02/11`, also `2024-02-11`; a day of one digit (`2024/2/1`) is accepted too.
-    static func day(_ text: String) -> Day? {
-        let parts = text.split(whereSeparator: { $0 == "/" || $0 == "-" })
-        guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
-              let day = Int(parts[2]), parts[1].count <= 2, parts[2].count <= 2 else { return nil }
+    /// A date written with the year last, `7/24/2026` or `24.07.2026`, split into its parts.
+    struct YearLast: Sendable, Hashable {
+        var first: Int
+        var second: Int
+        var year: Int
+        /// The separator, `/`, `-` or `.`; dotted dates are day first where they are written.
+        var separator: Character
+
+        /// The day under `order`, or `nil` when that reading is no date (`2/30`, month 13).
+        func day(_ order: ImportDayOrder) -> Day? {
+            switch order {
+            case .monthFirst: Day(year: year, month: first, day: second)
+            case .dayFirst: Day(year: year, month: second, day: first)
+            }
+        }
+    }
+
+    /// `2024/02/11`, also `2024-02-11` and `2024/2/1`; `7/24/2026` (or `24/7/2026` with `order`
+    /// ``ImportDayOrder/dayFirst``), as a spreadsheet writes a date back. A time after the date
+    /// (`7/24/2026 0:00`), which a spreadsheet adds to a date cell, is ignored.
+    static func day(_ text: String, order: ImportDayOrder = .monthFirst) -> Day? {
+        let date = withoutTime(text)
+        if let yearLast = yearLast(date) { return yearLast.day(order) }
+        let parts = date.split(separator: "/", omittingEmptySubsequences: false).count == 3
+            ? date.split(separator: "/", omittingEmptySubsequences: false)
+            : date.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
+              let year = number(parts[0]), let month = number(parts[1]), let day = number(parts[2]) else { return nil }
         return Day(year: year, month: month, day: day)
+    }
+
+    /// The parts of `7/24/2026`, `24-07-2026` or `24.07.2026`: one or two digits, one or two
+    /// digits, four digits, one separator throughout; `nil` for anything else.
+    static func yearLast(_ text: some StringProtocol) -> YearLast? {
+        let date = withoutTime(text)
+        guard let separator = date.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { return nil }
+        let parts = date.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count), parts[2].count == 4,
+              let first = number(parts[0]), let second = number(parts[1]), let year = number(parts[2]) else { return nil }
+        return YearLast(first: first, second: second, year: year, separator: separator)
     }
 
     /// `2024/02/11`, the way Goodreads writes dates.
     static func slashed(_ day: Day) -> String {
         String(day.description.map { $0 == "-" ? "/" : $0 })
     }
+
+    /// The text before a time a spreadsheet added: `7/24/2026 0:00` → `7/24/2026`.
+    private static func withoutTime(_ text: some StringProtocol) -> Substring {
+        let trimmed = Substring(text.trimmingSpaces())
+        guard let space = trimmed.firstIndex(of: " ") else { return trimmed }
+        let time = trimmed[space...].trimmingSpaces().uppercased()
+        let clock = time.hasSuffix("AM") || time.hasSuffix("PM") ? String(time.dropLast(2)).trimmingSpaces() : time
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && number($0) != nil }) else {
+            return trimmed
+        }
+        return trimmed[..<space]
+    }
+
+    /// Digits only, as a number; `Int("+5")` would take the sign.
+    private static func number(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else { return nil }
+        return Int(text)
+    }
+}
+
+/// Which part of a date written `3/4/2026` is the month: the first, as US spreadsheets write
+/// dates, or the second, as most others do.
+public enum ImportDayOrder: String, Sendable, Hashable, CaseIterable {
+    /// `3/4/2026` is March 4.
+    case monthFirst = "month-day"
+    /// `3/4/2026` is 3 April.
+    case dayFirst = "day-month"
 }

@@ -7,10 +7,19 @@ public struct ImportOptions: Sendable, Hashable {
     /// `paused` and `did-not-finish`, a custom Goodreads exclusive shelf) becomes a new status,
     /// added to `.shelf/config.yaml`, instead of being mapped to an existing one.
     public var createsStatuses: Bool
+    /// How dates written with the year last (`3/4/2026`, as a spreadsheet re-saves an export)
+    /// are read; `nil` decides from the file's own dates (see ``ImportRows/warnings``).
+    public var dayOrder: ImportDayOrder?
+
+    /// The name ``statuses`` gives rows whose status column is empty (a StoryGraph book only
+    /// owned or tagged, a Goodreads row without an exclusive shelf): `["none": "owned"]`.
+    /// Without it they go to the first status, as `to-read` does.
+    public static let noStatus = "none"
 
     /// Creates options; the defaults map every shelf as ``ImportStatusMapping`` documents.
-    public init(statuses: [String: Status] = [:], createsStatuses: Bool = false) {
+    public init(statuses: [String: Status] = [:], createsStatuses: Bool = false, dayOrder: ImportDayOrder? = nil) {
         self.statuses = statuses
         self.createsStatuses = createsStatuses
+        self.dayOrder = dayOrder
     }
 }

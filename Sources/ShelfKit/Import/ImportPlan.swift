@@ -16,10 +16,12 @@ public struct ImportPlan: Sendable, Hashable {
     public var newStatuses: [Status]
     /// The folder below the status where new books go.
     public var folder: String
+    /// Rows whose status column was empty (see ``ImportRows/withoutStatus``).
+    public var withoutStatus: Int
 
     /// Creates a plan.
     public init(additions: [ImportedBook], updates: [ImportChange], unchanged: [Book], skipped: [Problem],
-                newStatuses: [Status], folder: String = "", warnings: [Problem] = []) {
+                newStatuses: [Status], folder: String = "", warnings: [Problem] = [], withoutStatus: Int = 0) {
         self.additions = additions
         self.updates = updates
         self.unchanged = unchanged
@@ -27,11 +29,13 @@ public struct ImportPlan: Sendable, Hashable {
         self.newStatuses = newStatuses
         self.folder = folder
         self.warnings = warnings
+        self.withoutStatus = withoutStatus
     }
 
     /// The counts.
     public var summary: ImportSummary {
-        ImportSummary(added: additions.count, updated: updates.count, unchanged: unchanged.count, skipped: skipped.count)
+        ImportSummary(added: additions.count, updated: updates.count, unchanged: unchanged.count, skipped: skipped.count,
+                      withoutStatus: withoutStatus)
     }
 
     /// The writes, as one batch.

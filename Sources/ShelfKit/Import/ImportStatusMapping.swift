@@ -40,6 +40,12 @@ struct ImportStatusMapping: Sendable {
         }
     }
 
+    /// The status chosen for rows whose status column is empty (``ImportOptions/noStatus``),
+    /// or `nil` when they go where `to-read` goes.
+    func statusWithoutName() -> Status? {
+        options.statuses[ImportOptions.noStatus]
+    }
+
     private func pick(_ status: Status, fallback: Status) -> Status {
         configuration.statuses.contains(status) ? status : fallback
     }

@@ -35,30 +35,32 @@ public struct LibraryImporter: Sendable {
     ///   not an export of this kind (a required column is missing); single bad rows never throw.
     public func read(_ text: String, path: String, configuration: LibraryConfiguration) throws(ShelfError) -> ImportRows {
         let table = try CSVTable(text: text, path: path)
-        let required = format == .goodreads ? GoodreadsRow.requiredColumns : StoryGraphRow.requiredColumns
-        let missing = required.filter { !table.header.contains($0) }
-        guard missing.isEmpty else {
-            throw .invalidValue(path: path, key: "header", value: table.header.prefix(4).joined(separator: ","),
-                                reason: "lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); "
-                                    + "is this a \(format) export?", line: 1, column: 1)
-        }
+        if let problem = ExportHeader.problem(with: table.header, format: format, path: path) { throw problem }
         let columns = CSVRowReader.positions(of: table.header)
         let mapping = ImportStatusMapping(configuration: configuration, options: options, format: format)
+        let dates = FileDayOrder(table: table, columns: ExportHeader.dateColumns(format), path: path, chosen: options.dayOrder)
+        let statusColumn = format == .goodreads ? "Exclusive Shelf" : "Read Status"
         var books: [ImportedBook] = []
         var skipped: [Problem] = []
-        var warnings: [Problem] = []
+        var warnings: [Problem] = dates.warning.map { [$0] } ?? []
+        var withoutStatus = 0
         for row in table.rows {
             if row.fields.count != table.header.count {
                 skipped.append(Problem(path: path, line: row.line, column: 0,
                                        message: "has \(row.fields.count) fields, the header has \(table.header.count); row skipped"))
                 continue
             }
-            let fields = CSVRowReader(columns: columns, row: row)
+            let fields = CSVRowReader(columns: columns, row: row, dayOrder: dates.order)
             do throws(ImportRowError) {
-                let book = switch format {
+                var book = switch format {
                 case .goodreads: try GoodreadsRow(fields: fields, mapping: mapping).read()
                 case .storygraph: try StoryGraphRow(fields: fields, mapping: mapping).read()
                 }
+                if fields.text(statusColumn) == nil {
+                    withoutStatus += 1
+                    if let chosen = mapping.statusWithoutName() { (book.status, book.book.status) = (chosen, chosen) }
+                }
+                if let lost = LostIdentifier.warning(fields, format: format, book: book.book) { book.warnings.append(lost) }
                 books.append(book)
                 for warning in book.warnings {
                     warnings.append(Problem(path: path, line: row.line, column: max(1, fields.position(of: warning.column)),
@@ -70,7 +72,7 @@ public struct LibraryImporter: Sendable {
                                        message: "\(error.column) \(error.reason)\(found); row skipped"))
             }
         }
-        return ImportRows(books: books, skipped: skipped, warnings: warnings)
+        return ImportRows(books: books, skipped: skipped, warnings: warnings, withoutStatus: withoutStatus)
     }
 
     /// What importing `rows` into a library holding `existing` would do.
@@ -120,7 +122,7 @@ public struct LibraryImporter: Sendable {
         }
         return ImportPlan(additions: additions, updates: updates.sorted { $0.line < $1.line }, unchanged: unchanged,
                           skipped: rows.skipped, newStatuses: newStatuses, folder: folder,
-                          warnings: rows.warnings)
+                          warnings: rows.warnings, withoutStatus: rows.withoutStatus)
     }
 
     /// Reads the library and plans the import of `rows` into it.

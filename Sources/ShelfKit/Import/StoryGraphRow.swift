@@ -85,8 +85,8 @@ struct StoryGraphRow {
             let item = part.trimmingSpaces()
             guard !item.isEmpty else { continue }
             let ends = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
-            let first = ends[0].isEmpty ? nil : ImportDate.day(ends[0])
-            let second = ends.count > 1 ? (ends[1].isEmpty ? nil : ImportDate.day(ends[1])) : first
+            let first = ends[0].isEmpty ? nil : ImportDate.day(ends[0], order: fields.dayOrder)
+            let second = ends.count > 1 ? (ends[1].isEmpty ? nil : ImportDate.day(ends[1], order: fields.dayOrder)) : first
             let isRange = ends.count > 1
             let valid = (ends[0].isEmpty || first != nil) && (!isRange || ends[1].isEmpty || second != nil)
             guard valid, first != nil || second != nil else {
