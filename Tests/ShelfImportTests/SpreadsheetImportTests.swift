@@ -298,4 +298,23 @@ struct SpreadsheetImportTests {
         ])
         #expect(groups.map { $0.problems.map(\.line) } == [[2, 4], [3], [5, 6]])
     }
+
+    // MARK: A real export re-saved by Excel
+
+    /// A StoryGraph export cut to 8 columns and re-saved by Excel, from ../shared/corpus/exports.
+    static let excelResaved = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/corpus/exports/dblake26__streaming-02-multiple-processes__storygraph_export.csv").path
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: excelResaved)))
+    func everyRowOfAnExcelResavedExportImports() throws {
+        let text = try String(contentsOfFile: Self.excelResaved, encoding: .utf8)
+        let rows = try Self.read(text, .storygraph, path: "dblake26.csv")
+        #expect(rows.books.count == 299)
+        #expect(rows.skipped.isEmpty, "\(rows.skipped.prefix(3))")
+        #expect(rows.warnings.count == 115)
+        #expect(rows.warnings.allSatisfy { $0.message.hasPrefix("ISBN/UID was rounded by a spreadsheet") })
+        #expect(rows.books.compactMap(\.book.isbn).allSatisfy { ISBN.problem(with: $0) == nil })
+        #expect(rows.books.first?.book.added == Day(year: 2022, month: 10, day: 12))
+    }
 }
