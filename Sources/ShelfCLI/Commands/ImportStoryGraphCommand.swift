@@ -9,7 +9,9 @@ struct ImportStoryGraphCommand: AsyncParsableCommand {
         discussion: """
             read → finished, currently-reading → reading, to-read → to-read; paused books go to \
             reading with paused: true and did-not-finish books to abandoned, unless \
-            --create-statuses makes statuses of their own. Quarter-star ratings are rounded to \
+            --create-statuses makes statuses of their own. Books with an empty Read Status \
+            (only owned or tagged) go to to-read and are counted in the summary; \
+            --status none=STATUS puts them elsewhere. Quarter-star ratings are rounded to \
             the nearest half (the original is kept as storygraph_rating); the latest of several \
             reads sets started and finished, earlier ones are kept in reads.
 
