@@ -89,16 +89,21 @@ public struct LibraryImporter: Sendable {
         var addedIdentity = BookIdentity()
         var slugs = takenSlugs.union(existing.map(\.id.rawValue))
 
+        let first = configuration.statuses.first ?? .toRead
         for row in rows.books {
             if let index = identity.match(row.book) {
-                current[index] = ImportMerge.merge(row.book, into: current[index], status: row.status)
+                current[index] = ImportMerge.merge(row.book, status: row.status, into: current[index], format: format,
+                                                   firstStatus: first)
+                identity.insert(row.book, at: index)
                 lines[index] = row.line
             } else if let index = addedIdentity.match(row.book) {
-                var merged = ImportMerge.merge(row.book, into: additions[index].book, status: row.status)
-                merged.id = additions[index].book.id
-                additions[index] = ImportedBook(book: merged, status: row.status, line: additions[index].line)
+                let earlier = additions[index]
+                let merged = ImportMerge.merge(row.book, status: row.status, into: earlier.book, format: format,
+                                               firstStatus: first, joinsBodies: true)
+                additions[index] = ImportedBook(book: merged, status: merged.status, line: earlier.line)
+                addedIdentity.insert(row.book, at: index)
             } else {
-                var book = row.book
+                var book = ImportMerge.settled(row.book, status: row.status)
                 book.id = BookID(Self.uniqueSlug(for: book.title, taken: slugs))
                 slugs.insert(book.id.rawValue)
                 addedIdentity.insert(book, at: additions.count)
