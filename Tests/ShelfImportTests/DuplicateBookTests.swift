@@ -145,6 +145,15 @@ struct DuplicateBookTests {
         #expect(try book("Just Mercy").rating == 5, "Goodreads' rating for a book Goodreads knows")
     }
 
+    @Test func aBookWhoseReadsTheExportDoesNotChangeKeepsItsDates() async throws {
+        let library = ImportFixtures.memoryLibrary()
+        try await library.add(Book(title: "Piranesi", authors: ["Susanna Clarke"], finished: Day(year: 2021, month: 3, day: 1)),
+                              to: .toRead, in: "")
+        let row = ["Title": "Piranesi", "Author": "Susanna Clarke", "Date Read": "2021/03/01", "Exclusive Shelf": "to-read"]
+        let plan = try await InlineExport.importText(InlineExport.csv(.goodreads, [row]), format: .goodreads, into: library)
+        #expect(plan.summary.unchanged == 1, "\(plan.updates.map(\.changedKeys))")
+    }
+
     @Test func formatsOfOneKindAreTheSame() {
         #expect(FormatKind.same(.string("Paperback"), .string("paperback")))
         #expect(FormatKind.same(.string("Kindle Edition"), .string("digital")))

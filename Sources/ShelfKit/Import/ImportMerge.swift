@@ -82,14 +82,18 @@ enum ImportMerge {
         book.setExtra("moods", united(existing.extra("moods"), row.extra("moods")))
         mergeBody(of: &book, with: row.body, joining: joinsBodies)
 
-        settle(&book, history: history, counts: [readCount(of: existing), readCount(of: row)])
+        // A book whose reads and status the row does not change keeps its dates as they are
+        // written, even where they do not follow the rules `settle` writes by.
+        let keepsDates = book.status == existing.status && history == ReadingHistory(of: existing)
+        settle(&book, history: keepsDates ? nil : history, counts: [readCount(of: existing), readCount(of: row)])
         return book
     }
 
-    /// Writes the reads into the book for its status, and `read_count` when the count is not
-    /// the usual one: the largest of `counts` and, for a finished book, of its finished reads.
-    private static func settle(_ book: inout Book, history: ReadingHistory, counts: [Int]) {
-        history.write(into: &book, status: book.status)
+    /// Writes the reads into the book for its status (none for `nil`: the book keeps its dates),
+    /// and `read_count` when the count is not the usual one: the largest of `counts` and, for a finished book, of its finished reads.
+    private static func settle(_ book: inout Book, history: ReadingHistory?, counts: [Int]) {
+        history?.write(into: &book, status: book.status)
+        let history = history ?? ReadingHistory(of: book)
         let isFinished = book.status == .finished
         let count = max(counts.max() ?? 0, isFinished ? history.finishedCount : 0)
         book.setExtra("read_count", count == (isFinished ? 1 : 0) ? nil : .int(count))
