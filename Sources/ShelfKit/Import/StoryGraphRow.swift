@@ -94,7 +94,7 @@ struct StoryGraphRow {
 
     /// `2023/01/18` (a read of one day), `2023/01/18-2023/01/19`, `2023/01/18-` or `-2023/01/19`.
     /// Each `-` is tried as the range's separator, so days written `2023-01-18` read too.
-    static func readRange(_ item: String) -> ReadRange? {
+    private static func readRange(_ item: String) -> ReadRange? {
         // `ImportDate.day` would read `2023/01/18-` as the day, losing that the read goes on.
         if !item.hasPrefix("-"), !item.hasSuffix("-"), let day = ImportDate.day(item) {
             return ReadRange(started: nil, finished: day)
