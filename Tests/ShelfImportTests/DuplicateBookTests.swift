@@ -154,6 +154,18 @@ struct DuplicateBookTests {
         #expect(plan.summary.unchanged == 1, "\(plan.updates.map(\.changedKeys))")
     }
 
+    @Test func aBookWithASeriesAndAnISBNGetsNoneOfAnotherEditionsSeriesKeysOrBadISBN() async throws {
+        let library = ImportFixtures.memoryLibrary()
+        try await library.add(Book(title: "Mort", authors: ["Terry Pratchett"], isbn: "9780552131063", series: "Discworld",
+                                   seriesIndex: 4), to: .toRead, in: "")
+        let row = ["Title": "Mort (Discworld, #4; Death, #1)", "Author": "Terry Pratchett", "ISBN13": "=\"978055213106\"",
+                   "Exclusive Shelf": "to-read"]
+        let plan = try await InlineExport.importText(InlineExport.csv(.goodreads, [row]), format: .goodreads, into: library)
+        let book = try #require(try await library.scan().books.first)
+        #expect(plan.summary.added == 0)
+        #expect(book.extra("other_series") == nil && book.extra("isbn_invalid") == nil, "\(book.extra)")
+    }
+
     @Test func formatsOfOneKindAreTheSame() {
         #expect(FormatKind.same(.string("Paperback"), .string("paperback")))
         #expect(FormatKind.same(.string("Kindle Edition"), .string("digital")))

@@ -33,6 +33,9 @@ enum ImportMerge {
         "goodreads_shelf", "storygraph_status",
     ]
 
+    /// Keys that belong to the series in `series` and `series_index`.
+    static let seriesKeys: Set<String> = ["other_series", "series_range"]
+
     /// A row's book as a library book: its reads settled for its status, as every later merge
     /// leaves them, so that importing the row again changes nothing.
     static func settled(_ row: Book, status: Status) -> Book {
@@ -136,12 +139,17 @@ enum ImportMerge {
     private static func fillDescription(of book: inout Book, from row: Book) {
         book.subtitle = book.subtitle ?? row.subtitle
         if book.authors.isEmpty { book.authors = row.authors }
+        let hadISBN = book.isbn != nil
         book.isbn = book.isbn ?? row.isbn
         book.published = book.published ?? row.published
         book.pages = book.pages ?? row.pages
         book.publisher = book.publisher ?? row.publisher
-        if book.series == nil, row.series != nil { (book.series, book.seriesIndex) = (row.series, row.seriesIndex) }
+        // A series comes with its index, range and other series, or not at all.
+        let hadSeries = book.series != nil || book.extra("series_range") != nil
+        if !hadSeries { (book.series, book.seriesIndex) = (row.series, row.seriesIndex) }
         for entry in row.extra where !decidedKeys.contains(entry.key) && book.extra(entry.key) == nil {
+            if hadSeries, Self.seriesKeys.contains(entry.key) { continue }
+            if hadISBN, entry.key == "isbn_invalid" { continue }
             book.extra.append(entry)
         }
     }
