@@ -55,14 +55,14 @@ struct ImportOutcomeTests {
         try library.write("import/storygraph.csv", "Title,Authors,Read Status,Owned?\nMister Concierge,B. Love,,Yes\nDune Messiah,Frank Herbert,read,\n")
         expectRun(try library.shelf(["import", "storygraph", "storygraph.csv"], in: "import"),
                   stdout: "Imported storygraph.csv: 2 added, 0 updated, 0 unchanged, 0 skipped; 1 row had no Read Status "
-                      + "and went to to-read (map them with --status none=STATUS)\n")
+                      + "and was read as to-read (map them with --status none=STATUS)\n")
         #expect(library.exists("to-read/mister-concierge.md"))
 
         let mapped = try ExampleLibrary()
         try mapped.write("import/storygraph.csv", "Title,Authors,Read Status,Owned?\nMister Concierge,B. Love,,Yes\n")
         expectRun(try mapped.shelf(["import", "storygraph", "storygraph.csv", "--status", "none=abandoned"], in: "import"),
                   stdout: "Imported storygraph.csv: 1 added, 0 updated, 0 unchanged, 0 skipped; 1 row had no Read Status "
-                      + "and went to abandoned\n")
+                      + "and was read as abandoned\n")
         #expect(mapped.exists("abandoned/mister-concierge.md"))
     }
 

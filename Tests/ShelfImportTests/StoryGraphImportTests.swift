@@ -136,7 +136,7 @@ struct StoryGraphImportTests {
             #expect(plan.summary == ImportSummary(added: 31, updated: 0, unchanged: 0, skipped: 2))
             #expect(plan.skipped.map { $0.description } == [
                 "storygraph_export.csv:34:1: Title is empty; every book needs a title; row skipped",
-                "storygraph_export.csv:35:9: Dates Read should be dates YYYY/MM/DD or ranges YYYY/MM/DD-YYYY/MM/DD separated by ;, found \"2025/99/99\"; row skipped",
+                "storygraph_export.csv:35:9: Dates Read should be dates YYYY/MM/DD or ranges YYYY/MM/DD-YYYY/MM/DD separated by semicolons or commas, found \"2025/99/99\"; row skipped",
             ])
             for (path, text) in Self.expectedFiles {
                 #expect(await ImportFixtures.file(path, in: library) == text, "\(path)")

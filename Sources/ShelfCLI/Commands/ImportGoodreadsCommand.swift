@@ -10,8 +10,11 @@ struct ImportGoodreadsCommand: AsyncParsableCommand {
             Exclusive shelves become statuses: read → finished, currently-reading → reading, \
             to-read → to-read, did-not-finish → abandoned; other shelves become tags. A series \
             in the title, "The Way of Kings (The Stormlight Archive, #1)", becomes series and \
-            series_index. Reviews become the book's notes, in Markdown. Rows with an empty \
-            Exclusive Shelf go to to-read (--status none=STATUS puts them elsewhere).
+            series_index; more series, "Mort (Discworld, #4; Death, #1)", go to other_series, \
+            an omnibus range "#1-3" to series_range. An ASIN goes to asin, a malformed ISBN to \
+            isbn_invalid, with a warning. Reviews become the book's notes, in Markdown. Rows \
+            with an empty Exclusive Shelf go to to-read (--status none=STATUS puts them \
+            elsewhere).
 
             Examples:
               $ shelf import goodreads goodreads_library_export.csv --dry-run

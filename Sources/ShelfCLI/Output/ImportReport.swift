@@ -27,15 +27,16 @@ enum ImportReport {
         return shown.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.description) + rest
     }
 
-    /// `; 12 rows had no Read Status and went to to-read (map them with --status none=STATUS)`,
+    /// `; 12 rows had no Read Status and were read as to-read (map them with --status none=STATUS)`,
     /// or `""` when every row had a status.
     static func withoutStatusNote(_ plan: ImportPlan, format: ImportFormat, mapping: [String: Status], firstStatus: Status) -> String {
         let count = plan.withoutStatus
         guard count > 0 else { return "" }
         let column = format == .goodreads ? "Exclusive Shelf" : "Read Status"
-        let rows = count == 1 ? "1 row had" : "\(count) rows had"
-        if let chosen = mapping[ImportOptions.noStatus] { return "; \(rows) no \(column) and went to \(chosen.name)" }
-        return "; \(rows) no \(column) and went to \(firstStatus.name) (map them with --status \(ImportOptions.noStatus)=STATUS)"
+        let rows = count == 1 ? "1 row had no \(column) and was" : "\(count) rows had no \(column) and were"
+        // "read as": a book already in the library keeps its status unless the row's advances it.
+        if let chosen = mapping[ImportOptions.noStatus] { return "; \(rows) read as \(chosen.name)" }
+        return "; \(rows) read as \(firstStatus.name) (map them with --status \(ImportOptions.noStatus)=STATUS)"
     }
 
     static func dryRun(_ plan: ImportPlan) -> String {

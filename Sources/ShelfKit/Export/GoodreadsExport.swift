@@ -5,7 +5,8 @@ internal import Foundation
 /// other tools that read Goodreads exports read shelf's too.
 ///
 /// Importing the file again with ``LibraryImporter`` gives the same books: the series goes back
-/// into the title as `Title (Series, #1)`, ISBNs are written `="…"`, the body's review and
+/// into the title as `Title (Series, #1)` (with `series_range` and `other_series`:
+/// `Title (Series, #1-3)`, `Mort (Discworld, #4; Death, #1)`), ISBNs are written `="…"`, the body's review and
 /// private notes go to `My Review` (as HTML) and `Private Notes`. Ratings are whole stars on
 /// Goodreads, so a half star is rounded up.
 public enum GoodreadsExport {
@@ -46,7 +47,9 @@ public enum GoodreadsExport {
         let edition = book.extra("edition_published").flatMap(\.intValue) ?? book.published?.year
         return [
             book.extra("goodreads_id").map(ImportText.plain) ?? "",
-            SeriesTitle.goodreads(title: book.title, series: book.series, index: book.seriesIndex),
+            SeriesTitle.goodreads(title: book.title, series: book.series, index: book.seriesIndex,
+                                  range: book.extra("series_range").map(ImportText.plain),
+                                  others: otherSeries(book)),
             first,
             lastFirst(first),
             book.authors.dropFirst().joined(separator: ", "),
@@ -81,6 +84,15 @@ public enum GoodreadsExport {
         case .abandoned: return "did-not-finish"
         case configuration.statuses.first ?? .toRead: return "to-read"
         default: return book.status.name
+        }
+    }
+
+    /// The book's `other_series` entries: a list, or one entry written as a string.
+    static func otherSeries(_ book: Book) -> [String] {
+        switch book.extra("other_series") {
+        case .list(let items)?: items.map(ImportText.plain).filter { !$0.isEmpty }
+        case let value?: [ImportText.plain(value)].filter { !$0.isEmpty }
+        case nil: []
         }
     }
 

@@ -57,10 +57,10 @@ struct FileDayOrder {
     }
 
     /// The year-last dates in a field: the field itself, or each end of StoryGraph's reads
-    /// (`3/4/2026-3/9/2026; 5/1/2026`).
+    /// (`3/4/2026-3/9/2026; 5/1/2026`, also separated by commas).
     static func yearLastDates(in text: String) -> [ImportDate.YearLast] {
         var dates: [ImportDate.YearLast] = []
-        for part in text.split(separator: ";") {
+        for part in text.split(whereSeparator: { $0 == ";" || $0 == "," }) {
             if let date = ImportDate.yearLast(String(part)) {
                 dates.append(date)
                 continue

@@ -48,7 +48,15 @@ struct GoodreadsRow {
             tags.append(tag)
         }
 
+        // ISBN-13 first, else the ISBN-10; ASINs and malformed numbers go to keys of their own.
+        var identifiers = ImportedIdentifiers()
+        identifiers.readISBN(fields.text("ISBN13"), column: "ISBN13")
+        identifiers.readISBN(fields.text("ISBN"), column: "ISBN")
+
         var extra: [YAMLValue.Entry] = []
+        if let range = parsed.range { extra.append(.init("series_range", .string(range))) }
+        if !parsed.others.isEmpty { extra.append(.init("other_series", .list(parsed.others.map(YAMLValue.string)))) }
+        extra += identifiers.extra
         if let id = fields.text("Book Id") { extra.append(.init("goodreads_id", Int(id).map(YAMLValue.int) ?? .string(id))) }
         if let binding = fields.text("Binding") { extra.append(.init("format", .string(binding))) }
         if let original, let edition, original != edition { extra.append(.init("edition_published", .int(edition))) }
@@ -58,19 +66,16 @@ struct GoodreadsRow {
         extra += statusKeys
 
         let book = Book(
-            status: status, title: parsed.title, authors: authors, isbn: isbn(),
+            status: status, title: parsed.title, authors: authors, isbn: identifiers.isbn,
             published: (original ?? edition).map(Publication.year), pages: pages, publisher: fields.text("Publisher"),
             series: parsed.series, seriesIndex: parsed.index, tags: tags, rating: rating == 0 ? nil : Double(rating),
             added: try fields.day("Date Added"), finished: try fields.day("Date Read"), extra: extra,
             body: ImportBody.text(review: fields.rawText("My Review").map(ReviewText.markdown(fromHTML:)),
                                   notes: fields.rawText("Private Notes").map(ReviewText.tidy))
         )
-        return ImportedBook(book: book, status: status, line: fields.row.line)
-    }
-
-    /// ISBN-13 when given, else the ISBN-10, without Goodreads' `="…"` wrapping.
-    private func isbn() -> String? {
-        fields.text("ISBN13").flatMap(ISBN.exported) ?? fields.text("ISBN").flatMap(ISBN.exported)
+        var imported = ImportedBook(book: book, status: status, line: fields.row.line)
+        imported.warnings += identifiers.warnings
+        return imported
     }
 
     /// A name with Goodreads' doubled spaces (`Ursula K.  Le Guin`) made single.

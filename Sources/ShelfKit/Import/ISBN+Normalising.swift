@@ -14,22 +14,17 @@ extension ISBN {
 
     /// An ISBN as a spreadsheet wrote it back after reading it as a number:
     /// - `9.78055E+12` (scientific notation) lost its digits: `nil`, never a wrong ISBN;
-    /// - `140143505`, nine digits, lost the leading zero of an ISBN-10: `0140143505` when that
-    ///   is a valid ISBN-10, else unchanged;
     /// - `9780441172719.0` gets its `.0` removed.
     ///
-    /// Anything else is returned unchanged.
+    /// Anything else is returned unchanged. (Nine digits, an ISBN-10 whose leading zero was
+    /// dropped, are for ``ImportedIdentifiers`` to mend, as it knows which column holds ISBNs.)
     static func spreadsheetRepaired(_ text: String) -> String? {
         if isScientificNotation(text) { return nil }
-        var digits = Substring(text)
-        if let point = digits.firstIndex(of: "."), digits[digits.index(after: point)...].allSatisfy({ $0 == "0" }),
-           digits[..<point].allSatisfy(\.isNumber) {
-            digits = digits[..<point]
+        if let point = text.firstIndex(of: "."), text[text.index(after: point)...].allSatisfy({ $0 == "0" }),
+           text[..<point].allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return String(text[..<point])
         }
-        if digits.count == 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), problem(with: "0" + digits) == nil {
-            return "0" + digits
-        }
-        return String(digits)
+        return text
     }
 
     /// Whether `text` is a number in scientific notation, `9.78055E+12`, as a spreadsheet writes

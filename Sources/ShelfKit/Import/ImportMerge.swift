@@ -1,51 +1,208 @@
-/// How an export row changes a book the library already has.
+/// How two accounts of one book become one: an export row and the book the library has, or two
+/// rows of one export (two editions of a book, which Goodreads and StoryGraph both list).
 ///
-/// What the person did — status, rating, dates, shelves, format, ownership — comes from the
-/// export, which is newer. What describes the book — title, authors, ISBN, pages, publisher,
-/// series — is only filled in where the library has nothing, since people tidy those by hand.
-/// Tags are added to, never removed; a body is written only into a book that has none.
+/// The merge is built so that importing never loses what either side knows and so that imports
+/// converge: importing the same file again, or a person's Goodreads and StoryGraph exports in
+/// either order and again, changes nothing the second time.
+///
+/// - What the person did is **joined**: the status only advances (finished over reading over
+///   abandoned over a status of their own over the first status, to read), every read is kept
+///   (``ReadingHistory``), the earliest `added` wins, tags and moods are united, `owned` stays
+///   true, `read_count` takes the larger count.
+/// - The leading account — the more advanced status, then the later read, then the row — sets
+///   the rating and format when they really differ (a whole-star Goodreads 4 is the same rating
+///   as a 4.5, and `Paperback` the same format as `paperback`), and the keys that go with its
+///   status (`paused`, `goodreads_shelf`, `storygraph_status`), when its service has them. A
+///   book that has a `goodreads_id` keeps Goodreads' rating and format: StoryGraph's only fill
+///   them in, so the two services never take turns.
+/// - What describes the book — title, authors, ISBN, pages, publisher, series and other keys —
+///   is the library's (or the first row's), filled in where it has nothing; people tidy those by
+///   hand. A body is written only into a book that has none.
 enum ImportMerge {
-    /// Extra keys the export owns: set to the export's value, removed when it has none.
-    static let ownedKeys: Set<String> = [
+    /// The keys that say more about a status than its name; the leading account's service sets them.
+    static func statusKeys(of format: ImportFormat) -> Set<String> {
+        switch format {
+        case .goodreads: ["goodreads_shelf"]
+        case .storygraph: ["paused", "storygraph_status"]
+        }
+    }
+
+    /// Keys the merge decides itself; every other key of the row only fills a gap.
+    static let decidedKeys: Set<String> = [
         "format", "owned", "read_count", "reads", "paused", "storygraph_rating", "moods", "pace",
         "goodreads_shelf", "storygraph_status",
     ]
 
-    static func merge(_ imported: Book, into existing: Book, status: Status) -> Book {
-        var book = existing
+    /// Keys that belong to the series in `series` and `series_index`.
+    static let seriesKeys: Set<String> = ["other_series", "series_range"]
+
+    /// A row's book as a library book: its reads settled for its status, as every later merge
+    /// leaves them, so that importing the row again changes nothing.
+    static func settled(_ row: Book, status: Status) -> Book {
+        var book = row
         book.status = status
-        book.subtitle = existing.subtitle ?? imported.subtitle
-        if book.authors.isEmpty { book.authors = imported.authors }
-        book.isbn = existing.isbn ?? imported.isbn
-        book.published = existing.published ?? imported.published
-        book.pages = existing.pages ?? imported.pages
-        book.publisher = existing.publisher ?? imported.publisher
-        if existing.series == nil, imported.series != nil {
-            (book.series, book.seriesIndex) = (imported.series, imported.seriesIndex)
-        }
-        for tag in imported.tags where !book.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+        settle(&book, history: ReadingHistory(of: row), counts: [readCount(of: row)])
+        return book
+    }
+
+    /// `row` (a book read from an export, with status `rowStatus`) merged into `existing`.
+    /// - Parameters:
+    ///   - format: The service `row` comes from, which decides the keys it can set or remove.
+    ///   - firstStatus: The library's first status (to read), the least advanced.
+    ///   - joinsBodies: Whether two different bodies are both kept (two rows of one file), rather
+    ///     than the library's body alone.
+    static func merge(_ row: Book, status rowStatus: Status, into existing: Book, format: ImportFormat,
+                      firstStatus: Status, joinsBodies: Bool = false) -> Book {
+        var history = ReadingHistory(of: existing)
+        let rowHistory = ReadingHistory(of: row)
+        let rowLeads = leads(rowStatus, rowHistory, over: existing.status, history, firstStatus: firstStatus)
+        history.formUnion(rowHistory)
+
+        // A book known to Goodreads keeps Goodreads' rating and format; StoryGraph only fills them.
+        let rowRates = rowLeads && !(format == .storygraph && existing.extra("goodreads_id") != nil)
+
+        var book = existing
+        book.status = rowLeads ? rowStatus : existing.status
+        fillDescription(of: &book, from: row)
+        for tag in row.tags where !book.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
             book.tags.append(tag)
         }
-        book.rating = imported.rating ?? existing.rating
-        book.added = imported.added ?? existing.added
-        book.started = imported.started ?? existing.started
-        book.finished = imported.finished ?? existing.finished
-        if book.body.trimmingSpaces().isEmpty { book.body = imported.body }
-
-        var extra = existing.extra.filter { !ownedKeys.contains($0.key) || imported.extra(of: $0.key) != nil }
-        for entry in imported.extra {
-            if let index = extra.firstIndex(where: { $0.key == entry.key }) {
-                if ownedKeys.contains(entry.key) { extra[index].value = entry.value }
-            } else {
-                extra.append(entry)
-            }
+        book.added = [existing.added, row.added].compactMap(\.self).min()
+        if let rating = row.rating, rowRates || existing.rating == nil,
+           !(existing.rating.map { isSameRating($0, rating, from: format) } ?? false) {
+            book.rating = rating
+            book.setExtra("storygraph_rating", format == .storygraph ? row.extra("storygraph_rating") : existing.extra("storygraph_rating"))
         }
-        book.extra = extra
+        if let rowFormat = row.extra("format"), rowRates || existing.extra("format") == nil,
+           !(existing.extra("format").map { FormatKind.same($0, rowFormat) } ?? false) {
+            book.setExtra("format", rowFormat)
+        }
+        if rowLeads {
+            for key in statusKeys(of: format).sorted() { book.setExtra(key, row.extra(key)) }
+        }
+        if row.extra("owned") == .bool(true) { book.setExtra("owned", .bool(true)) }
+        if let pace = row.extra("pace") { book.setExtra("pace", pace) }
+        book.setExtra("moods", united(existing.extra("moods"), row.extra("moods")))
+        mergeBody(of: &book, with: row.body, joining: joinsBodies)
+
+        // A book whose reads and status the row does not change keeps its dates as they are
+        // written, even where they do not follow the rules `settle` writes by.
+        let keepsDates = book.status == existing.status && history == ReadingHistory(of: existing)
+        settle(&book, history: keepsDates ? nil : history, counts: [readCount(of: existing), readCount(of: row)])
         return book
+    }
+
+    /// Writes the reads into the book for its status (none for `nil`: the book keeps its dates),
+    /// and `read_count` when the count is not the usual one: the largest of `counts` and, for a finished book, of its finished reads.
+    private static func settle(_ book: inout Book, history: ReadingHistory?, counts: [Int]) {
+        history?.write(into: &book, status: book.status)
+        let history = history ?? ReadingHistory(of: book)
+        let isFinished = book.status == .finished
+        let count = max(counts.max() ?? 0, isFinished ? history.finishedCount : 0)
+        book.setExtra("read_count", count == (isFinished ? 1 : 0) ? nil : .int(count))
+    }
+
+    /// Whether the row's account leads: a more advanced status, else a read at least as late.
+    private static func leads(_ rowStatus: Status, _ rowHistory: ReadingHistory, over status: Status,
+                              _ history: ReadingHistory, firstStatus: Status) -> Bool {
+        let (rowRank, rank) = (self.rank(rowStatus, first: firstStatus), self.rank(status, first: firstStatus))
+        if rowRank != rank { return rowRank > rank }
+        let rowLatest = rowHistory.reads.last?.sortDay ?? Day.distantPast
+        let latest = history.reads.last?.sortDay ?? Day.distantPast
+        return rowLatest >= latest
+    }
+
+    /// How far along a status is: finished 4, reading 3, abandoned 2, a status of the person's
+    /// own 1, the first status (to read) 0.
+    static func rank(_ status: Status, first: Status) -> Int {
+        switch status {
+        case .finished: 4
+        case .reading: 3
+        case .abandoned: 2
+        case first: 0
+        default: 1
+        }
+    }
+
+    /// Whether two ratings are one: equal, or for Goodreads, which has whole stars only, the
+    /// whole-star form of the other (4 for 4.5 or 3.5).
+    private static func isSameRating(_ rating: Double, _ other: Double, from format: ImportFormat) -> Bool {
+        format == .goodreads ? abs(rating - other) <= 0.5 : rating == other
+    }
+
+    /// The count of reads a book records: `read_count`, else 1 for a finished book, 0 otherwise.
+    private static func readCount(of book: Book) -> Int {
+        book.extra("read_count")?.intValue ?? (book.status == .finished ? 1 : 0)
+    }
+
+    /// Fills the library's empty descriptive fields and keys from the row.
+    private static func fillDescription(of book: inout Book, from row: Book) {
+        book.subtitle = book.subtitle ?? row.subtitle
+        if book.authors.isEmpty { book.authors = row.authors }
+        let hadISBN = book.isbn != nil
+        book.isbn = book.isbn ?? row.isbn
+        book.published = book.published ?? row.published
+        book.pages = book.pages ?? row.pages
+        book.publisher = book.publisher ?? row.publisher
+        // A series comes with its index, range and other series, or not at all.
+        let hadSeries = book.series != nil || book.extra("series_range") != nil
+        if !hadSeries { (book.series, book.seriesIndex) = (row.series, row.seriesIndex) }
+        for entry in row.extra where !decidedKeys.contains(entry.key) && book.extra(entry.key) == nil {
+            if hadSeries, Self.seriesKeys.contains(entry.key) { continue }
+            if hadISBN, entry.key == "isbn_invalid" { continue }
+            book.extra.append(entry)
+        }
+    }
+
+    /// The library's body, or the row's when the library has none; with `joining`, both when
+    /// they differ, so two rows' reviews are both kept.
+    private static func mergeBody(of book: inout Book, with body: String, joining: Bool) {
+        if book.body.trimmingSpaces().isEmpty {
+            book.body = body
+        } else if joining, !body.trimmingSpaces().isEmpty, !book.body.contains(body) {
+            book.body += "\n" + body
+        }
+    }
+
+    /// The items of two lists, each once, the first list's order first.
+    private static func united(_ first: YAMLValue?, _ second: YAMLValue?) -> YAMLValue? {
+        var items: [YAMLValue] = []
+        for value in [first, second] {
+            guard case .list(let values)? = value else { continue }
+            for item in values where !items.contains(where: { $0.isSameValue(as: item) }) { items.append(item) }
+        }
+        return items.isEmpty ? nil : .list(items)
+    }
+}
+
+/// Formats named by different services for the same kind of book: Goodreads' `Kindle Edition`
+/// and StoryGraph's `digital`, `Mass Market Paperback` and `paperback`.
+enum FormatKind {
+    private static let kinds: [String: String] = [
+        "paperback": "paperback", "mass market paperback": "paperback", "trade paperback": "paperback",
+        "softcover": "paperback", "hardcover": "hardcover", "hardback": "hardcover", "library binding": "hardcover",
+        "digital": "digital", "ebook": "digital", "kindle edition": "digital", "kindle": "digital",
+        "nook": "digital", "audio": "audio", "audiobook": "audio", "audible audio": "audio", "audio cd": "audio",
+        "mp3 cd": "audio", "audio cassette": "audio",
+    ]
+
+    /// Whether two `format` values name the same kind of book.
+    static func same(_ first: YAMLValue, _ second: YAMLValue) -> Bool {
+        guard case .string(let a) = first, case .string(let b) = second else { return first.isSameValue(as: second) }
+        let (x, y) = (a.lowercased(), b.lowercased())
+        return x == y || (kinds[x] != nil && kinds[x] == kinds[y])
     }
 }
 
 extension Book {
-    /// The value of an extra key.
-    fileprivate func extra(of key: String) -> YAMLValue? { extra(key) }
+    /// Sets an extra key in place, appends it, or removes it for `nil`.
+    fileprivate mutating func setExtra(_ key: String, _ value: YAMLValue?) {
+        let index = extra.firstIndex { $0.key == key }
+        switch (index, value) {
+        case let (index?, value?): extra[index].value = value
+        case let (index?, nil): extra.remove(at: index)
+        case let (nil, value?): extra.append(.init(key, value))
+        case (nil, nil): break
+        }
+    }
 }

@@ -16,7 +16,8 @@ public struct ImportPlan: Sendable, Hashable {
     public var newStatuses: [Status]
     /// The folder below the status where new books go.
     public var folder: String
-    /// Rows whose status column was empty (see ``ImportRows/withoutStatus``).
+    /// Rows whose status column was empty, so that they went to a status the export did not
+    /// name (see ``ImportRows/withoutStatus``); worth telling beside the ``summary``.
     public var withoutStatus: Int
 
     /// Creates a plan.
@@ -34,8 +35,7 @@ public struct ImportPlan: Sendable, Hashable {
 
     /// The counts.
     public var summary: ImportSummary {
-        ImportSummary(added: additions.count, updated: updates.count, unchanged: unchanged.count, skipped: skipped.count,
-                      withoutStatus: withoutStatus)
+        ImportSummary(added: additions.count, updated: updates.count, unchanged: unchanged.count, skipped: skipped.count)
     }
 
     /// The writes, as one batch.

@@ -8,17 +8,13 @@ public struct ImportSummary: Sendable, Hashable, Codable, CustomStringConvertibl
     public var unchanged: Int
     /// Rows that could not be read.
     public var skipped: Int
-    /// Rows read whose status column was empty, so that they went to a status the export did
-    /// not name (see ``ImportRows/withoutStatus``).
-    public var withoutStatus: Int
 
     /// Creates a summary.
-    public init(added: Int, updated: Int, unchanged: Int, skipped: Int, withoutStatus: Int = 0) {
+    public init(added: Int, updated: Int, unchanged: Int, skipped: Int) {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
         self.skipped = skipped
-        self.withoutStatus = withoutStatus
     }
 
     /// `12 added, 3 updated, 40 unchanged, 1 skipped`.

@@ -32,7 +32,10 @@ public struct LibraryImporter: Sendable {
     ///   - path: The file's name, for messages.
     ///   - configuration: The library's statuses, which the rows' shelves map to.
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the file is
-    ///   not an export of this kind (a required column is missing); single bad rows never throw.
+    ///   not an export of this kind (a required column is missing; the message says when the
+    ///   file is the other service's export or has lost its header row); single bad rows never
+    ///   throw. Dates written with the year last (`3/4/2026`) are read as the file's dates as a
+    ///   whole show (``ImportOptions/dayOrder``), a guess reported once in ``ImportRows/warnings``.
     public func read(_ text: String, path: String, configuration: LibraryConfiguration) throws(ShelfError) -> ImportRows {
         let table = try CSVTable(text: text, path: path)
         if let problem = ExportHeader.problem(with: table.header, format: format, path: path) { throw problem }
@@ -91,16 +94,21 @@ public struct LibraryImporter: Sendable {
         var addedIdentity = BookIdentity()
         var slugs = takenSlugs.union(existing.map(\.id.rawValue))
 
+        let first = configuration.statuses.first ?? .toRead
         for row in rows.books {
             if let index = identity.match(row.book) {
-                current[index] = ImportMerge.merge(row.book, into: current[index], status: row.status)
+                current[index] = ImportMerge.merge(row.book, status: row.status, into: current[index], format: format,
+                                                   firstStatus: first)
+                identity.insert(row.book, at: index)
                 lines[index] = row.line
             } else if let index = addedIdentity.match(row.book) {
-                var merged = ImportMerge.merge(row.book, into: additions[index].book, status: row.status)
-                merged.id = additions[index].book.id
-                additions[index] = ImportedBook(book: merged, status: row.status, line: additions[index].line)
+                let earlier = additions[index]
+                let merged = ImportMerge.merge(row.book, status: row.status, into: earlier.book, format: format,
+                                               firstStatus: first, joinsBodies: true)
+                additions[index] = ImportedBook(book: merged, status: merged.status, line: earlier.line)
+                addedIdentity.insert(row.book, at: index)
             } else {
-                var book = row.book
+                var book = ImportMerge.settled(row.book, status: row.status)
                 book.id = BookID(Self.uniqueSlug(for: book.title, taken: slugs))
                 slugs.insert(book.id.rawValue)
                 addedIdentity.insert(book, at: additions.count)

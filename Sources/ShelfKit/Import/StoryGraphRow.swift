@@ -40,17 +40,10 @@ struct StoryGraphRow {
         }
 
         var extra: [YAMLValue.Entry] = []
-        let identifier = (fields.text("ISBN/UID") ?? fields.text("ISBN")).flatMap(ISBN.exported)
-        var isbn: String?
-        if let identifier {
-            if ISBN.isASIN(identifier) {
-                extra.append(.init("asin", .string(identifier.uppercased())))
-            } else if ISBN.problem(with: identifier) == nil || identifier.allSatisfy(\.isNumber) {
-                isbn = identifier
-            } else {
-                extra.append(.init("storygraph_uid", .string(identifier)))
-            }
-        }
+        var identifiers = ImportedIdentifiers()
+        let idColumn = fields.columns["ISBN/UID"] != nil ? "ISBN/UID" : "ISBN"
+        identifiers.readStoryGraphID(fields.text(idColumn), column: idColumn)
+        extra += identifiers.extra
         if let format = fields.text("Format") { extra.append(.init("format", .string(format))) }
         let contributors = fields.list("Contributors")
         if !contributors.isEmpty { extra.append(.init("contributors", .list(contributors.map(YAMLValue.string)))) }
@@ -67,33 +60,55 @@ struct StoryGraphRow {
 
         var tags: [String] = []
         for tag in fields.list("Tags") where !tags.contains(tag) { tags.append(tag) }
+        // StoryGraph sometimes names an author twice (`Mark D. Rego, Mark D. Rego`).
+        var authors: [String] = []
+        for author in fields.list("Authors").map(GoodreadsRow.name) where !authors.contains(author) { authors.append(author) }
         let book = Book(
-            status: status, title: title, authors: fields.list("Authors").map(GoodreadsRow.name), isbn: isbn,
+            status: status, title: title, authors: authors, isbn: identifiers.isbn,
             tags: tags, rating: rating, added: try fields.day("Date Added"), started: started, finished: finished,
             extra: extra,
             body: ImportBody.text(review: fields.rawText("Review").map(ReviewText.markdown(fromHTML:)), notes: nil)
         )
-        return ImportedBook(book: book, status: status, line: fields.row.line)
+        var imported = ImportedBook(book: book, status: status, line: fields.row.line)
+        imported.warnings += identifiers.warnings
+        return imported
     }
 
-    /// `Dates Read`: reads separated by `;`, each a day or a range `start-end` (`start-` while
-    /// reading), oldest first.
+    /// `Dates Read`: reads separated by `;` or `,` (`2023/01/18-2023/01/19, 2020/05/01`), each a
+    /// day or a range `start-end` (`start-` while reading, `-end` when the start is unknown),
+    /// oldest first.
     private func readRanges() throws(ImportRowError) -> [ReadRange] {
         guard let text = fields.text("Dates Read") else { return [] }
         var ranges: [ReadRange] = []
-        for part in text.split(separator: ";") {
+        for part in text.split(whereSeparator: { $0 == ";" || $0 == "," }) {
             let item = part.trimmingSpaces()
             guard !item.isEmpty else { continue }
-            let ends = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
-            let first = ends[0].isEmpty ? nil : ImportDate.day(ends[0], order: fields.dayOrder)
-            let second = ends.count > 1 ? (ends[1].isEmpty ? nil : ImportDate.day(ends[1], order: fields.dayOrder)) : first
-            let isRange = ends.count > 1
-            let valid = (ends[0].isEmpty || first != nil) && (!isRange || ends[1].isEmpty || second != nil)
-            guard valid, first != nil || second != nil else {
-                throw ImportRowError(column: "Dates Read", value: text, reason: "should be dates YYYY/MM/DD or ranges YYYY/MM/DD-YYYY/MM/DD separated by ;")
+            guard let range = Self.readRange(item, order: fields.dayOrder) else {
+                throw ImportRowError(column: "Dates Read", value: text,
+                                     reason: "should be dates YYYY/MM/DD or ranges YYYY/MM/DD-YYYY/MM/DD separated by semicolons or commas")
             }
-            ranges.append(ReadRange(started: isRange ? first : nil, finished: second))
+            ranges.append(range)
         }
         return ranges.sorted { ($0.finished ?? $0.started ?? Day.distantPast) < ($1.finished ?? $1.started ?? Day.distantPast) }
+    }
+
+    /// `2023/01/18` (a read of one day), `2023/01/18-2023/01/19`, `2023/01/18-` or `-2023/01/19`.
+    /// Each `-` is tried as the range's separator, so days written `2023-01-18` read too.
+    private static func readRange(_ item: String, order: ImportDayOrder) -> ReadRange? {
+        // `ImportDate.day` would read `2023/01/18-` as the day, losing that the read goes on.
+        if !item.hasPrefix("-"), !item.hasSuffix("-"), let day = ImportDate.day(item, order: order) {
+            return ReadRange(started: nil, finished: day)
+        }
+        for dash in item.indices where item[dash] == "-" {
+            let start = item[..<dash].trimmingSpaces()
+            let end = item[item.index(after: dash)...].trimmingSpaces()
+            guard !(start.isEmpty && end.isEmpty) else { continue }
+            let started = start.isEmpty ? nil : ImportDate.day(start, order: order)
+            let finished = end.isEmpty ? nil : ImportDate.day(end, order: order)
+            if (start.isEmpty || started != nil) && (end.isEmpty || finished != nil) {
+                return ReadRange(started: started, finished: finished)
+            }
+        }
+        return nil
     }
 }

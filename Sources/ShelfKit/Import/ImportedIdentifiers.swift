@@ -1,0 +1,97 @@
+/// The identifiers in a row's ISBN columns, each put under the key that fits it, so that `isbn`
+/// only ever holds a valid ISBN and `shelf check` passes on a fresh import:
+///
+/// - a valid ISBN-10 or ISBN-13 → `isbn` (the first column's, when several are valid); nine
+///   digits that make a valid ISBN-10 with a leading `0` are that ISBN, the zero a spreadsheet
+///   dropped;
+/// - an Amazon ASIN (`B00085PI0E`) → `asin`;
+/// - in StoryGraph's `ISBN/UID`, an id of its own (`38549081`: letters, digits, hyphens, not
+///   10 to 13 digits) → `storygraph_uid`;
+/// - anything else, such as an ISBN of the wrong length or check digit (`978152939268`) →
+///   `isbn_invalid`, with a warning naming the column, so the value is never lost.
+struct ImportedIdentifiers {
+    private(set) var isbn: String?
+    private var isbnColumn = ""
+    private var asin: String?
+    private var storyGraphID: String?
+    private var invalid: [(column: String, value: String, problem: String)] = []
+
+    /// Reads a Goodreads `ISBN13` or `ISBN` cell: an ISBN, an ASIN, or something kept aside.
+    mutating func readISBN(_ text: String?, column: String) {
+        guard let text, let value = ISBN.exported(text) else { return }
+        if ISBN.isASIN(value) {
+            addASIN(value, column: column)
+        } else if let valid = Self.validISBN(value) {
+            addISBN(valid, column: column)
+        } else {
+            addInvalid(value, column: column)
+        }
+    }
+
+    /// Reads StoryGraph's `ISBN/UID` cell, which holds an ISBN, an ASIN or StoryGraph's own id.
+    mutating func readStoryGraphID(_ text: String?, column: String) {
+        guard let text, let value = ISBN.exported(text) else { return }
+        if ISBN.isASIN(value) {
+            addASIN(value, column: column)
+        } else if let valid = Self.validISBN(value) {
+            addISBN(valid, column: column)
+        } else if !Self.looksLikeISBN(value), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            storyGraphID = storyGraphID ?? text
+        } else {
+            addInvalid(value, column: column)
+        }
+    }
+
+    /// `asin`, `storygraph_uid` and `isbn_invalid` (a list when several values were set aside).
+    var extra: [YAMLValue.Entry] {
+        var entries: [YAMLValue.Entry] = []
+        if let asin { entries.append(.init("asin", .string(asin))) }
+        if let storyGraphID { entries.append(.init("storygraph_uid", .string(storyGraphID))) }
+        var values: [String] = []
+        for item in invalid where !values.contains(item.value) { values.append(item.value) }
+        if values.count == 1 { entries.append(.init("isbn_invalid", .string(values[0]))) }
+        if values.count > 1 { entries.append(.init("isbn_invalid", .list(values.map(YAMLValue.string)))) }
+        return entries
+    }
+
+    /// One warning per value set aside as `isbn_invalid`.
+    var warnings: [ImportRowError] {
+        invalid.map { item in
+            let used = isbn.map { ", isbn is \(isbnColumn)'s \($0)" } ?? ""
+            return ImportRowError(column: item.column, value: item.value,
+                                  reason: "is not a valid ISBN (\(item.problem)); kept as isbn_invalid\(used)")
+        }
+    }
+
+    private mutating func addISBN(_ value: String, column: String) {
+        guard isbn == nil else { return }
+        (isbn, isbnColumn) = (value, column)
+    }
+
+    private mutating func addASIN(_ value: String, column: String) {
+        let upper = value.uppercased()
+        if asin == nil { asin = upper } else if asin != upper { addInvalid(value, column: column) }
+    }
+
+    private mutating func addInvalid(_ value: String, column: String) {
+        invalid.append((column, value, ISBN.problem(with: value) ?? "is a second ASIN"))
+    }
+
+    /// `value` when it is a valid ISBN, or `0` + `value` when nine digits lost an ISBN-10's
+    /// leading zero; `nil` otherwise.
+    static func validISBN(_ value: String) -> String? {
+        if ISBN.problem(with: value) == nil { return value.uppercased() }
+        if value.count == 9, value.allSatisfy({ $0.isASCII && $0.isNumber }), ISBN.problem(with: "0" + value) == nil {
+            return "0" + value
+        }
+        return nil
+    }
+
+    /// Ten to thirteen digits (an ISBN-10 may end in `X`): an ISBN with a wrong length or check
+    /// digit, not some other id.
+    private static func looksLikeISBN(_ value: String) -> Bool {
+        guard (10...13).contains(value.count) else { return false }
+        let digits = value.last.map { "Xx".contains($0) } == true ? value.dropLast() : Substring(value)
+        return digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

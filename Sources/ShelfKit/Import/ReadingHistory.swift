@@ -1,0 +1,92 @@
+/// Every read of a book an import knows of: the current one (`started`, `finished`) and the
+/// earlier ones kept in `reads`, as one list, so that two exports of the same book can be
+/// merged without losing a read.
+///
+/// Two reads are the same read when they finished on the same day, when neither finished and
+/// they started on the same day, or when one is still open and the other, finished, began that
+/// day or has no start and ended after it; merged, they keep every date either has (Goodreads knows only
+/// the day a read ended, StoryGraph both ends).
+struct ReadingHistory: Hashable {
+    /// The reads, oldest first.
+    private(set) var reads: [ReadRange] = []
+
+    /// The reads of `book`: its `reads` list and its own `started`/`finished`.
+    init(of book: Book) {
+        if case .list(let items)? = book.extra("reads") {
+            for item in items { if let read = Self.read(from: item) { add(read) } }
+        }
+        if book.started != nil || book.finished != nil { add(ReadRange(started: book.started, finished: book.finished)) }
+    }
+
+    /// How many of the reads were finished.
+    var finishedCount: Int { reads.count { $0.finished != nil } }
+
+    /// Adds the reads of `other` that this history does not have yet.
+    mutating func formUnion(_ other: ReadingHistory) {
+        for read in other.reads { add(read) }
+    }
+
+    /// Adds `read`, or completes the read it is the same as.
+    mutating func add(_ read: ReadRange) {
+        guard read.started != nil || read.finished != nil else { return }
+        if let index = reads.firstIndex(where: { $0.isSameRead(as: read) }) {
+            reads[index].started = reads[index].started ?? read.started
+            reads[index].finished = reads[index].finished ?? read.finished
+        } else {
+            reads.append(read)
+        }
+        reads.sort { $0.sortDay < $1.sortDay || ($0.sortDay == $1.sortDay && $0.finished == nil && $1.finished != nil) }
+    }
+
+    /// Writes the history into `book` for `status`: the read that belongs to the status sets
+    /// `started` and `finished`, the others go to `reads`, oldest first (the key is removed when
+    /// there are none).
+    ///
+    /// A finished book's current read is its latest finished one; any other status (to read,
+    /// reading, abandoned) has as current read only a read still open (`started` alone, as
+    /// `shelf start` writes it), and its finished reads are earlier reads.
+    func write(into book: inout Book, status: Status) {
+        var earlier = reads
+        var current: ReadRange?
+        switch status {
+        case .finished:
+            if let index = earlier.lastIndex(where: { $0.finished != nil }) { current = earlier.remove(at: index) }
+        default:
+            if let last = earlier.last, last.finished == nil { current = earlier.popLast() }
+        }
+        book.started = current?.started
+        book.finished = current?.finished
+        let list = YAMLValue.list(earlier.map(\.yamlValue))
+        if let index = book.extra.firstIndex(where: { $0.key == "reads" }) {
+            if earlier.isEmpty { book.extra.remove(at: index) } else { book.extra[index].value = list }
+        } else if !earlier.isEmpty {
+            book.extra.append(.init("reads", list))
+        }
+    }
+
+    /// A read from one item of `reads`: `{started: 2025-01-01, finished: 2025-01-03}`.
+    private static func read(from value: YAMLValue) -> ReadRange? {
+        guard case .mapping(let entries) = value else { return nil }
+        func day(_ key: String) -> Day? {
+            if case .day(let day)? = entries.first(where: { $0.key == key })?.value { return day }
+            return nil
+        }
+        return ReadRange(started: day("started"), finished: day("finished"))
+    }
+}
+
+extension ReadRange {
+    /// The day that orders reads: when it ended, else when it began.
+    var sortDay: Day { finished ?? started ?? Day.distantPast }
+
+    /// Whether `other` describes this same read (see ``ReadingHistory``).
+    func isSameRead(as other: ReadRange) -> Bool {
+        if let finished, let otherFinished = other.finished { return finished == otherFinished }
+        if finished == nil, other.finished == nil { return started == other.started }
+        // One finished, one open: the same read when they began on the same day, or when the
+        // finished one has no start (Goodreads keeps only the end) and ended after the open one began.
+        let (open, closed) = finished == nil ? (self, other) : (other, self)
+        guard let began = open.started, let ended = closed.finished else { return false }
+        return closed.started.map { $0 == began } ?? (began <= ended)
+    }
+}
