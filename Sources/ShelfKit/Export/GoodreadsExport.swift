@@ -19,13 +19,18 @@ public enum GoodreadsExport {
     ]
 
     /// The CSV text for `books`, header first, lines ending in `\n`.
+    ///
+    /// Rows are in slug order, `dune` before `dune-2` before `dune-10`: the import gives a title's
+    /// slug to the first row that has it, so importing the file gives every book its slug again.
     /// - Parameter configuration: The statuses, to name the first one `to-read`.
     /// - Throws: ``ShelfError/io(path:operation:message:)`` if the CSV cannot be written to memory.
     public static func csv(_ books: [Book], configuration: LibraryConfiguration) throws(ShelfError) -> String {
         do {
             let writer = try CSVWriter(stream: .toMemory())
             try writer.write(row: header)
-            for book in books { try writer.write(row: row(for: book, configuration: configuration)) }
+            for book in books.sorted(by: { SlugOrder($0.id.rawValue) < SlugOrder($1.id.rawValue) }) {
+                try writer.write(row: row(for: book, configuration: configuration))
+            }
             writer.stream.close()
             guard let data = writer.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else { return "" }
             return String(decoding: data, as: UTF8.self) + "\n"
@@ -37,8 +42,7 @@ public enum GoodreadsExport {
     /// One book's fields in ``header`` order.
     static func row(for book: Book, configuration: LibraryConfiguration) -> [String] {
         let (review, notes) = ImportBody.sections(of: book.body)
-        let isbn13 = book.isbn.flatMap(ISBN.thirteen)
-        let isbn10 = book.isbn.flatMap(ISBN.ten) ?? book.isbn.flatMap { isbn13 == nil ? ISBN.exported($0) : nil }
+        let (isbn10, isbn13) = identifierColumns(book)
         let first = book.authors.first ?? ""
         let shelf = exclusiveShelf(book, configuration: configuration)
         let expectedReads = book.status == .finished ? 1 : 0
@@ -53,8 +57,8 @@ public enum GoodreadsExport {
             first,
             lastFirst(first),
             book.authors.dropFirst().joined(separator: ", "),
-            "=\"\(isbn10 ?? "")\"",
-            "=\"\(isbn13 ?? "")\"",
+            "=\"\(isbn10)\"",
+            "=\"\(isbn13)\"",
             book.rating.map { String(Int($0.rounded(.up))) } ?? "0",
             "",
             book.publisher ?? "",
@@ -73,6 +77,32 @@ public enum GoodreadsExport {
             String(readCount),
             owned ? "1" : "0",
         ]
+    }
+
+    /// The `ISBN` and `ISBN13` cells, so that the import puts every identifier back where it
+    /// was: an ISBN-13 in `ISBN13` with its ISBN-10 beside it, an ISBN-10 alone in `ISBN` (the
+    /// import would otherwise keep the ISBN-13 made from it), and in the cells left over the
+    /// values an import set aside (`isbn_invalid`) and the ASIN, which Goodreads itself writes
+    /// in `ISBN13` for Kindle editions.
+    static func identifierColumns(_ book: Book) -> (isbn10: String, isbn13: String) {
+        var isbn13: String?
+        var isbn10: String?
+        if let isbn = book.isbn.flatMap(ISBN.exported) {
+            if isbn.count == 13 { isbn13 = isbn } else { isbn10 = isbn }
+        }
+        var others: [String] = []
+        switch book.extra("isbn_invalid") {
+        case .string(let value)?: others.append(value)
+        case .list(let values)?: others += values.compactMap { if case .string(let value) = $0 { value } else { nil } }
+        default: break
+        }
+        if case .string(let asin)? = book.extra("asin") { others.append(asin) }
+        // The import reads ISBN13 first, so the first value set aside goes there.
+        for value in others {
+            if isbn13 == nil { isbn13 = value } else if isbn10 == nil { isbn10 = value }
+        }
+        if isbn10 == nil, let isbn = book.isbn, isbn13 == ISBN.exported(isbn) { isbn10 = ISBN.ten(isbn) }
+        return (isbn10 ?? "", isbn13 ?? "")
     }
 
     /// `read`, `currently-reading`, `to-read`, `did-not-finish` for abandoned books, else the status name.
@@ -101,5 +131,23 @@ public enum GoodreadsExport {
         let words = name.split(separator: " ")
         guard words.count > 1, let last = words.last else { return name }
         return "\(last), \(words.dropLast().joined(separator: " "))"
+    }
+}
+
+/// Slugs in the order an import hands them out: `dune`, `dune-2`, `dune-10`, then `dune-messiah`.
+struct SlugOrder: Comparable {
+    var base: String
+    var number: Int
+
+    init(_ slug: String) {
+        if let dash = slug.lastIndex(of: "-"), let number = Int(slug[slug.index(after: dash)...]), number >= 2 {
+            (base, self.number) = (String(slug[..<dash]), number)
+        } else {
+            (base, number) = (slug, 1)
+        }
+    }
+
+    static func < (lhs: SlugOrder, rhs: SlugOrder) -> Bool {
+        (lhs.base, lhs.number) < (rhs.base, rhs.number)
     }
 }
