@@ -1,0 +1,160 @@
+import Foundation
+import ShelfKit
+import Testing
+
+/// Every real Goodreads and StoryGraph export of `../shared/corpus/exports/` (see its
+/// SOURCES.md), imported into a new library: each row is imported or skipped with a reason that
+/// points at its value, `shelf check` finds nothing, importing again changes nothing, and a
+/// Goodreads export of the result imports into the same files. Skipped where the folder is absent.
+@Suite(.serialized) struct ExportCorpusTests {
+    /// Counts for one export, printed as one line of the test's output.
+    struct Tally: CustomStringConvertible {
+        var name: String
+        var rows = 0
+        var books = 0
+        var skipped = 0
+        var warnings = 0
+        var problems = 0
+        var changedByReimport = 0
+        var roundTripDifferences = 0
+
+        var description: String {
+            "\(name): \(rows) rows → \(books) books, \(skipped) skipped, \(warnings) warnings; check: \(problems) problems; "
+                + "re-import: \(changedByReimport) changed; export→import: \(roundTripDifferences) files differ"
+        }
+    }
+
+    static let today = Day(year: 2026, month: 11, day: 23) ?? Day.today()
+
+    @Test(.enabled(if: ExportCorpus.folder != nil, "the export corpus, ../shared/corpus/exports, is absent"),
+          .timeLimit(.minutes(10)))
+    func everyExportImportsCompletelyAndConverges() async throws {
+        let scratch = CorpusTests.scratch.appendingPathComponent("shelf-exports-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let files = try ExportCorpus.files()
+        #expect(!files.isEmpty)
+        var tallies: [Tally] = []
+        for file in files {
+            tallies.append(try await check(file, scratch: scratch + "/" + file.name))
+        }
+        print(tallies.map(\.description).joined(separator: "\n"))
+        let rows = tallies.reduce(0) { $0 + $1.rows }, books = tallies.reduce(0) { $0 + $1.books }
+        let skipped = tallies.reduce(0) { $0 + $1.skipped }, warnings = tallies.reduce(0) { $0 + $1.warnings }
+        print("Exports: \(files.count) files, \(rows) rows → \(books) books, \(skipped) skipped, \(warnings) warnings")
+    }
+
+    /// Imports one export and checks everything the suite promises about it.
+    private func check(_ file: ExportCorpus.File, scratch: String) async throws -> Tally {
+        var tally = Tally(name: file.name)
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let library = try FileLibrary.create(at: scratch + "/a", today: { Self.today })
+        let importer = LibraryImporter(format: file.format)
+        let rows = try importer.read(file.text, path: file.name, configuration: library.configuration)
+        tally.rows = rows.books.count + rows.skipped.count
+        tally.skipped = rows.skipped.count
+        tally.warnings = rows.warnings.count
+        if let expected = file.rows {
+            #expect(tally.rows == expected, "\(file.name): every data row is imported or skipped")
+        }
+        let source = ExportSource(text: file.text, rowLines: rows.books.map(\.line) + rows.skipped.map(\.line))
+        for problem in rows.skipped + rows.warnings {
+            if let mistake = source.mistake(in: problem) { Issue.record("\(problem): \(mistake)") }
+        }
+
+        let plan = try await importer.plan(rows, for: library)
+        try await library.apply(plan.batch)
+        tally.books = try await library.scan().books.count
+        let problems = try await library.check()
+        tally.problems = problems.count
+        #expect(problems.isEmpty, "\(file.name): a fresh import passes shelf check:\n\(problems.prefix(10).map(\.description).joined(separator: "\n"))")
+
+        let again = try await importer.plan(importer.read(file.text, path: file.name, configuration: library.configuration), for: library)
+        tally.changedByReimport = again.summary.added + again.summary.updated
+        #expect(tally.changedByReimport == 0, "\(file.name): importing again changes nothing: \(again.updates.prefix(5).map { "\($0.before.path): \($0.changedKeys)" })")
+
+        if file.format == .goodreads {
+            tally.roundTripDifferences = try await roundTrip(scratch: scratch, name: file.name)
+        }
+        return tally
+    }
+
+    /// Exports library `a` with `shelf export --format goodreads`, imports that into a new
+    /// library `b`, and counts the book files that differ; each difference is an issue.
+    private func roundTrip(scratch: String, name: String) async throws -> Int {
+        let exported = scratch + "/export.csv"
+        try await QuietOutput.run {
+            try await CorpusOperation.shelf(["export", "--library", scratch + "/a", "--format", "goodreads", "--output", exported])
+        }
+        let second = try FileLibrary.create(at: scratch + "/b", today: { Self.today })
+        let importer = LibraryImporter(format: .goodreads)
+        let text = try String(contentsOfFile: exported, encoding: .utf8)
+        let rows = try importer.read(text, path: "export.csv", configuration: second.configuration)
+        try await second.apply(importer.plan(rows, for: second).batch)
+        let before = try ExportCorpus.bookFiles(in: scratch + "/a").mapValues(Self.withoutKeysGoodreadsLacks)
+        let after = try ExportCorpus.bookFiles(in: scratch + "/b")
+        var differences = 0
+        for path in Set(before.keys).union(after.keys).sorted() where before[path] != after[path] {
+            differences += 1
+            if differences <= 5 {
+                let old = before[path].map { String(decoding: $0, as: UTF8.self) } ?? "(absent)"
+                let new = after[path].map { String(decoding: $0, as: UTF8.self) } ?? "(absent)"
+                Issue.record("\(name): export→import changes \(path)\n--- before\n\(old)--- after\n\(new)")
+            }
+        }
+        return differences
+    }
+}
+
+extension ExportCorpusTests {
+    /// Keys a Goodreads export has no column for: the earlier reads (Goodreads keeps one date
+    /// and a count) and what only StoryGraph records.
+    static let keysGoodreadsLacks = ["reads", "started", "moods", "pace", "contributors", "storygraph_rating",
+                                     "storygraph_uid", "storygraph_status", "paused"]
+
+    /// A book file without the lines of ``keysGoodreadsLacks``, which an import writes on one line each.
+    static func withoutKeysGoodreadsLacks(_ data: Data) -> Data {
+        let lines = Array(data).split(separator: 0x0A, omittingEmptySubsequences: false)
+        let kept = lines.filter { line in !keysGoodreadsLacks.contains { line.starts(with: Array(($0 + ":").utf8)) } }
+        return Data(kept.joined(separator: [0x0A]))
+    }
+}
+
+/// An export's text cut into rows, to check that a message points at what it names.
+struct ExportSource {
+    private let lines: [String]
+    private let header: [String]
+    private let rowStarts: [Int]
+
+    init(text: String, rowLines: [Int]) {
+        // Cut on the byte 0x0A: a String splits "\r\n" as one Character.
+        lines = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var first = lines.first ?? ""
+        if first.hasPrefix("\u{FEFF}") { first.removeFirst() }
+        header = first.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        rowStarts = rowLines.sorted()
+    }
+
+    /// What is wrong with `problem`'s place, or `nil` when its line starts a row, its column
+    /// is the column it names, and the value it quotes is in that row.
+    func mistake(in problem: Problem) -> String? {
+        guard let index = rowStarts.firstIndex(of: problem.line) else { return "line \(problem.line) does not start a row" }
+        if problem.column > 0 {
+            guard problem.column <= header.count else { return "column \(problem.column) is past the header" }
+            let column = header[problem.column - 1]
+            guard problem.message.hasPrefix(column) else { return "column \(problem.column) is \"\(column)\", not the column named" }
+        }
+        guard let found = problem.message.range(of: "found \"") else { return nil }
+        var value = String(problem.message[found.upperBound...])
+        guard let end = value.lastIndex(of: "\"") else { return nil }
+        value = String(value[..<end])
+        let end2 = index + 1 < rowStarts.count ? rowStarts[index + 1] - 1 : lines.count
+        let row = lines[(problem.line - 1)..<max(problem.line, end2)].joined(separator: "\n")
+        guard row.contains(value) || row.contains(value.replacing("\"", with: "\"\"")) else {
+            return "the row does not hold \"\(value)\""
+        }
+        return nil
+    }
+}
