@@ -49,8 +49,9 @@ struct BookIdentity {
         return (normalised(book.title) + author, nil)
     }
 
-    /// Letters and digits only, folded: "Ursula K. Le Guin" and "ursula k le  guin" agree.
+    /// Letters and digits only, folded, `&` read as "and": "Ursula K. Le Guin" and
+    /// "ursula k le  guin" agree, and so do "Friends & Influence" and "Friends and Influence".
     static func normalised(_ text: some StringProtocol) -> String {
-        String(TextFolding.fold(String(text)).filter { $0.isLetter || $0.isNumber })
+        String(TextFolding.fold(String(text).replacing("&", with: "and")).filter { $0.isLetter || $0.isNumber })
     }
 }
