@@ -4,10 +4,12 @@ internal import Foundation
 /// Books as a Goodreads "Export Library" CSV, the 24-column form Goodreads writes today, so
 /// other tools that read Goodreads exports read shelf's too.
 ///
-/// Importing the file again with ``LibraryImporter`` gives the same books: the series goes back
-/// into the title as `Title (Series, #1)`, ISBNs are written `="…"`, the body's review and
-/// private notes go to `My Review` (as HTML) and `Private Notes`. Ratings are whole stars on
-/// Goodreads, so a half star is rounded up.
+/// Importing the file again with ``LibraryImporter`` into an empty library gives the same book
+/// files, with the same slugs: the series goes back into the title as `Title (Series, #1)`,
+/// ISBNs are written `="…"` (an ISBN-10 alone in `ISBN`), the body's review goes to `My Review`
+/// as the HTML Goodreads shows (``ReviewText/html(fromMarkdown:)``) and the private notes to
+/// `Private Notes`, and the rows are in slug order (``inImportOrder(_:)``). Ratings are whole
+/// stars on Goodreads, so a half star is rounded up.
 public enum GoodreadsExport {
     /// The exact header of Goodreads' export.
     public static let header = [
@@ -24,7 +26,7 @@ public enum GoodreadsExport {
         do {
             let writer = try CSVWriter(stream: .toMemory())
             try writer.write(row: header)
-            for book in books { try writer.write(row: row(for: book, configuration: configuration)) }
+            for book in inImportOrder(books) { try writer.write(row: row(for: book, configuration: configuration)) }
             writer.stream.close()
             guard let data = writer.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else { return "" }
             return String(decoding: data, as: UTF8.self) + "\n"
@@ -36,8 +38,7 @@ public enum GoodreadsExport {
     /// One book's fields in ``header`` order.
     static func row(for book: Book, configuration: LibraryConfiguration) -> [String] {
         let (review, notes) = ImportBody.sections(of: book.body)
-        let isbn13 = book.isbn.flatMap(ISBN.thirteen)
-        let isbn10 = book.isbn.flatMap(ISBN.ten) ?? book.isbn.flatMap { isbn13 == nil ? ISBN.exported($0) : nil }
+        let (isbn10, isbn13) = isbnColumns(book.isbn)
         let first = book.authors.first ?? ""
         let shelf = exclusiveShelf(book, configuration: configuration)
         let expectedReads = book.status == .finished ? 1 : 0
@@ -70,6 +71,45 @@ public enum GoodreadsExport {
             String(readCount),
             owned ? "1" : "0",
         ]
+    }
+
+    /// The `ISBN` and `ISBN13` cells' values. A 13-digit ISBN goes to `ISBN13`, with its ISBN-10
+    /// beside it when it has one; anything else to `ISBN` alone, as Goodreads writes a book that
+    /// has only an ISBN-10, so that the import, which takes `ISBN13` first, reads back the ISBN
+    /// the book has.
+    static func isbnColumns(_ isbn: String?) -> (String?, String?) {
+        guard let isbn, let digits = ISBN.exported(isbn) else { return (nil, nil) }
+        guard digits.count == 13 else { return (digits, nil) }
+        return (ISBN.ten(digits), digits)
+    }
+
+    /// `books` in the order that gives each its slug again when the export is imported into an
+    /// empty library: the import gives a book the slug of its title, or `slug-2`, `slug-3`…
+    /// when that is taken, in row order. Sorting by slug, with a `-N` ending compared as a
+    /// number after the part before it, puts `dune` before `dune-2` before `dune-10`, and a
+    /// `foo-2` that is a title's own slug before the `foo-2-2` it pushed along.
+    static func inImportOrder(_ books: [Book]) -> [Book] {
+        struct Key {
+            var stem: String
+            var number: Int
+            var path: String
+        }
+        func key(_ book: Book) -> Key {
+            let slug = book.id.rawValue
+            if let dash = slug.lastIndex(of: "-"), dash > slug.startIndex {
+                let digits = slug[slug.index(after: dash)...]
+                if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number >= 2 {
+                    return Key(stem: String(slug[..<dash]), number: number, path: book.path)
+                }
+            }
+            return Key(stem: slug, number: 1, path: book.path)
+        }
+        func precedes(_ left: Key, _ right: Key) -> Bool {
+            if left.stem != right.stem { return left.stem.unicodeScalars.lexicographicallyPrecedes(right.stem.unicodeScalars) }
+            if left.number != right.number { return left.number < right.number }
+            return left.path.unicodeScalars.lexicographicallyPrecedes(right.path.unicodeScalars)
+        }
+        return books.map { (key: key($0), book: $0) }.sorted { precedes($0.key, $1.key) }.map(\.book)
     }
 
     /// `read`, `currently-reading`, `to-read`, `did-not-finish` for abandoned books, else the status name.
