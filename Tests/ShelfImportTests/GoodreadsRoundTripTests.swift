@@ -100,3 +100,31 @@ struct GoodreadsRoundTripTests {
             == ["-2", "catch", "catch-22", "catch-22-2", "x", "x-2", "x-3", "x-10", "x-2-2", "y-0"])
     }
 }
+
+/// Reviews read from a Goodreads CSV as people have them.
+struct GoodreadsReviewImportTests {
+    static let header = "Book Id,Title,Author,ISBN,ISBN13,My Rating,Exclusive Shelf,My Review,Private Notes"
+
+    @Test func angleBracketTextAndLineBreaksSurviveTheImport() async throws {
+        let csv = Self.header + "\n"
+            + "1,The Search for Philip K. Dick,Anne R. Dick,\"=\"\"\"\"\",\"=\"\"\"\"\",4,read,"
+            + "\"PKD's descent into <insert your favorite derogatory term here> after.<br/>Next line.<br/><br/>New paragraph.\",\n"
+        let library = ImportFixtures.memoryLibrary()
+        let importer = LibraryImporter(format: .goodreads)
+        let rows = try importer.read(csv, path: "goodreads.csv", configuration: library.configuration)
+        try await library.apply(try await importer.plan(rows, for: library).batch)
+        let book = try await library.book("the-search-for-philip-k-dick")
+        #expect(book.body == """
+            ## Review
+
+            PKD's descent into \\<insert your favorite derogatory term here> after.\\
+            Next line.
+
+            New paragraph.
+
+            """)
+        let row = GoodreadsExport.row(for: book, configuration: library.configuration)
+        #expect(row[GoodreadsExport.header.firstIndex(of: "My Review") ?? 0]
+            == "PKD's descent into &lt;insert your favorite derogatory term here&gt; after.<br/>Next line.<br/><br/>New paragraph.")
+    }
+}
