@@ -35,6 +35,8 @@ enum ReviewMarkdownWriter {
         var removed: Set<Int> = []
         while true {
             var (text, breaks) = lines.prepared(without: removed)
+            // Nothing to pair, nothing to check.
+            if !text.joined().contains(where: { "*_[".contains($0.character) }) { return joined(text, breaks) }
             var broken: Int? = nil
             while true {
                 let markdown = joined(text, breaks).split(separator: "\n", omittingEmptySubsequences: false)

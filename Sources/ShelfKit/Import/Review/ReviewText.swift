@@ -15,6 +15,8 @@ enum ReviewText {
     /// `\<insert a word here>` so Markdown shows it too.
     static func markdown(fromHTML html: String) -> String {
         var markdown = tidy(ReviewMarkdownWriter.markdown(ReviewHTMLReader.blocks(html)))
+        // Without emphasis or links there is only one way to write it.
+        guard markdown.contains(where: { $0 == "*" || $0 == "_" || $0 == "[" }) else { return markdown }
         // Markdown can spell some nestings only one way (`***x***` reads as italic bold): take
         // the spelling an export and import come back to, so the next import changes nothing.
         for _ in 0..<3 {
