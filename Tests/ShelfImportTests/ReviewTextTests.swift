@@ -36,6 +36,7 @@ struct ReviewTextTests {
         ("<a href=\"https://en.wikipedia.org/wiki/A_(b)\">x</a> <a href='a b)'>y</a> <a>no href</a>",
          "[x](https://en.wikipedia.org/wiki/A_(b)) [y](a%20b%29) no href"),
         ("<!-- a comment -->kept", "kept"),
+        ("a&#10;b&#13;<br/>c\u{2028}d", "a\nb\\\nc\nd"),
     ])
     func htmlBecomesMarkdown(_ html: String, _ markdown: String) {
         #expect(ReviewText.markdown(fromHTML: html) == markdown)

@@ -30,6 +30,14 @@ struct ReviewHTMLBuilder {
     private var lineHasText = false
 
     mutating func text(_ text: String) {
+        // A newline spelled `&#10;` (or any other line separator) is a newline like the others.
+        if text.contains(where: \.isNewline) {
+            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+                if index > 0 { softBreak() }
+                if !line.isEmpty { self.text(String(line)) }
+            }
+            return
+        }
         if text.allSatisfy({ $0.isWhitespace }) {
             if lineHasText { append(.text(text)) }
             return
