@@ -76,7 +76,7 @@ struct GoodreadsImportTests {
 
             ## Review
 
-            Slow first hundred pages, then I couldn't stop.
+            Slow first hundred pages, then I couldn't stop.\\
             The ecology is the real main character.
 
             ## Private notes
@@ -357,10 +357,10 @@ struct GoodreadsImportTests {
 
     @Test func reviewHTMLBecomesMarkdown() {
         #expect(ReviewText.markdown(fromHTML: "One.<br/><br/>Two &amp; <b>three</b>,<br />four <i>five</i> &#8212; &#x263A; &quot;q&quot; a < b")
-            == "One.\n\nTwo & **three**,\nfour *five* — ☺ \"q\" a < b")
+            == "One.\n\nTwo & **three**,\\\nfour *five* — ☺ \"q\" a < b")
         #expect(ReviewText.markdown(fromHTML: "<p>First</p><p>Second <a href=\"https://x.org/?a=1&amp;b=2\">link</a></p>")
             == "First\n\nSecond [link](https://x.org/?a=1&b=2)")
-        let markdown = "Line one & <two>\n\nLine *three*"
+        let markdown = "Line one & \\<two>\n\nLine *three*"
         #expect(ReviewText.markdown(fromHTML: ReviewText.html(fromMarkdown: markdown)) == markdown)
     }
 

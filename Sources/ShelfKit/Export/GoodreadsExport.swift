@@ -4,11 +4,13 @@ internal import Foundation
 /// Books as a Goodreads "Export Library" CSV, the 24-column form Goodreads writes today, so
 /// other tools that read Goodreads exports read shelf's too.
 ///
-/// Importing the file again with ``LibraryImporter`` gives the same books: the series goes back
-/// into the title as `Title (Series, #1)` (with `series_range` and `other_series`:
-/// `Title (Series, #1-3)`, `Mort (Discworld, #4; Death, #1)`), ISBNs are written `="…"`, the body's review and
-/// private notes go to `My Review` (as HTML) and `Private Notes`. Ratings are whole stars on
-/// Goodreads, so a half star is rounded up.
+/// Importing the file again with ``LibraryImporter`` into an empty library gives the same book
+/// files, with the same slugs: the series goes back into the title as `Title (Series, #1)`
+/// (with `series_range` and `other_series`: `Title (Series, #1-3)`, `Mort (Discworld, #4; Death, #1)`),
+/// ISBNs are written `="…"` (``identifierColumns(_:)``), the body's review goes to `My Review`
+/// as the HTML Goodreads shows (``ReviewText/html(fromMarkdown:)``) and the private notes to
+/// `Private Notes`, and the rows are in slug order (``inImportOrder(_:)``). Ratings are whole
+/// stars on Goodreads, so a half star is rounded up.
 public enum GoodreadsExport {
     /// The exact header of Goodreads' export.
     public static let header = [
@@ -28,9 +30,7 @@ public enum GoodreadsExport {
         do {
             let writer = try CSVWriter(stream: .toMemory())
             try writer.write(row: header)
-            for book in books.sorted(by: { SlugOrder($0.id.rawValue) < SlugOrder($1.id.rawValue) }) {
-                try writer.write(row: row(for: book, configuration: configuration))
-            }
+            for book in inImportOrder(books) { try writer.write(row: row(for: book, configuration: configuration)) }
             writer.stream.close()
             guard let data = writer.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else { return "" }
             return String(decoding: data, as: UTF8.self) + "\n"
@@ -105,6 +105,35 @@ public enum GoodreadsExport {
         return (isbn10 ?? "", isbn13 ?? "")
     }
 
+    /// `books` in the order that gives each its slug again when the export is imported into an
+    /// empty library: the import gives a book the slug of its title, or `slug-2`, `slug-3`…
+    /// when that is taken, in row order. Sorting by slug, with a `-N` ending compared as a
+    /// number after the part before it, puts `dune` before `dune-2` before `dune-10`, and a
+    /// `foo-2` that is a title's own slug before the `foo-2-2` it pushed along.
+    static func inImportOrder(_ books: [Book]) -> [Book] {
+        struct Key {
+            var stem: String
+            var number: Int
+            var path: String
+        }
+        func key(_ book: Book) -> Key {
+            let slug = book.id.rawValue
+            if let dash = slug.lastIndex(of: "-"), dash > slug.startIndex {
+                let digits = slug[slug.index(after: dash)...]
+                if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number >= 2 {
+                    return Key(stem: String(slug[..<dash]), number: number, path: book.path)
+                }
+            }
+            return Key(stem: slug, number: 1, path: book.path)
+        }
+        func precedes(_ left: Key, _ right: Key) -> Bool {
+            if left.stem != right.stem { return left.stem.unicodeScalars.lexicographicallyPrecedes(right.stem.unicodeScalars) }
+            if left.number != right.number { return left.number < right.number }
+            return left.path.unicodeScalars.lexicographicallyPrecedes(right.path.unicodeScalars)
+        }
+        return books.map { (key: key($0), book: $0) }.sorted { precedes($0.key, $1.key) }.map(\.book)
+    }
+
     /// `read`, `currently-reading`, `to-read`, `did-not-finish` for abandoned books, else the status name.
     static func exclusiveShelf(_ book: Book, configuration: LibraryConfiguration) -> String {
         if case .string(let shelf)? = book.extra("goodreads_shelf") { return shelf }
@@ -131,23 +160,5 @@ public enum GoodreadsExport {
         let words = name.split(separator: " ")
         guard words.count > 1, let last = words.last else { return name }
         return "\(last), \(words.dropLast().joined(separator: " "))"
-    }
-}
-
-/// Slugs in the order an import hands them out: `dune`, `dune-2`, `dune-10`, then `dune-messiah`.
-struct SlugOrder: Comparable {
-    var base: String
-    var number: Int
-
-    init(_ slug: String) {
-        if let dash = slug.lastIndex(of: "-"), let number = Int(slug[slug.index(after: dash)...]), number >= 2 {
-            (base, self.number) = (String(slug[..<dash]), number)
-        } else {
-            (base, number) = (slug, 1)
-        }
-    }
-
-    static func < (lhs: SlugOrder, rhs: SlugOrder) -> Bool {
-        (lhs.base, lhs.number) < (rhs.base, rhs.number)
     }
 }
