@@ -33,17 +33,6 @@ public enum MonthChartSVG {
 
     /// Text safe inside an XML element or attribute.
     static func escape(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            default: output.append(character)
-            }
-        }
-        return output
+        MarkupEscaping.escaped(text, quotes: true)
     }
 }

@@ -28,7 +28,7 @@ enum ReviewHTMLWriter {
             case .bold(let children): output += "<b>"; write(children, to: &output); output += "</b>"
             case .italic(let children): output += "<i>"; write(children, to: &output); output += "</i>"
             case .link(let href, let children):
-                output += "<a href=\"" + escaped(href).replacing("\"", with: "&quot;") + "\">"
+                output += "<a href=\"" + MarkupEscaping.escaped(href).replacing("\"", with: "&quot;") + "\">"
                 write(children, to: &output)
                 output += "</a>"
             case .lineBreak: output += "<br/>"
@@ -40,15 +40,6 @@ enum ReviewHTMLWriter {
 
     /// `&`, `<` and `>` as entities.
     static func escaped(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            default: output.append(character)
-            }
-        }
-        return output
+        MarkupEscaping.escaped(text)
     }
 }
