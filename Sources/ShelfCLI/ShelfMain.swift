@@ -49,11 +49,19 @@ public enum ShelfMain {
         return Array(commandArguments[..<separator]) + leading + Array(commandArguments[separator...])
     }
 
+    /// What a person can do about `error` with the CLI itself, after the library's message.
+    static func hint(for error: ShelfError) -> String {
+        switch error {
+        case .libraryNotFound: "; create one with `shelf init`, or point SHELF_LIBRARY or --library at one"
+        default: ""
+        }
+    }
+
     /// Prints what went wrong and returns the exit status.
     static func report(_ error: any Error) -> Int32 {
         switch error {
         case let error as ShelfError:
-            printError("shelf: \(error)")
+            printError("shelf: \(error)\(hint(for: error))")
             if case .invalidQuery = error { return 2 }
             return 1
         case let error as CommandFailure:

@@ -1,3 +1,4 @@
+import Foundation
 @testable import ShelfKit
 import Testing
 
@@ -22,20 +23,25 @@ struct MessageTests {
         (.unknownStatus(name: "done", known: ["to-read", "finished"]),
          "unknown status \"done\"; the statuses are to-read, finished (set in .shelf/config.yaml)"),
         (.libraryNotFound(searchedFrom: "/home/ada"),
-         "no library found in /home/ada or any folder above it; create one with `shelf init`, or point SHELF_LIBRARY or --library at one"),
+         "no library found in /home/ada or any folder above it"),
         (.io(path: "to-read/x.md", operation: "open", message: "Permission denied"), "to-read/x.md: open failed: Permission denied"),
         (.sessionPageBelowProgress(bookID: "dune", page: 50, progress: 120),
          "the session ends on page 50, but dune was already at page 120; check the page numbers"),
         (.unsafeName(name: "../x", reason: "\".\" and \"..\" would leave the folder"),
          "\"../x\" cannot be used as a name in the library: \".\" and \"..\" would leave the folder"),
         (.notInTrash("dune"), "dune is not in the trash (.shelf/trash)"),
-        (.libraryBusy, "another shelf command is writing to this library; try again"),
+        (.libraryBusy, "another program is writing to this library; try again"),
         (.cancelled, "the write was cancelled; nothing was changed"),
     ]
 
     @Test(arguments: 0..<cases.count)
     func message(_ index: Int) {
         #expect(Self.cases[index].0.description == Self.cases[index].1)
+    }
+
+    @Test func anAppShowsTheSameMessage() {
+        let error: any Error = ShelfError.notInTrash("dune")
+        #expect(error.localizedDescription == "dune is not in the trash (.shelf/trash)")
     }
 
     @Test func problemsRender() {

@@ -72,7 +72,7 @@ extension ChildProcessTests {
             var book = try await library.book("book-1")
             book.pages = 1
             await #expect(throws: ShelfError.libraryBusy) { try await library.update(book) }
-            #expect(ShelfError.libraryBusy.description == "another shelf command is writing to this library; try again")
+            #expect(ShelfError.libraryBusy.description == "another program is writing to this library; try again")
             // Readers never take the lock.
             #expect(try await library.scan().books.count == 2)
             #expect(try await library.check().isEmpty)

@@ -1,7 +1,10 @@
 /// Everything that can go wrong in ShelfKit, each case with the context a person needs to act.
 ///
-/// ``description`` is the message to show: file problems read `path:line:column: message` like a
-/// compiler's, and lookups suggest what was probably meant.
+/// ``description`` (also ``errorDescription``, for an app's alerts) is the message to show:
+/// file problems read `path:line:column: message` like a compiler's, and lookups suggest what
+/// was probably meant. Messages speak of the library and its files, never of commands; a
+/// front end adds its own hints (the CLI adds `shelf init` and `--library` to
+/// ``libraryNotFound(searchedFrom:)``).
 public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No book matches `reference`; `closeMatches` are slugs a few edits away.
     case bookNotFound(reference: String, closeMatches: [String])
@@ -83,8 +86,7 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "unknown status \"\(name)\"; the statuses are \(known.joined(separator: ", "))"
                 + " (set in .shelf/config.yaml)"
         case .libraryNotFound(let searchedFrom):
-            return "no library found in \(searchedFrom) or any folder above it; "
-                + "create one with `shelf init`, or point SHELF_LIBRARY or --library at one"
+            return "no library found in \(searchedFrom) or any folder above it"
         case .io(let path, let operation, let message):
             return "\(path): \(operation) failed: \(message)"
         case .sessionPageBelowProgress(let bookID, let page, let progress):
@@ -97,7 +99,7 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case .restoreBlocked(let id, let existingPath):
             return "cannot restore \(id): \(existingPath) has that slug now; rename or remove it first, then restore"
         case .libraryBusy:
-            return "another shelf command is writing to this library; try again"
+            return "another program is writing to this library; try again"
         case .cancelled:
             return "the write was cancelled; nothing was changed"
         case .symbolicLink(let path):

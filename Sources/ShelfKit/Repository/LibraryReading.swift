@@ -76,11 +76,12 @@ public protocol LibraryReading: Sendable {
     func check() async throws(ShelfError) -> [Problem]
 }
 
+// The shorter forms below have signatures of their own, never a requirement's with defaults:
+// a conformer that forgot a requirement would otherwise compile and call itself forever.
 extension LibraryReading {
-    /// The books that match `query`, sorted by title then path.
-    public func books(matching query: BookQuery = BookQuery(), sortedBy order: [BookSort] = [],
-                      limit: Int? = nil) async throws(ShelfError) -> [Book] {
-        try await books(matching: query, sortedBy: order, limit: limit)
+    /// Every book that matches `query` (all by default), sorted by `order` then title then path.
+    public func books(matching query: BookQuery = BookQuery(), sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
+        try await books(matching: query, sortedBy: order, limit: nil)
     }
 
     /// The books that match a parsed query, sorted by `order` then title then path.
@@ -89,13 +90,13 @@ extension LibraryReading {
     /// let query = try Query(parsing: "author:herbert finished:2024", today: .today())
     /// let books = try await library.books(matching: query)
     /// ```
-    public func books(matching query: Query, sortedBy order: [BookSort] = [], limit: Int? = nil) async throws(ShelfError) -> [Book] {
-        try await books(matching: query, sortedBy: order, limit: limit)
+    public func books(matching query: Query, sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
+        try await books(matching: query, sortedBy: order, limit: nil)
     }
 
     /// The books that match `text` in the query language, sorted by `order` then title then path.
-    public func books(matching text: String, sortedBy order: [BookSort] = [], limit: Int? = nil) async throws(ShelfError) -> [Book] {
-        try await books(matching: text, sortedBy: order, limit: limit)
+    public func books(matching text: String, sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
+        try await books(matching: text, sortedBy: order, limit: nil)
     }
 
     /// Full-text search with the hits' matches between `«` and `»`.
