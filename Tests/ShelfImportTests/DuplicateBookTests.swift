@@ -166,6 +166,20 @@ struct DuplicateBookTests {
         #expect(book.extra("other_series") == nil && book.extra("isbn_invalid") == nil, "\(book.extra)")
     }
 
+    @Test(arguments: [(ImportFormat.goodreads, "read"), (.goodreads, "currently-reading"), (.storygraph, "read"),
+                      (.storygraph, "paused")])
+    func aBookMovedByAnImportGetsNoDateOfToday(format: ImportFormat, status: String) async throws {
+        let library = try ImportFixtures.fileLibrary()
+        _ = try await library.add(Book(title: "Book B", authors: ["X Y"]), to: .toRead, in: "")
+        let row = format == .goodreads
+            ? ["Title": "Book B", "Author": "X Y", "Exclusive Shelf": status]
+            : ["Title": "Book B", "Authors": "X Y", "Read Status": status]
+        try await InlineExport.importText(InlineExport.csv(format, [row]), format: format, into: library)
+        let book = try #require(try await library.scan().books.first)
+        #expect(book.status != .toRead)
+        #expect(book.started == nil && book.finished == nil, "\(book.started as Any) \(book.finished as Any)")
+    }
+
     @Test func formatsOfOneKindAreTheSame() {
         #expect(FormatKind.same(.string("Paperback"), .string("paperback")))
         #expect(FormatKind.same(.string("Kindle Edition"), .string("digital")))

@@ -14,7 +14,9 @@ extension LibraryCore {
         defer { unlockForWriting(took) }
         var plan = WritePlan()
         let added = try planAdditions(batch.additions, into: &plan)
-        for move in batch.moves { _ = try planMove(move.id, to: move.status, folder: nil, startedOn: nil, into: &plan) }
+        for move in batch.moves {
+            _ = try planMove(move.id, to: move.status, folder: nil, startedOn: nil, setsDates: false, into: &plan)
+        }
         var updated: [String] = []
         for book in batch.updates { updated.append(try planUpdate(book, into: &plan)) }
         try perform(plan, operation: "batch write")

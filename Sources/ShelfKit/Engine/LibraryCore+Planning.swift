@@ -41,9 +41,10 @@ extension LibraryCore {
     }
 
     /// Plans a move of a book and its sessions to another status or folder, setting `started`
-    /// or `finished` when the book arrives in `reading` or `finished` without one.
+    /// or `finished` when the book arrives in `reading` or `finished` without one, unless
+    /// `setsDates` is false (a batch's updates say what the dates are).
     /// - Returns: The book as it arrives.
-    mutating func planMove(_ id: BookID, to status: Status, folder: String?, startedOn: Day?,
+    mutating func planMove(_ id: BookID, to status: Status, folder: String?, startedOn: Day?, setsDates: Bool = true,
                            into plan: inout WritePlan) throws(ShelfError) -> Book {
         // The slug does not change, so a move cannot make a duplicate; the destination is
         // checked to be free as each step is made.
@@ -59,8 +60,8 @@ extension LibraryCore {
             throw .unsafeName(name: destination.folder, reason: "that is inside the book's own session folder")
         }
         var book = entry.book
-        if status == .reading, book.started == nil { book.started = startedOn ?? today() }
-        if status == .finished, book.finished == nil { book.finished = today() }
+        if setsDates, status == .reading, book.started == nil { book.started = startedOn ?? today() }
+        if setsDates, status == .finished, book.finished == nil { book.finished = today() }
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)

@@ -1,8 +1,9 @@
 /// Several changes to a library made together: books added, moved and updated.
 ///
 /// ``LibraryBatchWriting/apply(_:)`` writes a batch all or nothing, in this order: additions,
-/// then moves, then updates; so an update can undo what a move set (`finished` set to today on
-/// arrival in `finished/`) and the files end as the updates say.
+/// then moves, then updates, and the files end as the updates say. A move in a batch sets no
+/// date (no `finished` of today on arrival in `finished/`): an import knows the dates, or that
+/// there are none.
 public struct LibraryBatch: Sendable {
     /// New books, each with its status and folder.
     public var additions: [(book: Book, status: Status, folder: String)]
