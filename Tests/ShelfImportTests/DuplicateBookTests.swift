@@ -194,6 +194,13 @@ struct DuplicateBookTests {
         #expect(identity.match(Book(title: "Dune: Part Two", authors: ["Frank Herbert"])) == nil)
         #expect(identity.match(Book(title: "Dune", subtitle: "Part One", authors: ["Frank Herbert"])) == 0)
         #expect(identity.match(Book(title: "Dune", authors: ["Brian Herbert"])) == nil)
+        identity.insert(Book(title: "Kindred: A Graphic Novel Adaptation", authors: ["Octavia E. Butler"], isbn: "9781419709470"), at: 2)
+        #expect(identity.match(Book(title: "Kindred", authors: ["Octavia E. Butler"], isbn: "9780807083697")) == nil,
+                "a title with and one without subtitle, with different ISBNs, are two books")
+        #expect(identity.match(Book(title: "Kindred", authors: ["Octavia E. Butler"])) == 2)
+        identity.insert(Book(title: "Renamed by hand", authors: ["Someone"], extra: [.init("goodreads_id", .int(40))]), at: 3)
+        #expect(identity.match(Book(title: "Review Book", authors: ["Other"], extra: [.init("goodreads_id", .int(40))])) == 3,
+                "the Goodreads id survives a title and author changed by hand")
         identity.insert(Book(title: "How to Win Friends & Influence People", authors: ["Dale Carnegie"]), at: 1)
         #expect(identity.match(Book(title: "How to Win Friends and Influence People", authors: ["Dale Carnegie"])) == 1)
     }

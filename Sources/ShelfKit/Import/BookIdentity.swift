@@ -1,13 +1,19 @@
-/// How an import recognises a book the library already has: the same ISBN (ISBN-10 and
-/// ISBN-13 of one book are the same), else the same title and first author, ignoring case,
-/// accents, punctuation and spacing, with or without a subtitle.
+/// How an import recognises a book the library already has: the same `goodreads_id` (which
+/// survives a title or author corrected by hand), else the same ISBN (ISBN-10 and ISBN-13 of
+/// one book are the same), else the same title and first author, ignoring case, accents,
+/// punctuation and spacing, with or without a subtitle.
 ///
 /// A subtitle is the `subtitle` key, or what follows the first `: ` of the title, since
 /// services disagree: Goodreads says "Just Mercy: A Story of Justice and Redemption" where
 /// StoryGraph says "Just Mercy". A title without subtitle matches one with; two different
-/// subtitles of one title ("Dune: Part One", "Dune: Part Two") do not match.
+/// subtitles of one title ("Dune: Part One", "Dune: Part Two") do not match, and neither do a
+/// title with and one without subtitle that both have an ISBN, different ones: "Kindred" and
+/// "Kindred: A Graphic Novel Adaptation" are two books.
 struct BookIdentity {
+    private var byGoodreadsID: [String: Int] = [:]
     private var byISBN: [String: Int] = [:]
+    /// The ISBN key of each remembered book that has one.
+    private var isbns: [Int: String] = [:]
     /// Full title (with any subtitle) and first author.
     private var byTitle: [String: Int] = [:]
     /// Short title and first author, of the books that have a subtitle.
@@ -15,7 +21,11 @@ struct BookIdentity {
 
     /// Remembers `book` under `index`; earlier books win a tie.
     mutating func insert(_ book: Book, at index: Int) {
-        if let isbn = Self.isbnKey(book.isbn), byISBN[isbn] == nil { byISBN[isbn] = index }
+        if let id = Self.goodreadsID(book), byGoodreadsID[id] == nil { byGoodreadsID[id] = index }
+        if let isbn = Self.isbnKey(book.isbn) {
+            if byISBN[isbn] == nil { byISBN[isbn] = index }
+            if isbns[index] == nil { isbns[index] = isbn }
+        }
         let keys = Self.titleKeys(book)
         if byTitle[keys.full] == nil { byTitle[keys.full] = index }
         if let short = keys.short, byShortTitle[short] == nil { byShortTitle[short] = index }
@@ -23,11 +33,23 @@ struct BookIdentity {
 
     /// The index of the remembered book that is `book`, if any.
     func match(_ book: Book) -> Int? {
-        if let isbn = Self.isbnKey(book.isbn), let index = byISBN[isbn] { return index }
+        if let id = Self.goodreadsID(book), let index = byGoodreadsID[id] { return index }
+        let isbn = Self.isbnKey(book.isbn)
+        if let isbn, let index = byISBN[isbn] { return index }
         let keys = Self.titleKeys(book)
         if let index = byTitle[keys.full] { return index }
-        if let short = keys.short { return byTitle[short] }
-        return byShortTitle[keys.full]
+        guard let index = keys.short.flatMap({ byTitle[$0] }) ?? byShortTitle[keys.full] else { return nil }
+        if let isbn, let other = isbns[index], other != isbn { return nil }
+        return index
+    }
+
+    /// The book's Goodreads id as text, whether written as a number or a string.
+    static func goodreadsID(_ book: Book) -> String? {
+        switch book.extra("goodreads_id") {
+        case .int(let id)?: String(id)
+        case .string(let id)?: id.trimmingSpaces().isEmpty ? nil : id.trimmingSpaces()
+        default: nil
+        }
     }
 
     /// The ISBN-13 for a valid ISBN, else the digits as written.
