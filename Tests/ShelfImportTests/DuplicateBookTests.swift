@@ -180,6 +180,13 @@ struct DuplicateBookTests {
         #expect(book.started == nil && book.finished == nil, "\(book.started as Any) \(book.finished as Any)")
     }
 
+    @Test func aReadRowWhoseOnlyReadIsOpenKeepsItsStart() async throws {
+        let row = ["Title": "Open", "Authors": "A B", "Read Status": "read", "Dates Read": "2024/02/01-", "Read Count": "0"]
+        let (book, text) = try await importedBook(.storygraph, [row])
+        #expect(book.started == Day(year: 2024, month: 2, day: 1))
+        #expect(book.finished == nil && book.extra("reads") == nil && book.extra("read_count") == nil, "\(text)")
+    }
+
     @Test func formatsOfOneKindAreTheSame() {
         #expect(FormatKind.same(.string("Paperback"), .string("paperback")))
         #expect(FormatKind.same(.string("Kindle Edition"), .string("digital")))

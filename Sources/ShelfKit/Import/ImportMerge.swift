@@ -98,7 +98,8 @@ enum ImportMerge {
         history?.write(into: &book, status: book.status)
         let history = history ?? ReadingHistory(of: book)
         let isFinished = book.status == .finished
-        let count = max(counts.max() ?? 0, isFinished ? history.finishedCount : 0)
+        // A finished book was read at least once, whatever count an export gives.
+        let count = max(counts.max() ?? 0, isFinished ? max(1, history.finishedCount) : 0)
         book.setExtra("read_count", count == (isFinished ? 1 : 0) ? nil : .int(count))
     }
 

@@ -42,7 +42,7 @@ struct ReadingHistory: Hashable {
     /// `started` and `finished`, the others go to `reads`, oldest first (the key is removed when
     /// there are none).
     ///
-    /// A finished book's current read is its latest finished one; any other status (to read,
+    /// A finished book's current read is its latest finished one (else its latest read); any other status (to read,
     /// reading, abandoned) has as current read only a read still open (`started` alone, as
     /// `shelf start` writes it), and its finished reads are earlier reads.
     func write(into book: inout Book, status: Status) {
@@ -50,7 +50,11 @@ struct ReadingHistory: Hashable {
         var current: ReadRange?
         switch status {
         case .finished:
-            if let index = earlier.lastIndex(where: { $0.finished != nil }) { current = earlier.remove(at: index) }
+            // The latest finished read; a finished book whose only reads are open (StoryGraph's
+            // `2024/02/01-` on a read row) keeps the latest of those as when it was started.
+            if let index = earlier.lastIndex(where: { $0.finished != nil }) ?? earlier.indices.last {
+                current = earlier.remove(at: index)
+            }
         default:
             if let last = earlier.last, last.finished == nil { current = earlier.popLast() }
         }
