@@ -187,6 +187,11 @@ struct DuplicateBookTests {
         #expect(book.finished == nil && book.extra("reads") == nil && book.extra("read_count") == nil, "\(text)")
     }
 
+    @Test func aTitleWhoseSlugIsADeviceNameGetsAnotherSlug() async throws {
+        let (book, _) = try await importedBook(.goodreads, [["Title": "CON", "Author": "A B", "Exclusive Shelf": "to-read"]])
+        #expect(book.id == "con-2")
+    }
+
     @Test func formatsOfOneKindAreTheSame() {
         #expect(FormatKind.same(.string("Paperback"), .string("paperback")))
         #expect(FormatKind.same(.string("Kindle Edition"), .string("digital")))

@@ -144,12 +144,23 @@ public struct LibraryImporter: Sendable {
         return plan(rows, existing: scan.books, takenSlugs: Set(broken), configuration: library.configuration)
     }
 
-    /// The title's slug, or the first of `slug-2`, `slug-3`… not taken.
+    /// The title's slug, or the first of `slug-2`, `slug-3`… not taken; a slug the library
+    /// cannot use as a file name (`con`, a device name on Windows) is skipped the same way, so
+    /// one such title never stops an import.
     static func uniqueSlug(for title: String, taken: Set<String>) -> String {
         let base = Slugifier.slug(for: title)
-        guard taken.contains(base) else { return base }
+        func usable(_ slug: String) -> Bool {
+            guard !taken.contains(slug) else { return false }
+            do { try PathSafety.checkSlug(slug) } catch { return false }
+            return true
+        }
+        if usable(base) { return base }
         var number = 2
-        while taken.contains("\(base)-\(number)") { number += 1 }
+        // A base no number makes usable (none is known) falls back to `book-N`.
+        while !usable("\(base)-\(number)") {
+            number += 1
+            if number > 10_000 { return uniqueSlug(for: "book", taken: taken) }
+        }
         return "\(base)-\(number)"
     }
 }
