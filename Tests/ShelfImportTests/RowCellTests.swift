@@ -159,6 +159,13 @@ struct RowCellTests {
         ])
     }
 
+    @Test func anISBN10ThatLostLeadingZerosInASpreadsheetGetsThemBack() {
+        #expect(ImportedIdentifiers.validISBN("62378791", lostZeros: 3) == "0062378791", "Goodreads: up to three zeros")
+        #expect(ImportedIdentifiers.validISBN("140143505") == "0140143505")
+        #expect(ImportedIdentifiers.validISBN("38549081") == nil, "StoryGraph: an 8-digit number is one of its own ids")
+        #expect(ImportedIdentifiers.validISBN("62378792", lostZeros: 3) == nil, "no valid ISBN-10 with any zeros")
+    }
+
     @Test func storyGraphIdsAreSortedIntoISBNASINAndItsOwnId() throws {
         let rows = try Self.read(.storygraph, #"""
             \#(Self.storyGraphHeader)

@@ -21,7 +21,7 @@ struct ImportedIdentifiers {
         guard let text, let value = ISBN.exported(text) else { return }
         if ISBN.isASIN(value) {
             addASIN(value, column: column)
-        } else if let valid = Self.validISBN(value) {
+        } else if let valid = Self.validISBN(value, lostZeros: 3) {
             addISBN(valid, column: column)
         } else {
             addInvalid(value, column: column)
@@ -77,14 +77,17 @@ struct ImportedIdentifiers {
         invalid.append((column, value, ISBN.problem(with: value) ?? "is a second ASIN"))
     }
 
-    /// `value` when it is a valid ISBN, or `0` + `value` when nine digits lost an ISBN-10's
-    /// leading zero; `nil` otherwise.
-    static func validISBN(_ value: String) -> String? {
+    /// `value` when it is a valid ISBN, or the ISBN-10 it makes with the leading zeros a
+    /// spreadsheet dropped (`140143505` → `0140143505`, `62378791` → `0062378791`); `nil`
+    /// otherwise. Goodreads' ISBN columns hold nothing but ISBNs, so up to three lost zeros are
+    /// put back there; StoryGraph's `ISBN/UID` also holds short numeric ids of its own, so one.
+    static func validISBN(_ value: String, lostZeros: Int = 1) -> String? {
         if ISBN.problem(with: value) == nil { return value.uppercased() }
-        if value.count == 9, value.allSatisfy({ $0.isASCII && $0.isNumber }), ISBN.problem(with: "0" + value) == nil {
-            return "0" + value
+        guard value.count < 10, 10 - value.count <= lostZeros, value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }) else {
+            return nil
         }
-        return nil
+        let padded = String(repeating: "0", count: 10 - value.count) + value
+        return ISBN.problem(with: padded) == nil ? padded : nil
     }
 
     /// Ten to thirteen digits (an ISBN-10 may end in `X`): an ISBN with a wrong length or check
