@@ -192,6 +192,28 @@ struct DuplicateBookTests {
         #expect(book.id == "con-2")
     }
 
+    @Test func privateNotesWrittenAfterTheFirstImportAreAdded() async throws {
+        let library = ImportFixtures.memoryLibrary()
+        var row = ["Title": "Notes", "Author": "A B", "Exclusive Shelf": "read", "My Review": "Good.<br/>Very."]
+        try await InlineExport.importText(InlineExport.csv(.goodreads, [row]), format: .goodreads, into: library)
+        row["Private Notes"] = "Lent to Sam in 2024"
+        let plan = try await InlineExport.importText(InlineExport.csv(.goodreads, [row]), format: .goodreads, into: library)
+        #expect(plan.summary.updated == 1)
+        let book = try #require(try await library.scan().books.first)
+        #expect(book.body == "## Review\n\nGood.\\\nVery.\n\n## Private notes\n\nLent to Sam in 2024\n")
+        let again = try await InlineExport.importText(InlineExport.csv(.goodreads, [row]), format: .goodreads, into: library)
+        #expect(again.summary.unchanged == 1)
+    }
+
+    @Test func aBodyOfThePersonsOwnKeepsItsTextAndGainsTheReviewBelow() async throws {
+        let library = ImportFixtures.memoryLibrary()
+        _ = try await library.add(Book(title: "Mine", authors: ["A B"], body: "My own notes.\r\n"), to: .toRead, in: "")
+        let row = ["Title": "Mine", "Author": "A B", "Exclusive Shelf": "to-read", "My Review": "Their review."]
+        try await InlineExport.importText(InlineExport.csv(.goodreads, [row]), format: .goodreads, into: library)
+        let book = try #require(try await library.scan().books.first)
+        #expect(book.body == "My own notes.\r\n\r\n## Review\r\n\r\nTheir review.\r\n")
+    }
+
     @Test func formatsOfOneKindAreTheSame() {
         #expect(FormatKind.same(.string("Paperback"), .string("paperback")))
         #expect(FormatKind.same(.string("Kindle Edition"), .string("digital")))

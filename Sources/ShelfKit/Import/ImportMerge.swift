@@ -155,14 +155,31 @@ enum ImportMerge {
         }
     }
 
-    /// The library's body, or the row's when the library has none; with `joining`, both when
-    /// they differ, so two rows' reviews are both kept.
+    /// The library's body, or the row's when the library has none. A body that has text already
+    /// gains, at its end, each section of the row (review, private notes) it lacks: a section
+    /// whose heading it does not have and whose text it does not hold, such as private notes
+    /// written on Goodreads after the first import. With `joining` (two rows of one file), a
+    /// different text under a heading the body has is added too, so both reviews are kept.
     private static func mergeBody(of book: inout Book, with body: String, joining: Bool) {
         if book.body.trimmingSpaces().isEmpty {
             book.body = body
-        } else if joining, !body.trimmingSpaces().isEmpty, !book.body.contains(body) {
-            book.body += "\n" + body
+            return
         }
+        let existing = book.body.replacing("\r\n", with: "\n")
+        let headings = Set(existing.split(separator: "\n").map { $0.trimmingSpaces() })
+        let row = ImportBody.sections(of: body)
+        var sections: [String] = []
+        for (heading, text) in [(ImportBody.reviewHeading, row.review), (ImportBody.notesHeading, row.notes)] {
+            guard let text, !existing.contains(text) else { continue }
+            if joining || !headings.contains(heading) { sections.append(heading + "\n\n" + text + "\n") }
+        }
+        guard !sections.isEmpty else { return }
+        let lineBreak = book.body.contains("\r\n") ? "\r\n" : "\n"
+        var text = book.body
+        // On bytes: a String's last Character of "…\r\n" is "\r\n", which is not "\n".
+        if text.utf8.last != UInt8(ascii: "\n") { text += lineBreak }
+        for section in sections { text += lineBreak + section.replacing("\n", with: lineBreak) }
+        book.body = text
     }
 
     /// The items of two lists, each once, the first list's order first.
