@@ -137,12 +137,20 @@ struct SpreadsheetImportTests {
     }
 
     @Test func badDatesAreStillRefused() throws {
-        for text in ["2026/13/01", "13/13/2026", "7/24/26", "2026/7/24/1", "July 24, 2026"] {
+        for text in ["2026/13/01", "13/13/2026", "7/24/2026/1", "2026/7/24/1", "July 24, 2026", "7/24/126"] {
             #expect(ImportDate.day(text) == nil, "\(text)")
             #expect(ImportDate.day(text, order: .dayFirst) == nil, "\(text)")
         }
         #expect(ImportDate.day("2026/7/24 12:30:00") == Day(year: 2026, month: 7, day: 24))
         #expect(ImportDate.day("7/24/2026 9:05 PM") == Day(year: 2026, month: 7, day: 24))
+    }
+
+    @Test func twoDigitYearsAreReadAsSpreadsheetsReadThem() {
+        #expect(ImportDate.day("7/24/26") == Day(year: 2026, month: 7, day: 24))
+        #expect(ImportDate.day("1/2/20", order: .dayFirst) == Day(year: 2020, month: 2, day: 1))
+        #expect(ImportDate.day("3/4/95") == Day(year: 1995, month: 3, day: 4))
+        #expect(ImportDate.day("24.07.29", order: .dayFirst) == Day(year: 2029, month: 7, day: 24))
+        #expect(ImportDate.day("24.07.30", order: .dayFirst) == Day(year: 1930, month: 7, day: 24))
     }
 
     // MARK: ISBNs

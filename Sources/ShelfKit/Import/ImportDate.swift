@@ -32,14 +32,22 @@ enum ImportDate {
     }
 
     /// The parts of `7/24/2026`, `24-07-2026` or `24.07.2026`: one or two digits, one or two
-    /// digits, four digits, one separator throughout; `nil` for anything else.
+    /// digits, the year in four digits or two (`7/24/26`, as LibreOffice writes dates by
+    /// default), one separator throughout; `nil` for anything else.
     static func yearLast(_ text: some StringProtocol) -> YearLast? {
         let date = withoutTime(text)
         guard let separator = date.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { return nil }
         let parts = date.split(separator: separator, omittingEmptySubsequences: false)
-        guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count), parts[2].count == 4,
+        guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
+              parts[2].count == 4 || parts[2].count == 2,
               let first = number(parts[0]), let second = number(parts[1]), let year = number(parts[2]) else { return nil }
-        return YearLast(first: first, second: second, year: year, separator: separator)
+        return YearLast(first: first, second: second, year: parts[2].count == 2 ? fullYear(year) : year, separator: separator)
+    }
+
+    /// The year a spreadsheet means by two digits, as Excel and LibreOffice read them: 00–29 are
+    /// 2000–2029, 30–99 are 1930–1999.
+    static func fullYear(_ twoDigits: Int) -> Int {
+        twoDigits < 30 ? 2000 + twoDigits : 1900 + twoDigits
     }
 
     /// `2024/02/11`, the way Goodreads writes dates.
