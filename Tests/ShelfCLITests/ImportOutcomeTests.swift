@@ -33,6 +33,16 @@ struct ImportOutcomeTests {
             + "nothing would be imported\n"), "\(result)")
     }
 
+    @Test func aPathThatIsNoFileSaysWhatItIs() throws {
+        let library = try ExampleLibrary()
+        try library.write("import/goodreads.csv", Self.goodreadsHeader)
+        expectRun(try library.shelf(["import", "goodreads", "."], in: "import"), status: 1, stdout: "",
+                  stderr: "shelf: . is a folder; name the export's CSV file in it\n")
+        expectRun(try library.shelf(["import", "goodreads", "missing.csv"], in: "import"), status: 1, stdout: "",
+                  stderr: "shelf: missing.csv: no such file\n")
+        #expect(try library.status() == "A  import/goodreads.csv\n")
+    }
+
     @Test func aFileWithoutRowsFails() throws {
         let library = try ExampleLibrary()
         try library.write("import/goodreads.csv", Self.goodreadsHeader)

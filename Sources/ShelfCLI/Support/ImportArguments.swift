@@ -60,12 +60,7 @@ struct ImportArguments: ParsableArguments {
             throw ShelfError.unknownStatus(name: unknown.name, known: library.configuration.statuses.map(\.name))
         }
         progress.show("Reading \(file)…")
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw CommandFailure(message: "\(file): cannot read the file: \(error.localizedDescription)")
-        }
+        let bytes = try Self.contents(of: file)
         let text = try ImportFileText.decode(Array(bytes), path: file)
         let choices = ImportOptions(statuses: mapping, createsStatuses: createStatuses, dayOrder: dateOrder?.order)
         let importer = LibraryImporter(format: format, options: choices, folder: folder)
@@ -105,6 +100,20 @@ struct ImportArguments: ParsableArguments {
                 + plan.newStatuses.map(\.name).joined(separator: ", ") + " to .shelf/config.yaml")
         }
         print("Imported \(file): \(plan.summary)\(note)")
+    }
+
+    /// The bytes of the export, or a message that says what is wrong with the path.
+    static func contents(of file: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        guard !file.isEmpty else { throw CommandFailure(message: "no file given; name the export's CSV file") }
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw CommandFailure(message: "\(file): no such file")
+        }
+        guard !isDirectory.boolValue else { throw CommandFailure(message: "\(file) is a folder; name the export's CSV file in it") }
+        guard FileManager.default.isReadableFile(atPath: file), let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure(message: "\(file): cannot read the file (permission denied?)")
+        }
+        return data
     }
 
     /// Fails, after the summary, when the file gave no book: an import that reads nothing has
