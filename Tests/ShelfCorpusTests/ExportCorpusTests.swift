@@ -146,7 +146,8 @@ struct ExportSource {
     /// is the column it names, and the value it quotes is in that row.
     func mistake(in problem: Problem) -> String? {
         guard let index = rowStarts.firstIndex(of: problem.line) else { return "line \(problem.line) does not start a row" }
-        if problem.column > 0 {
+        // A row with the wrong number of fields is pointed at as a whole, at its first column.
+        if problem.column > 0, !problem.message.hasPrefix("has ") {
             guard problem.column <= header.count else { return "column \(problem.column) is past the header" }
             let column = header[problem.column - 1]
             guard problem.message.hasPrefix(column) else { return "column \(problem.column) is \"\(column)\", not the column named" }

@@ -145,6 +145,14 @@ struct SpreadsheetImportTests {
         #expect(ImportDate.day("7/24/2026 9:05 PM") == Day(year: 2026, month: 7, day: 24))
     }
 
+    @Test func excelsSeparatorLineNamesTheSeparator() throws {
+        let csv = "sep=;\r\nTitle;Author;Exclusive Shelf;My Rating\r\nDune;Frank Herbert;read;5\r\nShort;row\r\n"
+        let rows = try LibraryImporter(format: .goodreads).read(csv, path: "x.csv", configuration: .default)
+        #expect(rows.books.map(\.book.title) == ["Dune"])
+        #expect(rows.books.first?.line == 3, "the header is line 2")
+        #expect(rows.skipped.map(\.description) == ["x.csv:4:1: has 2 fields, the header has 4; row skipped"])
+    }
+
     @Test func twoDigitYearsAreReadAsSpreadsheetsReadThem() {
         #expect(ImportDate.day("7/24/26") == Day(year: 2026, month: 7, day: 24))
         #expect(ImportDate.day("1/2/20", order: .dayFirst) == Day(year: 2020, month: 2, day: 1))

@@ -20,14 +20,18 @@ struct CSVTable: Sendable {
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the file
     ///   has no header row.
     init(text: String, path: String) throws(ShelfError) {
-        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        var body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        var line = 1
+        var delimiter = Self.delimiter(of: body)
+        if let (named, rest) = Self.separatorLine(of: body) {
+            (delimiter, body, line) = (named, rest, 2)
+        }
         let reader: CSVReader
         do {
-            reader = try CSVReader(string: body, hasHeaderRow: false, delimiter: Self.delimiter(of: body))
+            reader = try CSVReader(string: body, hasHeaderRow: false, delimiter: delimiter)
         } catch {
             throw .invalidValue(path: path, key: "file", value: "", reason: "is not CSV text: \(error)", line: 1, column: 1)
         }
-        var line = 1
         var records: [Row] = []
         while let fields = reader.next() {
             records.append(Row(line: line, fields: fields))
@@ -50,6 +54,19 @@ struct CSVTable: Sendable {
         if header.contains(";") { return ";" }
         if header.contains("\t") { return "\t" }
         return ","
+    }
+
+    /// Excel's `sep=;` first line, which names the separator for the lines after it: the
+    /// separator and the text after that line, or `nil` when the file does not start with one.
+    static func separatorLine(of text: String) -> (UnicodeScalar, String)? {
+        let scalars = text.unicodeScalars
+        let first = scalars.prefix { $0 != "\n" && $0 != "\r" }
+        let name = Array(first)
+        guard name.count == 5, String(String.UnicodeScalarView(name.prefix(4))).lowercased() == "sep=" else { return nil }
+        var rest = scalars.dropFirst(first.count)
+        if rest.first == "\r" { rest = rest.dropFirst() }
+        if rest.first == "\n" { rest = rest.dropFirst() }
+        return (name[4], String(String.UnicodeScalarView(rest)))
     }
 
     /// Line breaks in a field: CRLF, CR and LF each end one line.

@@ -49,7 +49,7 @@ public struct LibraryImporter: Sendable {
         var withoutStatus = 0
         for row in table.rows {
             if row.fields.count != table.header.count {
-                skipped.append(Problem(path: path, line: row.line, column: 0,
+                skipped.append(Problem(path: path, line: row.line, column: 1,
                                        message: "has \(row.fields.count) fields, the header has \(table.header.count); row skipped"))
                 continue
             }
