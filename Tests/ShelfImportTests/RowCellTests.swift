@@ -159,6 +159,13 @@ struct RowCellTests {
         ])
     }
 
+    @Test func aSeriesNameWithParenthesesIsASeries() {
+        let parsed = SeriesTitle(parsing: "Good Omens (Good Omens (Gaiman), #1)")
+        #expect(parsed.title == "Good Omens" && parsed.series == "Good Omens (Gaiman)" && parsed.index == 1)
+        #expect(SeriesTitle(parsing: "Foo (Bar) (Baz Cycle, #12)").title == "Foo (Bar)")
+        #expect(SeriesTitle(parsing: "Unbalanced) (x, #1)").series == "x")
+    }
+
     @Test func anISBN10ThatLostLeadingZerosInASpreadsheetGetsThemBack() {
         #expect(ImportedIdentifiers.validISBN("62378791", lostZeros: 3) == "0062378791", "Goodreads: up to three zeros")
         #expect(ImportedIdentifiers.validISBN("140143505") == "0140143505")

@@ -20,9 +20,8 @@ struct SeriesTitle: Sendable, Hashable {
 
     init(parsing text: String) {
         title = text
-        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return }
+        guard text.hasSuffix(")"), let open = Self.openingOfLastParenthesis(text) else { return }
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        guard !inner.contains(")") else { return }
         var entries: [(name: String, number: String)] = []
         for part in inner.split(separator: ";", omittingEmptySubsequences: false) {
             guard let entry = Self.entry(part) else { return }
@@ -34,6 +33,22 @@ struct SeriesTitle: Sendable, Hashable {
         series = first.name
         if let value = Self.singleNumber(first.number) { index = value } else { range = first.number }
         others = entries.dropFirst().map { "\($0.name) #\($0.number)" }
+    }
+
+    /// Where the parenthesis that closes `text` opens, past any pair inside it:
+    /// `Good Omens (Good Omens (Gaiman), #1)` opens before the second `Good Omens`.
+    private static func openingOfLastParenthesis(_ text: String) -> String.Index? {
+        var depth = 0
+        var index = text.endIndex
+        while index > text.startIndex {
+            index = text.index(before: index)
+            if text[index] == ")" { depth += 1 }
+            if text[index] == "(" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
     }
 
     /// `Discworld, #4` or `City Watch #1`: the name and the text after `#`; `nil` when the
