@@ -85,7 +85,7 @@ struct StatusChangeTests {
         let library = try ExampleLibrary()
         let result = try library.shelf("finish", "cloud", "--rating", rating)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("shelf: --rating must be between 0.5 and 5 in steps of 0.5, got \(rating)\n"))
+        #expect(result.stderr.hasPrefix("shelf: --rating should be between 0.5 and 5 in steps of 0.5, got \(rating)\n"))
         #expect(try library.status() == "")
     }
 

@@ -126,6 +126,30 @@ struct LibraryWritingTests {
     }
 
     @Test(arguments: LibraryKind.allCases)
+    func aMoveAndAChangeAreOneWrite(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "circe", title: "Circe", added: day("2024-01-01")), to: .reading, in: "")
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) {
+            try await test.library.move("circe", to: .finished, folder: nil) { _ in throw Refused() }
+        }
+        let stayed = await test.exists("reading/circe.md"), arrived = await test.exists("finished/circe.md")
+        #expect(stayed && !arrived, "a refused change moves nothing")
+        let finished = try await test.library.move("circe", to: .finished, folder: nil) { $0.rating = 4.5 }
+        #expect(finished.path == "finished/circe.md" && finished.rating == 4.5 && finished.finished == testToday)
+        #expect(await test.text("finished/circe.md") == """
+            ---
+            title: Circe
+            rating: 4.5
+            added: 2024-01-01
+            finished: 2024-03-15
+            ---
+
+            """)
+    }
+
+    @Test(arguments: LibraryKind.allCases)
     func moveTakesSessionsAndSetsDates(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }

@@ -24,8 +24,8 @@ struct FinishCommand: AsyncParsableCommand {
     var rating: Double?
 
     func validate() throws {
-        if let rating, !(0.5...5).contains(rating) || (rating * 2).rounded() != rating * 2 {
-            throw ValidationError("--rating must be between 0.5 and 5 in steps of 0.5, got \(BookDisplay.number(rating))")
+        if let rating, let reason = Book.ratingProblem(rating) {
+            throw ValidationError("--rating \(reason), got \(BookDisplay.number(rating))")
         }
     }
 

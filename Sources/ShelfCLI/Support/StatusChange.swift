@@ -2,17 +2,17 @@ import ShelfKit
 
 /// Moves a book to a status and says where it went; shared by start, finish, abandon and move.
 enum StatusChange {
+    /// Moves the book `reference` names, and with `edit` changes it in the same write.
     static func move(_ reference: String, to status: Status, folder: String?, in library: FileLibrary,
-                     then edit: ((inout Book) throws -> Void)? = nil) async throws -> Book {
+                     then edit: (@Sendable (inout Book) throws -> Void)? = nil) async throws -> Book {
         let book = try await library.resolve(reference)
-        var moved = book
-        if book.status != status || (folder != nil && folder != book.folder) {
-            moved = try await library.move(book.id, to: status, folder: folder)
-        }
-        if let edit {
-            var edited = moved
-            try edit(&edited)
-            if edited != moved { moved = try await library.update(edited) }
+        let moves = book.status != status || (folder != nil && folder != book.folder)
+        let moved: Book
+        switch (moves, edit) {
+        case (true, let edit?): moved = try await library.move(book.id, to: status, folder: folder, then: edit)
+        case (true, nil): moved = try await library.move(book.id, to: status, folder: folder)
+        case (false, let edit?): moved = try await library.update(book.id, edit)
+        case (false, nil): moved = book
         }
         if moved.path == book.path {
             print("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(moved.path)")")

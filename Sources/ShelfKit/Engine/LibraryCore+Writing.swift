@@ -76,6 +76,27 @@ extension LibraryCore {
         return moved
     }
 
+    /// Moves a book as ``move(_:to:folder:)`` does and lets `change` edit it as it arrives,
+    /// in one journal: a crash leaves the book where it was and as it was, or moved and
+    /// changed, never moved without the change.
+    mutating func move(_ id: BookID, to status: Status, folder: String?,
+                       then change: (inout Book) throws -> Void) throws(ShelfError) -> Result<Book, any Error> {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        var plan = WritePlan()
+        var book = try planMove(id, to: status, folder: folder, startedOn: nil, into: &plan)
+        do {
+            try change(&book)
+        } catch {
+            return .failure(error)
+        }
+        let key = try planUpdate(book, into: &plan)
+        try perform(plan, operation: "move of \(id)")
+        remember(plan)
+        guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
+        return .success(entry.book)
+    }
+
     // MARK: - Delete and restore
 
     /// Moves books and their sessions to `.shelf/trash/<today>/<original path>`, all or none.

@@ -126,19 +126,13 @@ enum BookFormat {
     static func valueProblems(of book: Book, in document: FrontMatterDocument) -> [ShelfError] {
         let reader = FieldReader(document)
         var problems: [ShelfError] = []
-        if let rating = book.rating, let reason = ratingProblem(rating) {
+        if let rating = book.rating, let reason = Book.ratingProblem(rating) {
             problems.append(reader.invalid("rating", reason: reason))
         }
         if let isbn = book.isbn, let message = ISBN.problem(with: isbn) {
             problems.append(reader.invalid("isbn", reason: message))
         }
         return problems
-    }
-
-    /// Why a rating is not 0.5 to 5 in steps of 0.5, or `nil` when it is.
-    static func ratingProblem(_ rating: Double) -> String? {
-        (0.5...5).contains(rating) && (rating * 2).rounded() == rating * 2
-            ? nil : "should be between 0.5 and 5 in steps of 0.5"
     }
 
     // MARK: - Writing
@@ -153,7 +147,7 @@ enum BookFormat {
             .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0)
         }
         if checks("title"), book.title.allSatisfy(\.isWhitespace) { throw invalid("title", book.title, "is empty; every book needs a title") }
-        if checks("rating"), let rating = book.rating, let reason = ratingProblem(rating) {
+        if checks("rating"), let rating = book.rating, let reason = Book.ratingProblem(rating) {
             throw invalid("rating", YAMLValue.number(rating).description, reason)
         }
         if checks("pages"), let pages = book.pages, pages < 0 { throw invalid("pages", String(pages), "should not be negative") }

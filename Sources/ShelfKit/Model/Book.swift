@@ -93,6 +93,13 @@ public struct Book: Sendable, Hashable, Identifiable {
         self.body = body
     }
 
+    /// Why `rating` cannot be a book's rating, completing "rating …", or `nil` when it can:
+    /// ratings are 0.5 to 5 in steps of 0.5.
+    public static func ratingProblem(_ rating: Double) -> String? {
+        (0.5...5).contains(rating) && (rating * 2).rounded() == rating * 2
+            ? nil : "should be between 0.5 and 5 in steps of 0.5"
+    }
+
     /// The value of a key in ``extra``.
     public func extra(_ key: String) -> YAMLValue? {
         extra.first { $0.key == key }?.value

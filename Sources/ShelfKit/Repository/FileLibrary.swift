@@ -143,6 +143,12 @@ public actor FileLibrary: Library, LibraryHost {
     }
 
     @discardableResult
+    public func move(_ id: BookID, to status: Status, folder: String? = nil,
+                     then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+        try await writing { core throws(ShelfError) in try core.move(id, to: status, folder: folder, then: change) }.get()
+    }
+
+    @discardableResult
     public func delete(_ id: BookID) async throws(ShelfError) -> Book {
         try await writing { core throws(ShelfError) in try core.delete([id])[0] }
     }

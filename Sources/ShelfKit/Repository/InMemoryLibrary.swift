@@ -113,6 +113,12 @@ public actor InMemoryLibrary: Library, LibraryHost {
     }
 
     @discardableResult
+    public func move(_ id: BookID, to status: Status, folder: String? = nil,
+                     then change: @Sendable (inout Book) throws -> Void) throws -> Book {
+        try core.move(id, to: status, folder: folder, then: change).get()
+    }
+
+    @discardableResult
     public func delete(_ id: BookID) throws(ShelfError) -> Book { try core.delete([id])[0] }
 
     @discardableResult

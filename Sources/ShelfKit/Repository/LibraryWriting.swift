@@ -69,6 +69,17 @@ public protocol LibraryWriting: Sendable {
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book
 
+    /// Moves a book as ``move(_:to:folder:)`` does and lets `change` edit it as it arrives (the
+    /// dates the move sets are already in it), written as one change: `shelf finish --rating`.
+    ///
+    /// ```swift
+    /// try await library.move("dune", to: .finished, folder: nil) { $0.rating = 4.5 }
+    /// ```
+    /// - Throws: What `change` throws (nothing is written then), and the errors of a move and
+    ///   of ``update(_:)-(Book)``.
+    @discardableResult
+    func move(_ id: BookID, to status: Status, folder: String?, then change: @Sendable (inout Book) throws -> Void) async throws -> Book
+
     /// Moves a book and its sessions to `.shelf/trash/<today>/<original path>`.
     /// - Returns: The book as it was before deletion.
     @discardableResult
