@@ -21,7 +21,7 @@ struct AbandonCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let status = await StatusChange.status(at: 3, .abandoned, in: library)
+        let status = library.configuration.status(for: .abandoned)
         _ = try await StatusChange.move(book, to: status, folder: nil, in: library)
     }
 }

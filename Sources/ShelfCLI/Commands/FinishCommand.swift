@@ -31,7 +31,7 @@ struct FinishCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let status = await StatusChange.status(at: 2, .finished, in: library)
+        let status = library.configuration.status(for: .finished)
         let rating = rating
         _ = try await StatusChange.move(book, to: status, folder: nil, in: library) { book in
             if let rating { book = try book.setting("rating", to: ValueParsing.value(BookDisplay.number(rating), asString: false)) }

@@ -57,7 +57,7 @@ struct ListCommand: AsyncParsableCommand {
             let listed = try await library.booksWithProgress(matching: query, sortedBy: order, limit: limit)
             books = listed.map(\.book)
             // The table shows it for the books being read; a template wherever it is asked for.
-            let reading = library.configuration.statuses.dropFirst().first ?? .reading
+            let reading = library.configuration.status(for: .reading)
             for (book, bookProgress) in listed where format != .named(.table) || book.status == reading {
                 progress[book.id] = bookProgress
             }

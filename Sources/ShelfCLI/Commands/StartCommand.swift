@@ -21,7 +21,7 @@ struct StartCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let status = await StatusChange.status(at: 1, .reading, in: library)
+        let status = library.configuration.status(for: .reading)
         _ = try await StatusChange.move(book, to: status, folder: nil, in: library)
     }
 }

@@ -21,10 +21,4 @@ enum StatusChange {
         }
         return moved
     }
-
-    /// The status at a position of the configured order, with the default name as fallback.
-    static func status(at index: Int, _ fallback: Status, in library: FileLibrary) async -> Status {
-        let statuses = library.configuration.statuses
-        return statuses.contains(fallback) ? fallback : (index < statuses.count ? statuses[index] : fallback)
-    }
 }

@@ -60,8 +60,8 @@ extension LibraryCore {
             throw .unsafeName(name: destination.folder, reason: "that is inside the book's own session folder")
         }
         var book = entry.book
-        if setsDates, status == .reading, book.started == nil { book.started = startedOn ?? today() }
-        if setsDates, status == .finished, book.finished == nil { book.finished = today() }
+        if setsDates, status == configuration.status(for: .reading), book.started == nil { book.started = startedOn ?? today() }
+        if setsDates, status == configuration.status(for: .finished), book.finished == nil { book.finished = today() }
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)

@@ -192,10 +192,10 @@ extension LibraryCore {
         let name = SessionFileName(day: session.day, sequence: sequence)
         try SessionFormat.validate(session, path: location.sessionFolder + "/" + name.name)
         let statuses = configuration.statuses
-        let target = statuses.contains(.reading) ? Status.reading : statuses.dropFirst().first
-        let moves = book.status == statuses.first && target != nil
+        let target = configuration.status(for: .reading)
+        let moves = book.status == statuses.first && statuses.count > 1 && statuses.contains(target)
         var steps: [JournalStep] = []
-        if moves, let target {
+        if moves {
             var plan = WritePlan()
             _ = try planMove(id, to: target, folder: nil, startedOn: session.day, into: &plan)
             steps = plan.steps

@@ -1,0 +1,28 @@
+/// What a status means for a book in it, whatever the library calls it: not started, being
+/// read, finished, or put down. Dates follow roles: arriving in the reading status sets
+/// `started`, arriving in the finished status sets `finished`.
+public enum StatusRole: Int, Sendable, CaseIterable {
+    /// Not started yet: the first status, where new books go.
+    case toRead
+    /// Being read: where `shelf start` and a first logged session put a book.
+    case reading
+    /// Read to the end: where `shelf finish` puts a book.
+    case finished
+    /// Put down unfinished: where `shelf abandon` puts a book.
+    case abandoned
+
+    /// The role's status in the default configuration.
+    public var defaultStatus: Status {
+        LibraryConfiguration.defaultStatuses[rawValue]
+    }
+}
+
+extension LibraryConfiguration {
+    /// The status that plays `role`: the status with the role's default name when the library
+    /// has it (`reading`), else the one at the role's place in the default order (the second
+    /// status is the one being read), else the role's default name.
+    public func status(for role: StatusRole) -> Status {
+        if statuses.contains(role.defaultStatus) { return role.defaultStatus }
+        return role.rawValue < statuses.count ? statuses[role.rawValue] : role.defaultStatus
+    }
+}

@@ -1,0 +1,25 @@
+@testable import ShelfKit
+import Testing
+
+/// Which status plays which role, and the dates that follow roles, whatever the statuses are called.
+struct StatusRoleTests {
+    static let goodreadsNames = [Status("want-to-read"), Status("currently-reading"), Status("read"), Status("closed")]
+
+    @Test func aRoleIsTheStatusOfItsNameElseOfItsPlace() throws {
+        let named = try LibraryConfiguration(statuses: [.toRead, .finished, .reading])
+        #expect(named.status(for: .reading) == .reading, "the name wins over the place")
+        #expect(named.status(for: .abandoned) == .abandoned, "a role the library lacks keeps its default name")
+        let custom = try LibraryConfiguration(statuses: Self.goodreadsNames)
+        #expect(StatusRole.allCases.map(custom.status(for:)) == Self.goodreadsNames)
+    }
+
+    @Test func datesFollowTheRolesOfStatusesOfOtherNames() async throws {
+        let library = InMemoryLibrary(configuration: try LibraryConfiguration(statuses: Self.goodreadsNames),
+                                      today: { Day(year: 2026, month: 11, day: 23) ?? Day.today() })
+        try await library.add(Book(id: "dune", title: "Dune"), to: Status("want-to-read"), in: "")
+        let started = try await library.move("dune", to: Status("currently-reading"), folder: nil)
+        #expect(started.started == Day(year: 2026, month: 11, day: 23))
+        let finished = try await library.move("dune", to: Status("read"), folder: nil)
+        #expect(finished.finished == Day(year: 2026, month: 11, day: 23))
+    }
+}
