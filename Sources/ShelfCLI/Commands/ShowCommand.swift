@@ -84,8 +84,11 @@ struct ShowCommand: AsyncParsableCommand {
             var summary = "progress: " + (BookDisplay.progress(page: progress.page, of: book.pages).nonEmpty ?? "none")
             summary += " · \(progress.pagesRead) pages read"
             if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
-            if let pace = progress.pagesPerDay { summary += " · \(BookDisplay.number((pace * 10).rounded() / 10)) pages/day" }
-            if let hourly = progress.pagesPerHour(sessions) { summary += " · \(Int(hourly.rounded())) pages/hour" }
+            let pace = ReadingPace(sessions)
+            if let daily = pace.pagesPerDay {
+                summary += " · \(BookDisplay.number((daily * 10).rounded() / 10)) pages a reading day"
+            }
+            if let hourly = pace.pagesPerHour { summary += " · \(Int(hourly.rounded())) pages/hour" }
             lines.append(summary)
         }
         return lines.joined(separator: "\n") + "\n"
