@@ -57,14 +57,14 @@ struct ShowCommand: AsyncParsableCommand {
                                         ("path", book.path)]
         for entry in book.bookFields where !["title", "subtitle", "authors"].contains(entry.key) {
             let text = entry.key == "rating"
-                ? "\(BookDisplay.stars(book.rating)) (\(entry.value))" : BookDisplay.text(entry.value)
+                ? "\(BookDisplay.stars(book.rating)) (\(entry.value))" : entry.value.plainText()
             rows.append((entry.key, text))
         }
         // A key of the person's named like one of shelf's (`status: want-to-read`) would read
         // as a second status: it is labelled as the template reaches it.
         for entry in book.extra {
             let label = BookTemplate.customKey(entry.key) == entry.key ? entry.key : BookRecords.customPrefix + entry.key
-            rows.append((label, BookDisplay.text(entry.value)))
+            rows.append((label, entry.value.plainText()))
         }
         let width = rows.map { TextWidth.of($0.0) }.max() ?? 0
         for (key, value) in rows {

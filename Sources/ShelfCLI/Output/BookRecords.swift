@@ -95,20 +95,11 @@ struct BookRecords {
             return columns.map { column -> String in
                 switch column {
                 case .location(let location): location.value(of: book)
-                case .book(let key): fields[key].map(Self.csvText) ?? ""
-                case .custom(let key): extra[key].map(Self.csvText) ?? ""
+                case .book(let key): fields[key]?.plainText(joiningListsWith: "; ") ?? ""
+                case .custom(let key): extra[key]?.plainText(joiningListsWith: "; ") ?? ""
                 }
             }
         }
         return try CSVText.write(header: columns.map(\.header), rows: rows)
-    }
-
-    static func csvText(_ value: YAMLValue) -> String {
-        switch value {
-        case .null: ""
-        case .string(let text): text
-        case .list(let items): items.map(csvText).joined(separator: "; ")
-        default: value.description
-        }
     }
 }
