@@ -37,7 +37,7 @@ struct ShowCommand: AsyncParsableCommand {
         case .json:
             var record = BookRecords(books: [book]).record(book)
             record.append(("sessions", .array(sessions.map { .object(SessionRecords.record($0)) })))
-            print(JSONWriter.writePretty(.object(record)))
+            print(JSONValue.object(record).text(.pretty))
         case .text:
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
             print(text(book, sessions: sessions, progress: progress, terminal: terminal), terminator: "")
