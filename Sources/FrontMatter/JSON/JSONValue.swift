@@ -60,21 +60,15 @@ package indirect enum JSONValue: Sendable, Encodable {
         case .array(let items):
             var array = encoder.unkeyedContainer()
             for item in items { try array.encode(item) }
-        case .null:
+        case .null, .bool, .int, .double, .string:
             var single = encoder.singleValueContainer()
-            try single.encodeNil()
-        case .bool(let bool):
-            var single = encoder.singleValueContainer()
-            try single.encode(bool)
-        case .int(let int):
-            var single = encoder.singleValueContainer()
-            try single.encode(int)
-        case .double(let double):
-            var single = encoder.singleValueContainer()
-            try single.encode(double)
-        case .string(let string):
-            var single = encoder.singleValueContainer()
-            try single.encode(string)
+            switch self {
+            case .bool(let bool): try single.encode(bool)
+            case .int(let int): try single.encode(int)
+            case .double(let double): try single.encode(double)
+            case .string(let string): try single.encode(string)
+            case .null, .array, .object: try single.encodeNil()
+            }
         }
     }
 
