@@ -43,14 +43,9 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
         let matches = listing.locations(withSlug: id.rawValue)
         if matches.count > 1 { throw .duplicateSlug(slug: id.rawValue, paths: matches.map(\.path)) }
         guard let location = matches.first else {
-            throw .bookNotFound(reference: id.rawValue, closeMatches: Self.closeMatches(id.rawValue, in: listing))
+            throw .bookNotFound(reference: id.rawValue, closeMatches: Suggestions.closeMatches(to: id.rawValue, among: listing.slugs))
         }
         return location
-    }
-
-    /// Slugs a few edits from `reference`, nearest first.
-    static func closeMatches(_ reference: String, in listing: LibraryListing) -> [String] {
-        Suggestions.closeMatches(to: reference, among: listing.slugs)
     }
 
     // MARK: - Reading
