@@ -41,7 +41,7 @@ struct ShowTests {
               2024-01-25  pp. 187–260    73 pages   80 min
               2024-02-03  pp. 260–341    81 pages   95 min   The desert chapters are the best part.
               2024-02-11  pp. 341–412    71 pages   90 min
-            progress: 412/412 (100%) · 411 pages read in 7 h 40 min · 10 pages/day · 54 pages/hour
+            progress: 412/412 (100%) · 411 pages read in 7 h 40 min · 68.5 pages a reading day · 54 pages/hour
 
             """)
     }

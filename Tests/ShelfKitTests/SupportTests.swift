@@ -54,6 +54,34 @@ struct SupportTests {
         #expect(EditDistance.between("", "abc") == 3)
     }
 
+    /// One `parent(of:)` for library and system paths. Of the three it replaces, the engine's
+    /// and the memory storage's said `""` for a name without a slash and the file system's said
+    /// `.`; `""` is kept, the library root's own name, and the file system opens `.` for it.
+    @Test(arguments: [
+        ("finished/sci-fi/dune.md", "finished/sci-fi"), ("dune.md", ""), ("", ""), ("/books", "/"), ("/", "/"),
+        ("/home/ada/books", "/home/ada"),
+    ])
+    func parentOfAPath(_ path: String, _ parent: String) {
+        #expect(Path.parent(of: path) == parent)
+    }
+
+    @Test func bookAndSessionPathsPair() {
+        let location = BookLocation(status: .finished, folder: "sci-fi", slug: "dune")
+        #expect(location.path == "finished/sci-fi/dune.md")
+        #expect(BookLocation.sessionFolder(ofBookPath: location.path) == location.sessionFolder)
+        #expect(BookLocation.bookPath(ofSession: location.sessionFolder + "/2024-01-02.md") == location.path)
+        #expect(BookID(bookPath: location.path) == "dune")
+        #expect(BookID(bookPath: "finished/.dune.md") == nil)
+    }
+
+    @Test func temporaryNamesAreRecognised() {
+        let name = FileSystem.StagedFile.temporaryName(for: "dune.md", process: 42, attempt: 3)
+        #expect(name == ".dune.md.42.3.tmp")
+        #expect(FileSystem.StagedFile.isTemporaryName(name, for: "dune.md"))
+        #expect(!FileSystem.StagedFile.isTemporaryName(".dune.md.42.tmp", for: "dune.md"))
+        #expect(!FileSystem.StagedFile.isTemporaryName(name, for: "dun.md"))
+    }
+
     @Test func sessionFileNames() {
         #expect(SessionFileName("2024-01-02.md") == SessionFileName(day: day("2024-01-02"), sequence: 1))
         #expect(SessionFileName("2024-01-02-3.md")?.sequence == 3)

@@ -28,7 +28,7 @@ extension FrontMatterDocument {
         let entry = fields.entry(key)
         var texts: [String] = []
         if json {
-            guard let text = ScalarEmitter.json(value) else {
+            guard let text = JSONValue(exactly: value)?.text(.flow) else {
                 throw .unsupportedEdit(key: key, reason: "the front matter is JSON, which cannot write \(value)", location(ofKey: key))
             }
             texts = [text]
@@ -44,13 +44,13 @@ extension FrontMatterDocument {
         if let entry {
             var candidates: [[ByteSplice]] = []
             if case .sequence(let sequence) = entry.value, sequence.isFlow, case .list(let items) = value,
-               let list = json ? flowList(items, reusing: sequence, write: ScalarEmitter.json) : flowList(items, reusing: sequence) {
+               let list = json ? flowList(items, reusing: sequence, write: { JSONValue(exactly: $0)?.text(.flow) }) : flowList(items, reusing: sequence) {
                 candidates.append([ByteSplice(sequence.span.range, list)])
             }
             for text in texts { candidates += flowValueSplices(entry, text) }
             return candidates
         }
-        let keyText = json ? ScalarEmitter.jsonString(key) : ScalarEmitter.scalar(key, context: .flow, preferring: nil)
+        let keyText = json ? JSONValue.string(key).text(.flow) : ScalarEmitter.scalar(key, context: .flow, preferring: nil)
         let pairs = texts.map { keyText + flowKeyValueSeparator + $0 }
         guard let anchor = after.flatMap({ fields.entry($0) }) ?? fields.entries.last else {
             return try emptyFlowMappingAdditions(pairs, key: key)

@@ -76,7 +76,16 @@ enum ScalarEmitter {
     }
 
     static func doubleQuoted(_ string: String) -> String {
-        var result = "\""
+        var result = ""
+        appendDoubleQuoted(string, to: &result, json: false)
+        return result
+    }
+
+    /// Appends `string` in double quotes: `\"`, `\\`, `\n`, `\t`, `\r`, and a code for every
+    /// other scalar ``needsEscape(_:)`` names. YAML takes `\0` and `\xXX` where they are
+    /// shorter; `json` writes `\uXXXX` throughout, which JSON and YAML read alike.
+    static func appendDoubleQuoted(_ string: String, to result: inout String, json: Bool) {
+        result += "\""
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -84,11 +93,11 @@ enum ScalarEmitter {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case "\0": result += "\\0"
+            case "\0" where !json: result += "\\0"
             default:
                 if needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    if scalar.value <= 0xFF {
+                    if scalar.value <= 0xFF, !json {
                         result += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
                     } else {
                         result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -98,7 +107,7 @@ enum ScalarEmitter {
                 }
             }
         }
-        return result + "\""
+        result += "\""
     }
 
     /// Characters that only a double-quoted scalar can hold: line breaks, controls, the BOM.

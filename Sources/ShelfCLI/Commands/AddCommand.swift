@@ -76,9 +76,8 @@ struct AddCommand: AsyncParsableCommand {
         do {
             added = try await library.add(book, to: status, in: folder)
         } catch {
-            guard case .alreadyExists(let path) = error, path.hasSuffix(".md") else { throw error }
+            guard case .alreadyExists(let path) = error, let taken = BookID(bookPath: path) else { throw error }
             // Slugs are unique in the whole library, so another folder would not help.
-            let taken = String(path.split(separator: "/").last?.dropLast(3) ?? "")
             throw CommandFailure(message: "the slug \"\(taken)\" is taken by \(path); give this book another one with --slug")
         }
         print(added.path)

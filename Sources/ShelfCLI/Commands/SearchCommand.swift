@@ -48,9 +48,9 @@ struct SearchCommand: AsyncParsableCommand {
         let hits = try await library.search(words.joined(separator: " "), limit: limit, highlight: highlight)
         switch format {
         case .json:
-            print(JSONWriter.writePretty(.array(hits.map { .object(record($0)) })))
+            print(JSONValue.array(hits.map { .object(record($0)) }).text(.pretty))
         case .jsonl:
-            print(hits.map { JSONWriter.write(.object(record($0))) + "\n" }.joined(), terminator: "")
+            print(hits.map { JSONValue.object(record($0)).text(.compact) + "\n" }.joined(), terminator: "")
         case .text:
             var output = ""
             for hit in hits {
@@ -64,7 +64,7 @@ struct SearchCommand: AsyncParsableCommand {
         LibraryWarning.print(await library.lastScanProblems)
     }
 
-    private func record(_ hit: SearchHit) -> [(String, JSONWriter.Value)] {
+    private func record(_ hit: SearchHit) -> [(String, JSONValue)] {
         [("kind", .string(hit.kind.rawValue)), ("book", .string(hit.bookID.rawValue)), ("title", .string(hit.title)),
          ("path", .string(hit.path)), ("line", .int(hit.line)), ("snippet", .string(hit.snippet)),
          ("score", .double(hit.score))]

@@ -45,9 +45,9 @@ struct SessionsCommand: AsyncParsableCommand {
         }
         switch format {
         case .json:
-            print(JSONWriter.writePretty(.array(sessions.map { .object(SessionRecords.record($0)) })))
+            print(JSONValue.array(sessions.map { .object(SessionRecords.record($0)) }).text(.pretty))
         case .jsonl:
-            print(sessions.map { JSONWriter.write(.object(SessionRecords.record($0))) + "\n" }.joined(), terminator: "")
+            print(sessions.map { JSONValue.object(SessionRecords.record($0)).text(.compact) + "\n" }.joined(), terminator: "")
         case .csv:
             print(try csv(sessions), terminator: "")
         case .table, .paths:

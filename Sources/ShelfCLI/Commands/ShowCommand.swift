@@ -37,7 +37,7 @@ struct ShowCommand: AsyncParsableCommand {
         case .json:
             var record = BookRecords(books: [book]).record(book)
             record.append(("sessions", .array(sessions.map { .object(SessionRecords.record($0)) })))
-            print(JSONWriter.writePretty(.object(record)))
+            print(JSONValue.object(record).text(.pretty))
         case .text:
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
             print(text(book, sessions: sessions, progress: progress, terminal: terminal), terminator: "")
@@ -57,14 +57,14 @@ struct ShowCommand: AsyncParsableCommand {
                                         ("path", book.path)]
         for entry in book.bookFields where !["title", "subtitle", "authors"].contains(entry.key) {
             let text = entry.key == "rating"
-                ? "\(BookDisplay.stars(book.rating)) (\(entry.value))" : BookDisplay.text(entry.value)
+                ? "\(BookDisplay.stars(book.rating)) (\(entry.value))" : entry.value.plainText()
             rows.append((entry.key, text))
         }
         // A key of the person's named like one of shelf's (`status: want-to-read`) would read
         // as a second status: it is labelled as the template reaches it.
         for entry in book.extra {
             let label = BookTemplate.customKey(entry.key) == entry.key ? entry.key : BookRecords.customPrefix + entry.key
-            rows.append((label, BookDisplay.text(entry.value)))
+            rows.append((label, entry.value.plainText()))
         }
         let width = rows.map { TextWidth.of($0.0) }.max() ?? 0
         for (key, value) in rows {
@@ -84,8 +84,11 @@ struct ShowCommand: AsyncParsableCommand {
             var summary = "progress: " + (BookDisplay.progress(page: progress.page, of: book.pages).nonEmpty ?? "none")
             summary += " · \(progress.pagesRead) pages read"
             if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
-            if let pace = progress.pagesPerDay { summary += " · \(BookDisplay.number((pace * 10).rounded() / 10)) pages/day" }
-            if let hourly = progress.pagesPerHour(sessions) { summary += " · \(Int(hourly.rounded())) pages/hour" }
+            let pace = ReadingPace(sessions)
+            if let daily = pace.pagesPerDay {
+                summary += " · \(BookDisplay.number((daily * 10).rounded() / 10)) pages a reading day"
+            }
+            if let hourly = pace.pagesPerHour { summary += " · \(Int(hourly.rounded())) pages/hour" }
             lines.append(summary)
         }
         return lines.joined(separator: "\n") + "\n"

@@ -25,14 +25,4 @@ enum BookDisplay {
         guard let pages, pages > 0 else { return "p. \(page)" }
         return "\(min(page, pages))/\(pages) (\(min(100, page * 100 / pages))%)"
     }
-
-    /// A value as a person reads it: lists joined with commas, text without quotes.
-    static func text(_ value: YAMLValue) -> String {
-        switch value {
-        case .null: ""
-        case .string(let text): text
-        case .list(let items): items.map(text).joined(separator: ", ")
-        default: value.description
-        }
-    }
 }

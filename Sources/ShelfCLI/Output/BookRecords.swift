@@ -43,22 +43,22 @@ struct BookRecords {
         return specimen.bookFields.map(\.key)
     }()
 
-    func record(_ book: Book) -> [(String, JSONWriter.Value)] {
-        var record: [(String, JSONWriter.Value)] = Location.allCases.map { ($0.rawValue, .string($0.value(of: book))) }
-        record += book.bookFields.map { ($0.key, JSONWriter.Value($0.value)) }
+    func record(_ book: Book) -> [(String, JSONValue)] {
+        var record: [(String, JSONValue)] = Location.allCases.map { ($0.rawValue, .string($0.value(of: book))) }
+        record += book.bookFields.map { ($0.key, JSONValue($0.value)) }
         if !book.extra.isEmpty {
-            record.append((Self.customKey, .object(book.extra.map { ($0.key, JSONWriter.Value($0.value)) })))
+            record.append((Self.customKey, .object(book.extra.map { ($0.key, JSONValue($0.value)) })))
         }
         if !book.body.isEmpty { record.append(("body", .string(book.body))) }
         return record
     }
 
     func json() -> String {
-        JSONWriter.writePretty(.array(books.map { .object(record($0)) })) + "\n"
+        JSONValue.array(books.map { .object(record($0)) }).text(.pretty) + "\n"
     }
 
     func jsonLines() -> String {
-        books.map { JSONWriter.write(.object(record($0))) + "\n" }.joined()
+        books.map { JSONValue.object(record($0)).text(.compact) + "\n" }.joined()
     }
 
     /// A CSV column: where its values come from decides its header.
@@ -95,20 +95,11 @@ struct BookRecords {
             return columns.map { column -> String in
                 switch column {
                 case .location(let location): location.value(of: book)
-                case .book(let key): fields[key].map(Self.csvText) ?? ""
-                case .custom(let key): extra[key].map(Self.csvText) ?? ""
+                case .book(let key): fields[key]?.plainText(joiningListsWith: "; ") ?? ""
+                case .custom(let key): extra[key]?.plainText(joiningListsWith: "; ") ?? ""
                 }
             }
         }
         return try CSVText.write(header: columns.map(\.header), rows: rows)
-    }
-
-    static func csvText(_ value: YAMLValue) -> String {
-        switch value {
-        case .null: ""
-        case .string(let text): text
-        case .list(let items): items.map(csvText).joined(separator: "; ")
-        default: value.description
-        }
     }
 }

@@ -79,7 +79,7 @@ struct BookTemplate: Sendable, Equatable {
             case .text(let text): text
             case .field(let field):
                 if let key = Self.customKey(field) {
-                    book.extra(key).map(BookDisplay.text) ?? ""
+                    book.extra(key)?.plainText() ?? ""
                 } else {
                     builtIn(field, book, progress) ?? ""
                 }
@@ -98,7 +98,7 @@ struct BookTemplate: Sendable, Equatable {
         case "progress": progress?.percent(of: book.pages).map(String.init)
         case "read": progress.map { String($0.pagesRead) }
         case "minutes": progress.map { String($0.minutes) }
-        default: book.bookFields.first { $0.key == field }.map { BookDisplay.text($0.value) }
+        default: book.bookFields.first { $0.key == field }.map { $0.value.plainText() }
         }
     }
 }

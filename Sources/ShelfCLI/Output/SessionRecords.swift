@@ -2,8 +2,8 @@ import ShelfKit
 
 /// Reading sessions as records and as one-line summaries.
 enum SessionRecords {
-    static func record(_ session: ReadingSession) -> [(String, JSONWriter.Value)] {
-        var record: [(String, JSONWriter.Value)] = [
+    static func record(_ session: ReadingSession) -> [(String, JSONValue)] {
+        var record: [(String, JSONValue)] = [
             ("book", .string(session.bookID.rawValue)), ("date", .string(session.day.description)),
             ("path", .string(session.path)),
         ]
@@ -12,7 +12,7 @@ enum SessionRecords {
         if let pages = session.pages { record.append(("pages", .int(pages))) }
         if let minutes = session.minutes { record.append(("minutes", .int(minutes))) }
         record.append(("pages_read", .int(session.pagesRead)))
-        record += session.extra.map { ($0.key, JSONWriter.Value($0.value)) }
+        record += session.extra.map { ($0.key, JSONValue($0.value)) }
         if !session.note.isEmpty { record.append(("note", .string(session.note))) }
         return record
     }

@@ -68,21 +68,21 @@ struct StatsPrinter {
 
     /// The numbers as JSON, keys in a fixed order.
     static func json(_ stats: ReadingStats) -> String {
-        func period(_ total: PeriodTotal) -> JSONWriter.Value {
+        func period(_ total: PeriodTotal) -> JSONValue {
             .object([("period", .string(total.period)), ("books", .int(total.books)), ("pages", .int(total.pages))])
         }
-        func count(_ item: NameCount) -> JSONWriter.Value { .object([("name", .string(item.name)), ("books", .int(item.books))]) }
-        func length(_ book: BookLength?) -> JSONWriter.Value {
+        func count(_ item: NameCount) -> JSONValue { .object([("name", .string(item.name)), ("books", .int(item.books))]) }
+        func length(_ book: BookLength?) -> JSONValue {
             book.map { .object([("id", .string($0.id.rawValue)), ("title", .string($0.title)), ("pages", .int($0.pages))]) } ?? .null
         }
-        func number(_ value: Double?) -> JSONWriter.Value { value.map { .double(($0 * 100).rounded() / 100) } ?? .null }
+        func number(_ value: Double?) -> JSONValue { value.map { .double(($0 * 100).rounded() / 100) } ?? .null }
         let pace = stats.pace
-        let goal: JSONWriter.Value = stats.goal.map {
+        let goal: JSONValue = stats.goal.map {
             .object([("year", .int($0.year)), ("goal", .int($0.goal)), ("finished", .int($0.finished)),
-                     ("percent", .int($0.percent)), ("expected_by_today", $0.expectedByToday.map(JSONWriter.Value.int) ?? .null)])
+                     ("percent", .int($0.percent)), ("expected_by_today", $0.expectedByToday.map(JSONValue.int) ?? .null)])
         } ?? .null
-        let value: JSONWriter.Value = .object([
-            ("year", stats.year.map(JSONWriter.Value.int) ?? .null),
+        let value: JSONValue = .object([
+            ("year", stats.year.map(JSONValue.int) ?? .null),
             ("today", .string(stats.today.description)),
             ("books_finished", .int(stats.booksFinished)),
             ("pages_finished", .int(stats.pagesFinished)),
@@ -103,6 +103,6 @@ struct StatsPrinter {
             ("streak", .int(stats.streak)),
             ("goal", goal),
         ])
-        return JSONWriter.writePretty(value) + "\n"
+        return value.text(.pretty) + "\n"
     }
 }

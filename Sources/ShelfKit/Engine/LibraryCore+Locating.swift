@@ -35,7 +35,7 @@ extension LibraryCore {
               storage.kind(of: location.path) == .file else { return false }
         var directory = location.status.name
         for component in location.folder.split(separator: "/", omittingEmptySubsequences: false) where !location.folder.isEmpty {
-            if component.isEmpty || component.hasPrefix(".") || storage.isFile(directory + "/" + component + ".md") {
+            if component.isEmpty || component.hasPrefix(".") || storage.isFile(BookLocation.bookPath(ofSessionFolder: directory + "/" + component)) {
                 return false
             }
             directory += "/" + component

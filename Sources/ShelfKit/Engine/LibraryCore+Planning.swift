@@ -164,7 +164,7 @@ extension LibraryCore {
     private func checkPlannedDestination(_ destination: BookLocation, in plan: WritePlan) throws(ShelfError) {
         var directory = destination.status.name
         for component in destination.folder.split(separator: "/") {
-            if plan.addition(BookID(String(component))) == directory + "/" + component + ".md" {
+            if plan.addition(BookID(String(component))) == BookLocation.bookPath(ofSessionFolder: directory + "/" + component) {
                 throw .unsafeName(name: destination.folder,
                                   reason: "\(directory)/\(component).md is a book, so that folder holds its sessions")
             }

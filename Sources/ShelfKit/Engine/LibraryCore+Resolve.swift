@@ -29,6 +29,6 @@ extension LibraryCore {
         }
         let candidates = Set(prefixMatches.map(\.slug) + titleMatches.map(\.id.rawValue)).sorted()
         if !candidates.isEmpty { throw .ambiguousReference(reference: reference, candidates: candidates) }
-        throw .bookNotFound(reference: reference, closeMatches: Self.closeMatches(reference, in: listing))
+        throw .bookNotFound(reference: reference, closeMatches: Suggestions.closeMatches(to: reference, among: listing.slugs))
     }
 }

@@ -200,14 +200,11 @@ extension LibraryCore {
     }
 
     private func staleTemporaries(of path: String) -> [String] {
-        let directory = Self.parent(of: path)
-        let prefix = "." + (path.split(separator: "/").last.map(String.init) ?? path) + "."
+        let directory = Path.parent(of: path)
+        let name = Path.name(of: path)
         let entries = (try? storage.entries(in: directory)) ?? []
-        return entries.filter { entry in
-            guard entry.kind == .file, entry.name.hasPrefix(prefix), entry.name.hasSuffix(".tmp") else { return false }
-            let middle = entry.name.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-            return middle.count == 2 && middle.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
-        }.map { directory.isEmpty ? $0.name : directory + "/" + $0.name }
+        return entries.filter { $0.kind == .file && FileSystem.StagedFile.isTemporaryName($0.name, for: name) }
+            .map { Path.joined(directory, $0.name) }
     }
 
     private mutating func redo(_ step: JournalStep) -> Redo {
@@ -222,7 +219,7 @@ extension LibraryCore {
                     _ = try storage.replace(path, expecting: expected.fileStamp, with: bytes)
                 } else {
                     guard current == nil else { return .conflict("\(path) already exists") }
-                    try makeDirectories(Self.parent(of: path))
+                    try makeDirectories(Path.parent(of: path))
                     try storage.create(bytes, at: path)
                 }
                 stamps[path] = nil
@@ -231,7 +228,7 @@ extension LibraryCore {
                 switch (storage.kind(of: source) != nil, storage.kind(of: destination) != nil) {
                 case (false, true): return .alreadyDone
                 case (true, false):
-                    try makeDirectories(Self.parent(of: destination))
+                    try makeDirectories(Path.parent(of: destination))
                     try storage.move(source, to: destination)
                     stamps[source] = nil
                     return .redone

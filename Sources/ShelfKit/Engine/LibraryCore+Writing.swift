@@ -158,7 +158,7 @@ extension LibraryCore {
             if storage.isDirectory(base + "/" + location.sessionFolder) {
                 steps.append(.move(from: base + "/" + location.sessionFolder, to: location.sessionFolder))
             }
-            steps.append(.removeEmptyFolders(from: Self.parent(of: base + "/" + location.path), stoppingAt: Self.trash))
+            steps.append(.removeEmptyFolders(from: Path.parent(of: base + "/" + location.path), stoppingAt: Self.trash))
             try perform(Journal(operation: "restore of \(id)", detail: base + "/" + location.path + " → " + location.path,
                                 steps: steps))
             return try read(location).book

@@ -43,20 +43,9 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
         let matches = listing.locations(withSlug: id.rawValue)
         if matches.count > 1 { throw .duplicateSlug(slug: id.rawValue, paths: matches.map(\.path)) }
         guard let location = matches.first else {
-            throw .bookNotFound(reference: id.rawValue, closeMatches: Self.closeMatches(id.rawValue, in: listing))
+            throw .bookNotFound(reference: id.rawValue, closeMatches: Suggestions.closeMatches(to: id.rawValue, among: listing.slugs))
         }
         return location
-    }
-
-    /// Slugs a few edits from `reference`, nearest first.
-    static func closeMatches(_ reference: String, in listing: LibraryListing) -> [String] {
-        let wanted = reference.lowercased()
-        let limit = max(1, min(3, wanted.count / 3))
-        return listing.slugs
-            .map { (slug: $0, distance: EditDistance.between(wanted, $0.lowercased())) }
-            .filter { $0.distance <= limit }
-            .sorted { ($0.distance, $0.slug) < ($1.distance, $1.slug) }
-            .prefix(3).map(\.slug)
     }
 
     // MARK: - Reading
@@ -143,7 +132,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
         try PathSafety.checkFolder(folder)
         var directory = status.name
         for component in folder.split(separator: "/") {
-            if storage.isFile(directory + "/" + component + ".md") {
+            if storage.isFile(BookLocation.bookPath(ofSessionFolder: directory + "/" + component)) {
                 throw .unsafeName(name: folder, reason: "\(directory)/\(component).md is a book, so that folder holds its sessions")
             }
             directory += "/" + component
@@ -206,7 +195,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// Creates `path` and any missing parents.
     mutating func makeDirectories(_ path: String) throws(ShelfError) {
         guard !path.isEmpty, !storage.isDirectory(path) else { return }
-        try makeDirectories(Self.parent(of: path))
+        try makeDirectories(Path.parent(of: path))
         try storage.makeDirectory(path)
         record(.removeDirectory(path))
     }
@@ -215,7 +204,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// appears in between.
     mutating func create(_ bytes: [UInt8], at path: String) throws(ShelfError) {
         guard storage.kind(of: path) == nil else { throw .alreadyExists(path: path) }
-        try makeDirectories(Self.parent(of: path))
+        try makeDirectories(Path.parent(of: path))
         try storage.create(bytes, at: path)
         record(.removeFile(path))
         stamps[path] = FileStamp(bytes)
@@ -232,7 +221,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// Moves a file or folder, creating the destination's parents.
     mutating func move(_ source: String, to destination: String) throws(ShelfError) {
         guard storage.kind(of: destination) == nil else { throw .alreadyExists(path: destination) }
-        try makeDirectories(Self.parent(of: destination))
+        try makeDirectories(Path.parent(of: destination))
         try storage.move(source, to: destination)
         record(.move(from: destination, to: source))
         if let stamp = stamps.removeValue(forKey: source) { stamps[destination] = stamp }
@@ -244,12 +233,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
         while current != stop, current.hasPrefix(stop + "/"), try storage.entries(in: current).isEmpty {
             try storage.removeDirectory(current)
             record(.makeDirectory(current))
-            current = Self.parent(of: current)
+            current = Path.parent(of: current)
         }
-    }
-
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
     }
 }

@@ -13,7 +13,7 @@ extension LibraryHost {
         if query.needsSessions || order.contains(where: \.needsSessions) {
             var byBook: [String: [ReadingSession]] = [:]
             for session in try await hostedSessions(since: nil) {
-                byBook[LibraryCore<Storage>.parent(of: session.path) + ".md", default: []].append(session)
+                byBook[BookLocation.bookPath(ofSession: session.path), default: []].append(session)
             }
             scanProblems = scan.problems
             for (path, sessions) in byBook {
@@ -23,7 +23,7 @@ extension LibraryHost {
         }
         let matching = QueryEvaluator(query: query, progress: progress, notes: notes).filter(scan.books)
         let sorted = BookSort.sort(matching, by: order, statusOrder: core.configuration.order(of:), progress: progress)
-        return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
+        return sorted.limited(to: limit)
     }
 
     func hostedBooksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
@@ -32,7 +32,7 @@ extension LibraryHost {
         let bookProblems = scanProblems
         var byBook: [String: [ReadingSession]] = [:]
         for session in try await hostedSessions(since: nil) {
-            byBook[LibraryCore<Storage>.parent(of: session.path) + ".md", default: []].append(session)
+            byBook[BookLocation.bookPath(ofSession: session.path), default: []].append(session)
         }
         scanProblems = Self.withSessionProblems(bookProblems, scanProblems, of: books)
         return books.map { ($0, ReadingProgress(byBook[$0.path] ?? [])) }
@@ -40,8 +40,8 @@ extension LibraryHost {
 
     /// `problems` and those of `sessionProblems` in the session folders of `books`.
     static func withSessionProblems(_ problems: [Problem], _ sessionProblems: [Problem], of books: [Book]) -> [Problem] {
-        let folders = Set(books.map { $0.path.hasSuffix(".md") ? String($0.path.dropLast(3)) : $0.path })
-        let theirs = sessionProblems.filter { folders.contains(LibraryCore<Storage>.parent(of: $0.path)) }
+        let paths = Set(books.map(\.path))
+        let theirs = sessionProblems.filter { paths.contains(BookLocation.bookPath(ofSession: $0.path)) }
         return Array(Set(problems + theirs)).sorted()
     }
 
@@ -54,7 +54,7 @@ extension LibraryHost {
         let books = Dictionary(scan.books.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var documents = scan.books.map(SearchDocument.init(book:))
         for session in sessions {
-            guard let book = books[LibraryCore<Storage>.parent(of: session.path) + ".md"] else { continue }
+            guard let book = books[BookLocation.bookPath(ofSession: session.path)] else { continue }
             documents.append(SearchDocument(session: session, of: book))
         }
         return hits(SearchRanking.rank(documents, phrases, limit: limit), phrases, highlight)

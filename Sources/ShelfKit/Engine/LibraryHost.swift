@@ -59,7 +59,7 @@ extension LibraryHost {
         let matching = try await libraryScan().books.filter(query.matches)
         let configuration = core.configuration
         let sorted = BookSort.sort(matching, by: order, statusOrder: configuration.order(of:))
-        return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
+        return sorted.limited(to: limit)
     }
 
     /// - Parameter indexed: What the index knows of the files named after the reference's slug,

@@ -50,9 +50,9 @@ public enum GoodreadsExport {
         let owned = book.extra("owned") == .bool(true)
         let edition = book.extra("edition_published").flatMap(\.intValue) ?? book.published?.year
         return [
-            book.extra("goodreads_id").map(ImportText.plain) ?? "",
+            book.extra("goodreads_id")?.plainText() ?? "",
             SeriesTitle.goodreads(title: book.title, series: book.series, index: book.seriesIndex,
-                                  range: book.extra("series_range").map(ImportText.plain),
+                                  range: book.extra("series_range")?.plainText(),
                                   others: otherSeries(book)),
             first,
             lastFirst(first),
@@ -62,7 +62,7 @@ public enum GoodreadsExport {
             book.rating.map { String(Int($0.rounded(.up))) } ?? "0",
             "",
             book.publisher ?? "",
-            book.extra("format").map(ImportText.plain) ?? "",
+            book.extra("format")?.plainText() ?? "",
             book.pages.map(String.init) ?? "",
             edition.map(String.init) ?? "",
             book.published.map { String($0.year) } ?? "",
@@ -149,8 +149,8 @@ public enum GoodreadsExport {
     /// The book's `other_series` entries: a list, or one entry written as a string.
     static func otherSeries(_ book: Book) -> [String] {
         switch book.extra("other_series") {
-        case .list(let items)?: items.map(ImportText.plain).filter { !$0.isEmpty }
-        case let value?: [ImportText.plain(value)].filter { !$0.isEmpty }
+        case .list(let items)?: items.map { $0.plainText() }.filter { !$0.isEmpty }
+        case let value?: [value.plainText()].filter { !$0.isEmpty }
         case nil: []
         }
     }

@@ -10,5 +10,19 @@ extension FileSystem {
         var target: String
         /// The temporary file's inode, to tell it from another file put at its name.
         var inode: Int64 = -1
+
+        /// `.<name>.<pid>.<attempt>.tmp`: hidden, so walks pass it over, and named after its
+        /// target and writer, so the next lock holder can tell what a killed writer left.
+        static func temporaryName(for name: String, process: Int32, attempt: Int) -> String {
+            "." + name + ".\(process).\(attempt).tmp"
+        }
+
+        /// Whether `entry` is a name ``temporaryName(for:process:attempt:)`` gives for `name`.
+        static func isTemporaryName(_ entry: String, for name: String) -> Bool {
+            let prefix = "." + name + "."
+            guard entry.hasPrefix(prefix), entry.hasSuffix(".tmp") else { return false }
+            let middle = entry.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            return middle.count == 2 && middle.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        }
     }
 }

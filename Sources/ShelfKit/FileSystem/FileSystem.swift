@@ -238,13 +238,13 @@ enum FileSystem {
     /// The first half of an atomic write: the new bytes in a flushed temporary file beside
     /// `path` (`.<name>.<pid>.<n>.tmp`), with the target's permissions, ready to take its place.
     static func stage(_ bytes: [UInt8], for path: String) throws(Failure) -> StagedFile {
-        let directory = parent(of: path)
+        let directory = Path.parent(of: path)
         let permissions = status(path)?.permissions
         var temporary = ""
         var descriptor: Int32 = -1
         var inode: Int64 = -1
         for attempt in 0..<100 {
-            temporary = directory + "/." + baseName(of: path) + ".\(getpid()).\(attempt).tmp"
+            temporary = Path.joined(directory, StagedFile.temporaryName(for: Path.name(of: path), process: getpid(), attempt: attempt))
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -277,7 +277,7 @@ enum FileSystem {
             discard(staged)
             throw failure
         }
-        try syncDirectory(parent(of: staged.target))
+        try syncDirectory(Path.parent(of: staged.target))
     }
 
     /// How ``commit(_:ifReplacing:)`` ended.
@@ -318,7 +318,7 @@ enum FileSystem {
         }
         if let replaced = try? read(staged.temporary), accept(replaced) {
             discard(staged)
-            try syncDirectory(parent(of: staged.target))
+            try syncDirectory(Path.parent(of: staged.target))
             return .replaced
         }
         // Undone by swapping back. Should that fail, the other file stays under the temporary
@@ -326,7 +326,7 @@ enum FileSystem {
         guard shelf_exchange_paths(staged.temporary, staged.target) == 0 else {
             throw Failure(operation: "rename", path: staged.temporary, code: errno)
         }
-        try syncDirectory(parent(of: staged.target))
+        try syncDirectory(Path.parent(of: staged.target))
         // A save that landed between the two swaps is now at the temporary name: kept aside.
         if let inode = inodeOf(staged.temporary), inode != staged.inode {
             return .refusedKeepingCopy(try keepAside(staged.temporary, beside: staged.target))
@@ -351,7 +351,7 @@ enum FileSystem {
             // `link` fails when the name is taken, however recently.
             if link(path, name) == 0 {
                 unlink(path)
-                try syncDirectory(parent(of: target))
+                try syncDirectory(Path.parent(of: target))
                 return name
             }
             guard errno == EEXIST else { throw Failure(operation: "link", path: name, code: errno) }
@@ -367,7 +367,7 @@ enum FileSystem {
         guard link(staged.temporary, staged.target) == 0 else {
             throw Failure(operation: "create", path: staged.target, code: errno)
         }
-        try syncDirectory(parent(of: staged.target))
+        try syncDirectory(Path.parent(of: staged.target))
     }
 
     /// Removes a staged file that will not be used.
@@ -391,7 +391,8 @@ enum FileSystem {
 
     /// Flushes a directory's entries, so that renames and new files in it are durable.
     static func syncDirectory(_ path: String) throws(Failure) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // `""` is ``Path``'s name for the folder a relative path starts from.
+        let descriptor = open(path.isEmpty ? "." : path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw Failure(operation: "fsync", path: path, code: errno) }
@@ -406,8 +407,8 @@ enum FileSystem {
     static func move(_ source: String, to destination: String) throws(Failure) {
         guard status(destination) == nil else { throw Failure(operation: "rename", path: destination, code: EEXIST) }
         guard rename(source, destination) == 0 else { throw Failure(operation: "rename", path: source, code: errno) }
-        try syncDirectory(parent(of: destination))
-        if parent(of: source) != parent(of: destination) { try syncDirectory(parent(of: source)) }
+        try syncDirectory(Path.parent(of: destination))
+        if Path.parent(of: source) != Path.parent(of: destination) { try syncDirectory(Path.parent(of: source)) }
     }
 
     /// Removes a file.
@@ -420,15 +421,6 @@ enum FileSystem {
         guard rmdir(path) == 0 else { throw Failure(operation: "rmdir", path: path, code: errno) }
     }
 
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    static func baseName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
 }
 
 /// The C functions whose Swift names the wrapper's own methods shadow.

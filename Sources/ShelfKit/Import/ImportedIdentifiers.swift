@@ -18,24 +18,22 @@ struct ImportedIdentifiers {
 
     /// Reads a Goodreads `ISBN13` or `ISBN` cell: an ISBN, an ASIN, or something kept aside.
     mutating func readISBN(_ text: String?, column: String) {
-        guard let text, let value = ISBN.exported(text) else { return }
-        if ISBN.isASIN(value) {
-            addASIN(value, column: column)
-        } else if let valid = Self.validISBN(value, lostZeros: 3) {
-            addISBN(valid, column: column)
-        } else {
-            addInvalid(value, column: column)
-        }
+        read(text, column: column, ownID: false)
     }
 
     /// Reads StoryGraph's `ISBN/UID` cell, which holds an ISBN, an ASIN or StoryGraph's own id.
     mutating func readStoryGraphID(_ text: String?, column: String) {
+        read(text, column: column, ownID: true)
+    }
+
+    private mutating func read(_ text: String?, column: String, ownID: Bool) {
         guard let text, let value = ISBN.exported(text) else { return }
         if ISBN.isASIN(value) {
             addASIN(value, column: column)
-        } else if let valid = Self.validISBN(value) {
+        } else if let valid = Self.validISBN(value, lostZeros: ownID ? 1 : 3) {
             addISBN(valid, column: column)
-        } else if !Self.looksLikeISBN(value), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+        } else if ownID, !Self.looksLikeISBN(value),
+                  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
             storyGraphID = storyGraphID ?? text
         } else {
             addInvalid(value, column: column)

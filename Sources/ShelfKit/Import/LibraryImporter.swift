@@ -137,10 +137,7 @@ public struct LibraryImporter: Sendable {
     /// - Throws: Only when the library's folders cannot be read.
     public func plan(_ rows: ImportRows, for library: some LibraryReading) async throws(ShelfError) -> ImportPlan {
         let scan = try await library.scan()
-        let broken = scan.problems.compactMap { problem -> String? in
-            guard problem.path.hasSuffix(".md") else { return nil }
-            return String(problem.path.split(separator: "/").last?.dropLast(3) ?? "")
-        }
+        let broken = scan.problems.compactMap { BookID(bookPath: $0.path)?.rawValue }
         return plan(rows, existing: scan.books, takenSlugs: Set(broken), configuration: library.configuration)
     }
 

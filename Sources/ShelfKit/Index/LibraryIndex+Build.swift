@@ -122,7 +122,7 @@ extension LibraryIndex {
                 parsed.append(item)
             }
             parsed.append(parse(.book(location), storage, encodeText: false, progress: ReadingProgress(sessions),
-                                in: folder.map { ($0, location.slug + ".md") }))
+                                in: folder.map { ($0, location.fileName) }))
         }
         return parsed
     }

@@ -222,7 +222,7 @@ extension LibraryIndex {
                 }
                 try Self.forget(db, path: path, id: id)
                 // A vanished path is a book or a session; either way its book needs new totals.
-                affectedBooks.insert(Self.bookPath(ofSession: path))
+                affectedBooks.insert(BookLocation.bookPath(ofSession: path))
                 affectedBooks.insert(path)
             }
             var writer = try IndexWriter(db)
@@ -286,11 +286,6 @@ extension LibraryIndex {
         } catch {
             return .failure(error)
         }
-    }
-
-    /// The book a session path belongs to: `finished/dune/2024-01-02.md` → `finished/dune.md`.
-    private static func bookPath(ofSession path: String) -> String {
-        LibraryCore<DiskStorage>.parent(of: path) + ".md"
     }
 
     /// Reads and parses one file, on any thread; with `encodeText`, also encodes its words for

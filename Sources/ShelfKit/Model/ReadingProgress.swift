@@ -1,4 +1,5 @@
-/// What a book's sessions add up to: the page reached, pages and minutes logged, and a pace.
+/// What a book's sessions add up to: the page reached, pages and minutes logged. How fast they
+/// went is ``ReadingPace``.
 ///
 /// The page reached is the highest `to` so far, moved on by the sessions after it that count
 /// only `pages` (for people who never write page numbers). It can pass the page count when
@@ -12,10 +13,6 @@ public struct ReadingProgress: Sendable, Hashable {
     public var pagesRead: Int
     /// Minutes over all sessions that give them.
     public var minutes: Int
-    /// The first day with a session.
-    public var firstDay: Day?
-    /// The last day with a session.
-    public var lastDay: Day?
 
     /// Adds up `sessions`.
     public init(_ sessions: [ReadingSession]) {
@@ -33,23 +30,6 @@ public struct ReadingProgress: Sendable, Hashable {
             }
         }
         self.page = page
-        firstDay = sessions.map(\.day).min()
-        lastDay = sessions.map(\.day).max()
-    }
-
-    /// Pages per day from the first to the last session, both days counted.
-    public var pagesPerDay: Double? {
-        guard let firstDay, let lastDay, pagesRead > 0 else { return nil }
-        return Double(pagesRead) / Double(firstDay.days(until: lastDay) + 1)
-    }
-
-    /// Pages per hour over the sessions that give minutes.
-    public func pagesPerHour(_ sessions: [ReadingSession]) -> Double? {
-        let timed = sessions.filter { ($0.minutes ?? 0) > 0 }
-        let minutes = timed.reduce(0) { $0 + ($1.minutes ?? 0) }
-        let pages = timed.reduce(0) { $0 + $1.pagesRead }
-        guard minutes > 0, pages > 0 else { return nil }
-        return Double(pages) * 60 / Double(minutes)
     }
 
     /// Percent of `pages` reached, when both are known.

@@ -57,7 +57,7 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case .bookNotFound(let reference, let closeMatches):
             let base = "no book matches \"\(reference)\""
             guard !closeMatches.isEmpty else { return base }
-            return base + "; did you mean " + Self.alternatives(closeMatches) + "?"
+            return base + "; did you mean " + Suggestions.alternatives(closeMatches) + "?"
         case .ambiguousReference(let reference, let candidates):
             return "\"\(reference)\" matches \(candidates.count) books: \(candidates.joined(separator: ", ")); "
                 + "use more of the slug or title"
@@ -109,11 +109,6 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `a`, `a or b`, `a, b or c`.
-    private static func alternatives(_ items: [String]) -> String {
-        guard items.count > 1, let last = items.last else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " or " + last
-    }
 
     /// A type error from a typed read, as the library reports it: path, key, value, position.
     static func from(_ error: FrontMatterError, document: FrontMatterDocument) -> ShelfError {

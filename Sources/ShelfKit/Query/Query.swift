@@ -55,15 +55,8 @@ public struct Query: Sendable, Hashable {
             case .has(let named), .missing(let named), .compare(let named, _): field = named
             }
             guard case .custom(let key) = field, !customKeys.contains(key) else { continue }
-            let candidates = QueryField.builtInNames + customKeys.sorted()
-            let wanted = key.lowercased()
-            let limit = max(1, min(3, wanted.count / 3))
-            let suggestions = candidates
-                .map { (name: $0, distance: EditDistance.between(wanted, $0.lowercased())) }
-                .filter { $0.distance <= limit }
-                .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
-                .prefix(3).map(\.name)
-            throw QueryError(.unknownField(name: key, suggestions: Array(suggestions)), term: term.source)
+            let suggestions = Suggestions.closeMatches(to: key, among: QueryField.builtInNames + customKeys.sorted())
+            throw QueryError(.unknownField(name: key, suggestions: suggestions), term: term.source)
         }
     }
 }

@@ -39,7 +39,7 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         let location = "in \"\(term)\""
         switch reason {
         case .unknownField(let name, let suggestions):
-            let hint = suggestions.isEmpty ? "" : " (did you mean \(Self.alternatives(suggestions))?)"
+            let hint = suggestions.isEmpty ? "" : " (did you mean \(Suggestions.alternatives(suggestions))?)"
             return "unknown field \"\(name)\" \(location)\(hint)"
         case .invalidValue(let field, let value, let expected):
             return "\(field) expects \(expected), found \"\(value)\" \(location)"
@@ -58,9 +58,4 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `a`, `a or b`, `a, b or c`.
-    private static func alternatives(_ items: [String]) -> String {
-        guard items.count > 1, let last = items.last else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " or " + last
-    }
 }

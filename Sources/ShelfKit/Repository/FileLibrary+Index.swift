@@ -122,7 +122,7 @@ extension FileLibrary {
         typealias Read = (path: String, sessions: [ReadingSession], problems: [Problem])
         let read = await ParallelMap.map(books) { book in
             Result { () throws(ShelfError) -> Read in
-                let files = try LibraryCore.readSessions(in: String(book.path.dropLast(3)), bookID: book.id, from: storage)
+                let files = try LibraryCore.readSessions(in: BookLocation.sessionFolder(ofBookPath: book.path), bookID: book.id, from: storage)
                 var sessions: [ReadingSession] = []
                 var problems: [Problem] = []
                 for file in files {
@@ -165,7 +165,7 @@ extension FileLibrary {
         let books = found.map(\.book)
         let progress = order.contains(where: \.needsSessions) ? try index.progress(of: books.map(\.path)) : [:]
         let sorted = BookSort.sort(books, by: order, statusOrder: configuration.order(of:), progress: progress)
-        return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
+        return sorted.limited(to: limit)
     }
 
     func indexedSessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] {
@@ -181,12 +181,10 @@ extension FileLibrary {
         let phrases = SearchRanking.phrases(text)
         guard !phrases.isEmpty else { return [] }
         scanProblems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
-        // Ranked as ``SearchRanking/rank(_:_:limit:)`` ranks documents: best first, then by path.
         let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
-        let ranked = try index.searchCandidates(phrases)
+        let scored = try index.searchCandidates(phrases)
             .compactMap { candidate in SearchRanking.score(indexedColumns: candidate.indexedColumns, phraseBytes).map { (candidate, $0) } }
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.path < $1.0.path }
-        return (limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked).map { candidate, score in
+        return SearchRanking.best(scored, path: \.path, limit: limit).map { candidate, score in
             let text = (try? core.storage.read(candidate.path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return SearchRanking.hit(kind: candidate.kind, bookID: candidate.bookID, title: candidate.title, path: candidate.path,
                                      score: score, fileText: text, phrases: phrases, highlight: highlight)

@@ -37,7 +37,7 @@ public struct LibraryLocator: Sendable {
         while true {
             if FileSystem.status(folder == "/" ? "/.shelf" : folder + "/.shelf")?.kind == .directory { return folder }
             guard folder != "/", !folder.isEmpty else { break }
-            folder = FileSystem.parent(of: folder)
+            folder = Path.parent(of: folder)
         }
         throw .libraryNotFound(searchedFrom: absolute(currentDirectory))
     }

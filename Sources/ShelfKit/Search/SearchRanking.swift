@@ -101,9 +101,14 @@ enum SearchRanking {
 
     /// Scores, sorts (best first, then by path) and cuts to `limit`.
     static func rank(_ documents: [SearchDocument], _ phrases: [[String]], limit: Int?) -> [(SearchDocument, Double)] {
-        let scored = documents.compactMap { document in score(document, phrases).map { (document, $0) } }
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.path < $1.0.path }
-        return limit.map { Array(scored.prefix(max(0, $0))) } ?? scored
+        best(documents.compactMap { document in score(document, phrases).map { (document, $0) } }, path: \.path, limit: limit)
+    }
+
+    /// The order of search hits, whether scored from files or from the index: best first, then
+    /// by path, cut to `limit`.
+    static func best<Candidate>(_ scored: [(Candidate, Double)], path: (Candidate) -> String,
+                                limit: Int?) -> [(Candidate, Double)] {
+        scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : path($0.0) < path($1.0) }.limited(to: limit)
     }
 
     /// The hit for a ranked document: the first line of its file where a phrase matches, and

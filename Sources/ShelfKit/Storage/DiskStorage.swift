@@ -94,7 +94,7 @@ struct DiskStorage: LibraryStorage {
         try refuseLinks(path)
         do throws(FileSystem.Failure) {
             try FileSystem.removeFile(absolute(path))
-            try FileSystem.syncDirectory(FileSystem.parent(of: absolute(path)))
+            try FileSystem.syncDirectory(Path.parent(of: absolute(path)))
         } catch {
             throw wrap(error, path)
         }

@@ -8,11 +8,6 @@ struct MemoryStorage: LibraryStorage {
     /// Paths whose next write, creation or move fails, so tests can break a batch midway.
     var failingPaths: Set<String> = []
 
-    private static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
-    }
-
     private func failure(_ operation: String, _ path: String, _ message: String) -> ShelfError {
         .io(path: path, operation: operation, message: message)
     }
@@ -49,7 +44,7 @@ struct MemoryStorage: LibraryStorage {
 
     mutating func write(_ bytes: [UInt8], to path: String) throws(ShelfError) {
         try checkInjectedFailure("write", path)
-        guard directories.contains(Self.parent(path)) else { throw failure("create", path, "No such file or directory") }
+        guard directories.contains(Path.parent(of: path)) else { throw failure("create", path, "No such file or directory") }
         guard !directories.contains(path) else { throw failure("rename", path, "Is a directory") }
         files[path] = bytes
     }
@@ -57,14 +52,14 @@ struct MemoryStorage: LibraryStorage {
     mutating func makeDirectory(_ path: String) throws(ShelfError) {
         try checkInjectedFailure("mkdir", path)
         guard kind(of: path) == nil else { throw failure("mkdir", path, "File exists") }
-        guard directories.contains(Self.parent(path)) else { throw failure("mkdir", path, "No such file or directory") }
+        guard directories.contains(Path.parent(of: path)) else { throw failure("mkdir", path, "No such file or directory") }
         directories.insert(path)
     }
 
     mutating func move(_ source: String, to destination: String) throws(ShelfError) {
         try checkInjectedFailure("rename", destination)
         guard kind(of: destination) == nil else { throw failure("rename", destination, "File exists") }
-        guard directories.contains(Self.parent(destination)) else {
+        guard directories.contains(Path.parent(of: destination)) else {
             throw failure("rename", destination, "No such file or directory")
         }
         if let bytes = files.removeValue(forKey: source) {

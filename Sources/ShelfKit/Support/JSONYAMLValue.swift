@@ -1,5 +1,6 @@
-/// A ``YAMLValue`` in JSON: scalars as JSON scalars, days as `YYYY-MM-DD` strings, mappings as
-/// objects in key order. Decoding reads a `YYYY-MM-DD` string back as a day.
+/// A ``YAMLValue`` in JSON, for `Codable` books and sessions: written as ``JSONValue`` writes
+/// it (days as `YYYY-MM-DD` strings, mappings as objects in key order); read back with a
+/// `YYYY-MM-DD` string as a day.
 struct JSONYAMLValue: Codable, Sendable {
     var value: YAMLValue
 
@@ -10,15 +11,8 @@ struct JSONYAMLValue: Codable, Sendable {
         return []
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: Key.self) {
+        if let object = try? decoder.container(keyedBy: JSONValue.Key.self) {
             value = .mapping(try object.allKeys.map { key in
                 .init(key.stringValue, try object.decode(JSONYAMLValue.self, forKey: key).value)
             })
@@ -46,31 +40,10 @@ struct JSONYAMLValue: Codable, Sendable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        switch value {
-        case .mapping(let entries):
-            var object = encoder.container(keyedBy: Key.self)
-            for entry in entries { try object.encode(JSONYAMLValue(entry.value), forKey: Key(stringValue: entry.key)) }
-        case .list(let items):
-            var array = encoder.unkeyedContainer()
-            for item in items { try array.encode(JSONYAMLValue(item)) }
-        case .null:
-            var single = encoder.singleValueContainer()
-            try single.encodeNil()
-        case .bool(let bool):
-            var single = encoder.singleValueContainer()
-            try single.encode(bool)
-        case .int(let int):
-            var single = encoder.singleValueContainer()
-            try single.encode(int)
-        case .double(let double):
-            var single = encoder.singleValueContainer()
-            try single.encode(double)
-        case .string(let string):
-            var single = encoder.singleValueContainer()
-            try single.encode(string)
-        case .day(let day):
-            var single = encoder.singleValueContainer()
-            try single.encode(day.description)
+        guard let json = JSONValue(exactly: value) else {
+            throw EncodingError.invalidValue(value, .init(codingPath: encoder.codingPath,
+                                                          debugDescription: "JSON cannot hold NaN or an infinity"))
         }
+        try json.encode(to: encoder)
     }
 }

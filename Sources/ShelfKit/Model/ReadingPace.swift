@@ -1,4 +1,11 @@
-/// How fast the reading goes, from the sessions.
+/// How fast the reading goes, from the sessions: one book's (`shelf show`) or a year's
+/// (`shelf stats`).
+///
+/// Both figures measure the reading when it happens. A day counts when it has a session, so a
+/// book left for a month and picked up again keeps its pace; an hour counts when a session
+/// gives both pages and minutes, since a session with minutes alone read an unknown number of
+/// pages, not none. (`ReadingProgress` once divided by every day from the first session to the
+/// last and counted the minutes of sessions without pages; that answer was dropped.)
 public struct ReadingPace: Sendable, Hashable, Codable {
     /// Sessions counted.
     public var sessions: Int

@@ -1,0 +1,26 @@
+/// Slash-separated paths taken apart and put together, for library-relative paths
+/// (`finished/dune.md`) and absolute ones (`/home/ada/books`) alike.
+///
+/// The root answer: a path with no slash lives in the folder it is relative to, written `""`
+/// (the library root's own name in storage, as `DiskStorage.absolute("")` reads it); an
+/// absolute path directly under `/` lives in `/`. A system call that is handed `""` is handed
+/// the current folder, `.`, by ``FileSystem``.
+enum Path {
+    /// The folder holding `path`: `finished/dune.md` → `finished`, `dune.md` → `""`,
+    /// `/books` → `/`.
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of `path`: `finished/dune.md` → `dune.md`.
+    static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `name` inside `folder`, where `""` is the folder paths are relative to.
+    static func joined(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

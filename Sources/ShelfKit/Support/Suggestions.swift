@@ -1,0 +1,21 @@
+/// "Did you mean …?": the names close to what someone typed, and how a message lists them.
+/// Unknown slugs and unknown query fields suggest alike.
+enum Suggestions {
+    /// Up to three of `candidates` within a few edits of `typed` (a third of its length, at
+    /// least 1 and at most 3; case ignored), nearest first, then by name.
+    static func closeMatches(to typed: String, among candidates: some Sequence<String>) -> [String] {
+        let wanted = typed.lowercased()
+        let limit = max(1, min(3, wanted.count / 3))
+        return candidates
+            .map { (name: $0, distance: EditDistance.between(wanted, $0.lowercased())) }
+            .filter { $0.distance <= limit }
+            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            .prefix(3).map(\.name)
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func alternatives(_ names: [String]) -> String {
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+}
