@@ -1,5 +1,6 @@
 import Foundation
 import ShelfKit
+import ShelfTestSupport
 
 /// The shared corpus of real Goodreads and StoryGraph exports, `../shared/corpus/exports/`.
 ///
@@ -8,7 +9,7 @@ import ShelfKit
 enum ExportCorpus {
     /// The folder, or `nil` where it is absent.
     static let folder: URL? = {
-        let folder = Corpus.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/exports")
+        let folder = PackageFolder.root.deletingLastPathComponent().appendingPathComponent("shared/corpus/exports")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         return folder
