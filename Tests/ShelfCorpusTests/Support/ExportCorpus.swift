@@ -1,6 +1,5 @@
 import Foundation
 import ShelfKit
-import ShelfTestSupport
 
 /// The shared corpus of real Goodreads and StoryGraph exports, `../shared/corpus/exports/`.
 ///
@@ -8,12 +7,7 @@ import ShelfTestSupport
 /// they are read where they are and never copied into the project.
 enum ExportCorpus {
     /// The folder, or `nil` where it is absent.
-    static let folder: URL? = {
-        let folder = PackageFolder.root.deletingLastPathComponent().appendingPathComponent("shared/corpus/exports")
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        return folder
-    }()
+    static let folder = Corpus.sharedFolder("exports")
 
     /// One export: its name, its text, its service, and the rows SOURCES.md counts in it.
     struct File: Sendable {
