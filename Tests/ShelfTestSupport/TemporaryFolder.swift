@@ -17,7 +17,7 @@ public enum TemporaryFolder {
     /// - Parameter base: The folder to make it in: the system's temporary folder, or ``inMemory``.
     /// - Returns: Its path.
     public static func make(in base: String = NSTemporaryDirectory()) throws -> String {
-        let path = URL(fileURLWithPath: base).appendingPathComponent("shelf-test-" + UUID().uuidString).path
+        let path = newPath(in: base)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -33,7 +33,7 @@ public enum TemporaryFolder {
 
     /// A new copy of `example-library`, so a test can change it.
     public static func copyOfExampleLibrary(in base: String = NSTemporaryDirectory()) throws -> String {
-        let path = URL(fileURLWithPath: base).appendingPathComponent("shelf-test-" + UUID().uuidString).path
+        let path = newPath(in: base)
         try FileManager.default.copyItem(atPath: PackageFolder.exampleLibrary.path, toPath: path)
         return path
     }
@@ -44,5 +44,9 @@ public enum TemporaryFolder {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
+    }
+
+    private static func newPath(in base: String) -> String {
+        URL(fileURLWithPath: base).appendingPathComponent("shelf-test-" + UUID().uuidString).path
     }
 }

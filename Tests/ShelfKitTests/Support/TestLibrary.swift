@@ -60,9 +60,7 @@ struct TestLibrary: Sendable {
             return
         }
         guard let root else { return }
-        let url = URL(fileURLWithPath: root + "/" + path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try TemporaryFolder.write(text, to: root + "/" + path)
     }
 
     /// Moves a file as another program would, into an existing folder.
