@@ -63,6 +63,9 @@ let package = Package(
         .executableTarget(name: "shelf-bench", path: "Benchmarks/ShelfBench"),
 
         // MARK: Tests
+        // What the Shelf test targets share: temporary folders, the fixed today, the package's
+        // folders and executables, child processes. Seeded randomness is FrontMatterFuzzing's.
+        .target(name: "ShelfTestSupport", dependencies: ["FrontMatter", "ShelfKit"], path: "Tests/ShelfTestSupport"),
         .testTarget(
             name: "FrontMatterTests",
             dependencies: [
@@ -72,10 +75,15 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit"]),
-        .testTarget(name: "ShelfSafetyTests", dependencies: ["ShelfKit", "shelf"]),
-        .testTarget(name: "ShelfImportTests", dependencies: ["ShelfKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ShelfCLITests", dependencies: ["shelf"]),
+        .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing"]),
+        .testTarget(name: "ShelfSafetyTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing", "shelf"]),
+        .testTarget(
+            name: "ShelfImportTests",
+            dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing"],
+            resources: [.copy("Fixtures")]
+        ),
+        // End-to-end through the built `shelf`, and in process through ShelfCLI.
+        .testTarget(name: "ShelfCLITests", dependencies: ["ShelfCLI", "ShelfKit", "ShelfTestSupport", "shelf"]),
         // Real notes from ../shared/corpus/frontmatter through every edit, in process.
         .testTarget(
             name: "ShelfCorpusTests",
@@ -83,6 +91,7 @@ let package = Package(
                 "ShelfCLI",
                 "ShelfKit",
                 "FrontMatter",
+                "ShelfTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

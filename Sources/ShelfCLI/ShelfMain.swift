@@ -10,15 +10,26 @@ import ShelfKit
 public enum ShelfMain {
     public static func main() async -> Never {
         do {
-            var command = try Shelf.parseAsRoot(subcommandFirst(Array(CommandLine.arguments.dropFirst())))
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try await run(Array(CommandLine.arguments.dropFirst()))
             exit(0)
         } catch {
             exit(report(error))
+        }
+    }
+
+    /// Runs one command line in this process, as `shelf` would run it, and throws what it throws.
+    ///
+    /// ``main()`` is this plus the message and the exit status; tests call it to run commands
+    /// without starting a process.
+    /// - Parameter arguments: The arguments after the program's name: `["set", "dune", "rating=4"]`.
+    /// - Throws: What the command throws: a `ShelfError`, an argument parser error (a usage
+    ///   error, a request for help, an `ExitCode`), or a failure the command has already explained.
+    public static func run(_ arguments: [String]) async throws {
+        var command = try Shelf.parseAsRoot(subcommandFirst(arguments))
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            try command.run()
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// What every command shares: help with examples, exit statuses, finding the library, colour.

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// Front matter keys of a person's own named like the fields shelf works out (`status`, `id`,

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// What `shelf import` says at the end and how it exits: problems told once per reason, an

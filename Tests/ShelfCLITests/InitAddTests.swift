@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// `shelf init` and `shelf add`: the files they create, byte for byte.

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// `shelf list` and `shelf ls`: filters, sorting, limits and every output format.

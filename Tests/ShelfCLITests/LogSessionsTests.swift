@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// `shelf log` writes one dated file per session; `shelf sessions` lists them.

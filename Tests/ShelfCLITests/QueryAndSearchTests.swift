@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// The query language as typed in a shell, templates, search and the index switch.

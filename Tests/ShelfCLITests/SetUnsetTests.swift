@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// `shelf set` and `shelf unset`: typed values, minimal diffs, and nothing written on error.

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// `shelf show` and how a BOOK argument is resolved.

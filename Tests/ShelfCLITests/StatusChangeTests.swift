@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// `start`, `finish`, `abandon` and `move`: files and session folders move together, and only

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// `shelf rm` moves a book and its sessions to `.shelf/trash/<today>/`; `shelf restore` puts

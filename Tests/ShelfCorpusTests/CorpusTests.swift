@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// Every edit shelf makes, on real notes from public repositories: only the lines of the keys
@@ -12,8 +13,8 @@ import Testing
           .timeLimit(.minutes(10)))
     func everyEditChangesOnlyTheLinesOfItsKeys() async throws {
         let files = try Corpus.files()
-        let scratch = Self.scratch.appendingPathComponent("shelf-corpus-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        // Some 8,000 libraries are made, written with `fsync` and removed.
+        let scratch = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let tally = try await QuietOutput.run {
             var runner = CorpusRunner(scratch: scratch)
@@ -24,14 +25,4 @@ import Testing
         #expect(tally.files > 0)
         #expect(tally.failures.count == 0, "failures, one a line:\n\(tally.failureList)")
     }
-
-    /// `/dev/shm` when there is one and `$TMPDIR` is not set: some 8,000 libraries are made,
-    /// written with `fsync` and removed, which in memory takes seconds and on a busy disk minutes.
-    static let scratch: URL = {
-        let shm = "/dev/shm"
-        if ProcessInfo.processInfo.environment["TMPDIR"] == nil, FileManager.default.isWritableFile(atPath: shm) {
-            return URL(fileURLWithPath: shm)
-        }
-        return FileManager.default.temporaryDirectory
-    }()
 }

@@ -1,5 +1,7 @@
 import Foundation
+import ShelfCLI
 import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Every real Goodreads and StoryGraph export of `../shared/corpus/exports/` (see its
@@ -34,8 +36,7 @@ extension CorpusTests {
     @Test(.enabled(if: ExportCorpus.folder != nil, "the export corpus, ../shared/corpus/exports, is absent"),
           .timeLimit(.minutes(10)))
     func everyExportImportsCompletelyAndConverges() async throws {
-        let scratch = CorpusTests.scratch.appendingPathComponent("shelf-exports-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let scratch = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let files = try ExportCorpus.files()
         #expect(!files.isEmpty)
@@ -89,7 +90,7 @@ extension CorpusTests {
     private func roundTrip(scratch: String, name: String) async throws -> Int {
         let exported = scratch + "/export.csv"
         try await QuietOutput.run {
-            try await CorpusOperation.shelf(["export", "--library", scratch + "/a", "--format", "goodreads", "--output", exported])
+            try await ShelfMain.run(["export", "--library", scratch + "/a", "--format", "goodreads", "--output", exported])
         }
         let second = try FileLibrary.create(at: scratch + "/b", today: { Self.exportsToday })
         let importer = LibraryImporter(format: .goodreads)

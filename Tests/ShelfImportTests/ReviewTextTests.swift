@@ -1,3 +1,4 @@
+import FrontMatterFuzzing
 @testable import ShelfKit
 import Testing
 
@@ -99,7 +100,7 @@ struct ReviewTextTests {
             "*", "**", "_", "__", "[", "]", "(", ")", "](u)", "\\", "&amp;", "&lt;", "&gt;", "<", ">", "<insert x>", "#", "# ",
             "- ", "1. ", "---", "`", "&#95;", "é", ".", "!",
         ]
-        var generator = SplitMix(seed: 20_260_322)
+        var generator = SeededGenerator(seed: 20_260_322)
         for _ in 0..<1500 {
             let count = Int(generator.next() % 14) + 1
             let html = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
@@ -116,7 +117,7 @@ struct ReviewTextTests {
             "(", ")", "\\", "\\*", "\\_", "&", "<", ">", "> ", "\n> ", "- ", "\n- ", "# ", "\n## ", "1. ", "---", "<spoiler>",
             "</spoiler>", "<b>", "é", ".",
         ]
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<1500 {
             let count = Int(generator.next() % 14) + 1
             let markdown = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
@@ -130,7 +131,7 @@ struct ReviewTextTests {
     /// back; then the first import settles on a spelling, and from there the HTML stays the same.
     @Test func randomStrayDelimitersSettle() {
         let pieces = ["a", " ", "\n", "\n\n", "*", "**", "_", "__", "[", "]", "](u)", "\\", "<", ">", "- ", "<spoiler>", "."]
-        var generator = SplitMix(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         for _ in 0..<1500 {
             let count = Int(generator.next() % 14) + 1
             let markdown = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
@@ -145,20 +146,5 @@ struct ReviewTextTests {
         #expect(imported == markdown, "through \(exported.debugDescription) from \((html ?? "").debugDescription)",
                 sourceLocation: sourceLocation)
         #expect(ReviewText.html(fromMarkdown: imported) == exported, sourceLocation: sourceLocation)
-    }
-}
-
-/// A small seeded random number generator, so the random tests are the same every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

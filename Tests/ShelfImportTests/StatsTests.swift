@@ -3,14 +3,19 @@ import Foundation
 import FoundationXML
 #endif
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// `shelf stats` numbers on a copy of example-library, against values worked out by hand from
 /// the files (a Python one-off reading every front matter block).
 struct StatsTests {
+    /// The day the stats are taken on: late in the example library's last year, after its last
+    /// session, so this year's chart, goal and streak have something to count.
+    static let today = Day(year: 2026, month: 11, day: 22) ?? Day.today()
+
     @Test func statsOfTheExampleLibrary() async throws {
-        let library = try FileLibrary(root: try ImportFixtures.exampleLibraryCopy(), today: { importToday })
-        let stats = try await ReadingStats.compute(for: library, today: importToday)
+        let library = try FileLibrary(root: try TemporaryFolder.copyOfExampleLibrary(), today: { Self.today })
+        let stats = try await ReadingStats.compute(for: library, today: Self.today)
         #expect(stats.booksFinished == 24)
         #expect(stats.pagesFinished == 9906)
         #expect(stats.byYear == [PeriodTotal(period: "2024", books: 7, pages: 3226),
@@ -38,8 +43,8 @@ struct StatsTests {
     }
 
     @Test func statsForOneYear() async throws {
-        let library = try FileLibrary(root: try ImportFixtures.exampleLibraryCopy(), today: { importToday })
-        let stats = try await ReadingStats.compute(for: library, year: 2025, today: importToday)
+        let library = try FileLibrary(root: try TemporaryFolder.copyOfExampleLibrary(), today: { Self.today })
+        let stats = try await ReadingStats.compute(for: library, year: 2025, today: Self.today)
         #expect(stats.booksFinished == 10)
         #expect(stats.pagesFinished == 4063)
         #expect(stats.averageRating == 4.5)
@@ -53,7 +58,7 @@ struct StatsTests {
 
     @Test(arguments: [("2026-11-16", 1), ("2026-11-17", 1), ("2026-11-18", 0), ("2026-10-03", 1)])
     func streakCountsBackFromToday(_ day: String, _ expected: Int) async throws {
-        let library = try FileLibrary(root: try ImportFixtures.exampleLibraryCopy(), today: { importToday })
+        let library = try FileLibrary(root: try TemporaryFolder.copyOfExampleLibrary(), today: { Self.today })
         let today = try #require(Day(day))
         let stats = try await ReadingStats.compute(for: library, today: today)
         #expect(stats.streak == expected)
@@ -71,8 +76,8 @@ struct StatsTests {
     }
 
     @Test func theChartIsWellFormedSVG() async throws {
-        let library = try FileLibrary(root: try ImportFixtures.exampleLibraryCopy(), today: { importToday })
-        let stats = try await ReadingStats.compute(for: library, year: 2025, today: importToday)
+        let library = try FileLibrary(root: try TemporaryFolder.copyOfExampleLibrary(), today: { Self.today })
+        let stats = try await ReadingStats.compute(for: library, year: 2025, today: Self.today)
         let svg = MonthChartSVG.render(stats, title: "Books <finished> & \"rated\" in 2025")
         let parser = XMLParser(data: Data(svg.utf8))
         let collector = ElementCollector()

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Importing the StoryGraph fixture.
@@ -171,10 +172,10 @@ struct StoryGraphImportTests {
         #expect(plan.newStatuses == [Status("did-not-finish"), Status("paused")])
         #expect(rows.books.first { $0.book.title == "Station Eleven" }?.book.extra("paused") == nil)
 
-        let root = try ImportFixtures.temporaryFolder()
-        _ = try FileLibrary.create(at: root, today: { importToday })
+        let root = try TemporaryFolder.make()
+        _ = try FileLibrary.create(at: root, today: { testToday })
         _ = try FileLibrary.addStatuses(plan.newStatuses, root: root)
-        let library = try FileLibrary(root: root, today: { importToday })
+        let library = try FileLibrary(root: root, today: { testToday })
         #expect(library.configuration.statuses.map(\.name) == ["to-read", "reading", "finished", "abandoned", "did-not-finish", "paused"])
         try await library.apply(plan.batch)
         #expect(try await library.book("station-eleven").status == Status("paused"))

@@ -1,4 +1,6 @@
+import FrontMatterFuzzing
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Random front matter and body bytes — LF, CRLF and mixed line breaks, with and without a final
@@ -12,7 +14,7 @@ struct ByteExactEditPropertyTests {
     static let breaks = ["\n", "\r\n"]
 
     /// A random file: `title` first, some book and custom keys, then maybe a body.
-    static func file(_ random: inout SplitMix64) -> [UInt8] {
+    static func file(_ random: inout SeededGenerator) -> [UInt8] {
         func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
         let lineBreak = pick(breaks)
         let mixed = random.next() % 4 == 0
@@ -61,7 +63,7 @@ struct ByteExactEditPropertyTests {
     func editsChangeOnlyTheirKeys(_ kind: LibraryKind) async throws {
         let seeds: ClosedRange<UInt64> = kind == .inMemory ? 1...400 : 1...60
         for seed in seeds {
-            var random = SplitMix64(state: seed)
+            var random = SeededGenerator(seed: seed)
             let test = try TestLibrary.make(kind)
             defer { test.remove() }
             let path = "finished/book.md"

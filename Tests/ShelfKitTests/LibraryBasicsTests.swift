@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Adding, reading, querying and sorting, against both implementations.

@@ -1,4 +1,6 @@
+import FrontMatterFuzzing
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Random sequences of what an app and other programs do to a library — add, update from fresh
@@ -42,7 +44,7 @@ struct LibraryModelTests {
     /// A model run: the library, the model, and the copies of books the "app" holds.
     struct Run {
         let test: TestLibrary
-        var random: SplitMix64
+        var random: SeededGenerator
         var model: [String: ModelBook] = [:]
         /// Books deleted through the library, as they were, newest last.
         var trash: [String: [ModelBook]] = [:]
@@ -203,7 +205,7 @@ struct LibraryModelTests {
         for seed in UInt64(1)...25 {
             let test = try TestLibrary.make(kind)
             defer { test.remove() }
-            var run = Run(test: test, random: SplitMix64(state: seed))
+            var run = Run(test: test, random: SeededGenerator(seed: seed))
             run.log.append("seed \(seed)")
             for _ in 0..<60 { try await run.step() }
         }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Updating, moving, deleting, logging and batches, against both implementations.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Writes to one book find it without walking the library, and give the walk's answers: each

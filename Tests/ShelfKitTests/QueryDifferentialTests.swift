@@ -1,5 +1,7 @@
 import Foundation
+import FrontMatterFuzzing
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Random queries over one generated library, answered by the index's SQL, by Swift over the
@@ -7,7 +9,7 @@ import Testing
 struct QueryDifferentialTests {
     static let fragments = ["herb", "márquez", "le guin", "村上", "kierkegaard", "glass", "river", "dune", "straße", "naive"]
 
-    static func term(_ random: inout SplitMix64) -> String {
+    static func term(_ random: inout SeededGenerator) -> String {
         func pick(_ items: [String]) -> String { items.randomElement(using: &random) ?? "" }
         switch Int.random(in: 0..<28, using: &random) {
         case 0: return "author:" + pick(fragments)
@@ -41,7 +43,7 @@ struct QueryDifferentialTests {
         }
     }
 
-    static func query(_ random: inout SplitMix64) -> String {
+    static func query(_ random: inout SeededGenerator) -> String {
         (0..<Int.random(in: 1...3, using: &random)).map { _ in term(&random) }.joined(separator: " ")
     }
 
@@ -55,7 +57,7 @@ struct QueryDifferentialTests {
         let memory = InMemoryLibrary(today: { testToday })
         for (path, text) in files { try await memory.writeBehindTheLibrary(text, to: path) }
 
-        var random = SplitMix64(state: 7)
+        var random = SeededGenerator(seed: 7)
         var nonEmpty = 0
         for _ in 0..<150 {
             let text = Self.query(&random)

@@ -1,4 +1,5 @@
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// The query language: what parses to what, and the messages for what does not.

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// The Swift example in README.md, as written there, on a copy of a small library.

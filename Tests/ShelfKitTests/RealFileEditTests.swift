@@ -1,4 +1,5 @@
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// The shapes of real notes that edits once mangled: no final newline, a body right after the

@@ -1,5 +1,7 @@
 import Foundation
+import FrontMatterFuzzing
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 extension ChildProcessTests {
@@ -13,8 +15,8 @@ extension ChildProcessTests {
             var children: [ChildProcess] = []
             for index in 0..<100 {
                 let book = index < 50 ? "book-1" : "book-\(index - 48)"
-                children.append(try ChildProcess.start(Binaries.shelf, ["log", book, "--minutes", "\(index + 1)", "--date", "2024-03-16"],
-                                                       in: root))
+                let arguments = ["log", book, "--minutes", "\(index + 1)", "--date", "2024-03-16"]
+                children.append(try ChildProcess.start(BuiltExecutable.shelf, arguments, environment: ["SHELF_LIBRARY": root]))
             }
             let outcomes = children.map { $0.wait() }
             let failures = outcomes.filter { $0.status != 0 }
@@ -41,7 +43,7 @@ extension ChildProcessTests {
                 let root = try scratch.copy(base, to: "trial-\(trial)")
                 let path = root + "/to-read/book-1.md"
                 let original = try String(contentsOfFile: path, encoding: .utf8)
-                let child = try ChildProcess.start(Binaries.shelf, ["set", "book-1", "pages=777"], in: root)
+                let child = try ChildProcess.start(BuiltExecutable.shelf, ["set", "book-1", "pages=777"], environment: ["SHELF_LIBRARY": root])
                 usleep(UInt32.random(in: 0...40_000, using: &generator))
                 let edited = original + "Edited by hand \(trial).\n"
                 try Data(edited.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -78,7 +80,7 @@ extension ChildProcessTests {
             #expect(try await library.check().isEmpty)
 
             // A `shelf` command waits for the lock and goes ahead once it is free.
-            let child = try ChildProcess.start(Binaries.shelf, ["set", "book-2", "pages=5"], in: root)
+            let child = try ChildProcess.start(BuiltExecutable.shelf, ["set", "book-2", "pages=5"], environment: ["SHELF_LIBRARY": root])
             usleep(300_000)
             close(descriptor)
             let outcome = child.wait()

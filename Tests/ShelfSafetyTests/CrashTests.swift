@@ -1,5 +1,7 @@
 import Foundation
+import FrontMatterFuzzing
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 extension ChildProcessTests {
@@ -39,7 +41,7 @@ extension ChildProcessTests {
             let scratch = try Scratch()
             let base = try await scratch.library("base", books: scenario.books)
             let before = Snapshot(base)
-            let executable = scenario.helper ? Binaries.crashHelper : Binaries.shelf
+            let executable = scenario.helper ? BuiltExecutable.crashHelper : BuiltExecutable.shelf
             var commandArguments = scenario.arguments
             if let importedBooks = scenario.importedBooks {
                 // Beside the libraries, so the snapshots never see it.
@@ -55,7 +57,7 @@ extension ChildProcessTests {
                 let root = try scratch.copy(base, to: "complete-\(run)")
                 let arguments = scenario.helper ? [root] + commandArguments : commandArguments
                 let start = Date()
-                let outcome = try ChildProcess.run(executable, arguments, in: root)
+                let outcome = try ChildProcess.run(executable, arguments, environment: ["SHELF_LIBRARY": root])
                 durations.append(Date().timeIntervalSince(start))
                 try #require(outcome.status == 0, "\(outcome)")
                 if let expectedOutput = scenario.expectedOutput { try #require(outcome.stdout.contains(expectedOutput), "\(outcome)") }
@@ -72,7 +74,7 @@ extension ChildProcessTests {
             for trial in 0..<scenario.trials {
                 let root = try scratch.copy(base, to: "trial-\(trial)")
                 let arguments = scenario.helper ? [root] + commandArguments : commandArguments
-                let child = try ChildProcess.start(executable, arguments, in: root)
+                let child = try ChildProcess.start(executable, arguments, environment: ["SHELF_LIBRARY": root])
                 // Most of a run is starting up and reading; the writes come last.
                 usleep(UInt32(Double.random(in: (duration * 0.3)...(duration * 1.1), using: &generator) * 1_000_000))
                 child.kill()
@@ -81,7 +83,7 @@ extension ChildProcessTests {
 
                 // Any open recovers; every fifth trial goes through the `shelf` binary.
                 if trial % 5 == 0 {
-                    let check = try ChildProcess.run(Binaries.shelf, ["check"], in: root)
+                    let check = try ChildProcess.run(BuiltExecutable.shelf, ["check"], environment: ["SHELF_LIBRARY": root])
                     if check.status != 0 { violations.append("trial \(trial): shelf check failed\n\(check)") }
                 } else {
                     let library = try FileLibrary(root: root, index: .disabled)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Writes made to fail in the process (the nth write, the nth rename): a batch that fails
@@ -56,7 +57,7 @@ struct FaultInjectionTests {
         let library = try FileLibrary(root: root, index: .disabled)
         await library.injectFaults(FaultInjection(failingWrite: k))
         await #expect(throws: ShelfError.self) {
-            try await library.log(ReadingSession(day: testDay, to: 30), for: "book-1")
+            try await library.log(ReadingSession(day: testToday, to: 30), for: "book-1")
         }
         #expect(Snapshot(root) == before, "\(Snapshot(root).difference(from: before))")
     }
@@ -69,7 +70,7 @@ struct RecoveryTests {
     private func halfDoneMove(_ scratch: borrowing Scratch) async throws -> (root: String, expected: Snapshot) {
         let done = try await scratch.library("done", books: 3)
         let root = try scratch.copy(done, to: "crashed")
-        let library = try FileLibrary(root: done, index: .disabled, today: { testDay })
+        let library = try FileLibrary(root: done, index: .disabled, today: { testToday })
         try await library.move("book-3", to: .finished, folder: nil)
 
         let book = try Data(contentsOf: URL(fileURLWithPath: root + "/reading/book-3.md"))
@@ -127,7 +128,7 @@ struct RecoveryTests {
     @Test func anyShelfCommandSaysItFinishedTheMove() async throws {
         let scratch = try Scratch()
         let (root, expected) = try await halfDoneMove(scratch)
-        let outcome = try ChildProcess.run(Binaries.shelf, ["list"], in: root)
+        let outcome = try ChildProcess.run(BuiltExecutable.shelf, ["list"], environment: ["SHELF_LIBRARY": root])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stderr.hasPrefix(
             "shelf: finished an interrupted move of book-3 (reading/book-3.md → finished/book-3.md)\n"), "\(outcome)")

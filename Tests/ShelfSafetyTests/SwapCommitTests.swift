@@ -1,22 +1,17 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// The last step of every replacement: the new file is swapped in, and the file it replaced is
 /// put back when it is not the one that was checked (an editor saved in between).
 struct SwapCommitTests {
-    private func folder() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-swap-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
     private func text(_ path: String) throws -> String {
         try String(contentsOfFile: path, encoding: .utf8)
     }
 
     @Test func theNewFileTakesThePlaceOfTheCheckedOne() throws {
-        let root = try folder()
+        let root = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let target = root + "/dune.md"
         try FileSystem.writeAtomically(Array("title: Dune\n".utf8), to: target)
@@ -33,7 +28,7 @@ struct SwapCommitTests {
     }
 
     @Test func aFileSavedAfterTheCheckIsPutBack() throws {
-        let root = try folder()
+        let root = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let target = root + "/dune.md"
         try FileSystem.writeAtomically(Array("title: Dune\n".utf8), to: target)
@@ -49,7 +44,7 @@ struct SwapCommitTests {
     /// Two saves: the first lands before the swap and is put back; the second lands between
     /// the swap and its undoing, at the temporary name, and is kept aside rather than removed.
     @Test func aSecondSaveWhileTheSwapIsUndoneIsKeptAside() throws {
-        let root = try folder()
+        let root = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let target = root + "/dune.md"
         try FileSystem.writeAtomically(Array("title: Dune\n".utf8), to: target)
@@ -67,7 +62,7 @@ struct SwapCommitTests {
     }
 
     @Test func aFileDeletedAfterTheCheckStaysDeleted() throws {
-        let root = try folder()
+        let root = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let target = root + "/dune.md"
         try FileSystem.writeAtomically(Array("title: Dune\n".utf8), to: target)

@@ -1,20 +1,21 @@
 import Foundation
+import ShelfTestSupport
 
 /// The shared corpus of real book notes, `../shared/corpus/frontmatter/` beside the package.
 ///
 /// The notes belong to the people who wrote them (SOURCES.md names each repository and commit),
 /// so they are read where they are and never copied into the project.
 enum Corpus {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The corpus folder, or `nil` where it is absent (a checkout without `../shared`).
-    static let folder: URL? = {
-        let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/frontmatter")
+    static let folder = sharedFolder("frontmatter")
+
+    /// `../shared/corpus/<name>` beside the package, or `nil` where it is absent.
+    static func sharedFolder(_ name: String) -> URL? {
+        let folder = PackageFolder.root.deletingLastPathComponent().appendingPathComponent("shared/corpus/" + name)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         return folder
-    }()
+    }
 
     /// One note: its name in the corpus, its bytes, and the slug it gets in a library.
     struct File: Sendable {

@@ -58,29 +58,29 @@ enum CorpusOperation: String, CaseIterable, Sendable {
         let library = ["--library", root, "--no-index"]
         switch self {
         case .setKnown:
-            try await Self.shelf(["set", slug, "rating=4"] + library)
+            try await ShelfMain.run(["set", slug, "rating=4"] + library)
             return Intent(keys: ["rating"], present: ["rating"])
         case .setCustom:
-            try await Self.shelf(["set", slug, "\(Self.customKey)=corpus"] + library)
+            try await ShelfMain.run(["set", slug, "\(Self.customKey)=corpus"] + library)
             return Intent(keys: [Self.customKey], present: [Self.customKey])
         case .unset:
             guard let unsetKey else { return nil }
-            try await Self.shelf(["unset", slug, unsetKey] + library)
+            try await ShelfMain.run(["unset", slug, unsetKey] + library)
             return Intent(keys: [unsetKey], absent: [unsetKey])
         case .start:
-            try await Self.shelf(["start", slug] + library)
+            try await ShelfMain.run(["start", slug] + library)
             return Intent(keys: ["started"], present: ["started"])
         case .finish:
-            try await Self.shelf(["finish", slug] + library)
+            try await ShelfMain.run(["finish", slug] + library)
             return Intent(keys: ["finished"], present: ["finished"])
         case .finishRating:
-            try await Self.shelf(["finish", slug, "--rating", "4.5"] + library)
+            try await ShelfMain.run(["finish", slug, "--rating", "4.5"] + library)
             return Intent(keys: ["finished", "rating"], present: ["finished", "rating"])
         case .log:
-            try await Self.shelf(["log", slug, "--to", "10"] + library)
+            try await ShelfMain.run(["log", slug, "--to", "10"] + library)
             return Intent(keys: ["started"], present: ["started"])
         case .move:
-            try await Self.shelf(["move", slug, "abandoned"] + library)
+            try await ShelfMain.run(["move", slug, "abandoned"] + library)
             return Intent(keys: [])
         case .update:
             // A custom key the note has, else a new one: replacing a person's own value in
@@ -91,16 +91,6 @@ enum CorpusOperation: String, CaseIterable, Sendable {
             book = try book.setting("rating", to: .double(2.5)).setting(custom, to: .string("changed by the API"))
             try await files.update(book)
             return Intent(keys: ["rating", custom], present: ["rating", custom])
-        }
-    }
-
-    /// Runs `shelf ARGUMENTS` in this process, as `ShelfMain` runs it.
-    static func shelf(_ arguments: [String]) async throws {
-        var command = try Shelf.parseAsRoot(arguments)
-        if var asyncCommand = command as? any AsyncParsableCommand {
-            try await asyncCommand.run()
-        } else {
-            try command.run()
         }
     }
 

@@ -7,12 +7,7 @@ import ShelfKit
 /// they are read where they are and never copied into the project.
 enum ExportCorpus {
     /// The folder, or `nil` where it is absent.
-    static let folder: URL? = {
-        let folder = Corpus.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/exports")
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        return folder
-    }()
+    static let folder = Corpus.sharedFolder("exports")
 
     /// One export: its name, its text, its service, and the rows SOURCES.md counts in it.
     struct File: Sendable {

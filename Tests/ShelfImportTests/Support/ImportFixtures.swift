@@ -1,9 +1,7 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
-
-/// The fixed day the tests run on, so `added` defaults and stats are predictable.
-let importToday = Day(year: 2026, month: 11, day: 22) ?? Day.today()
 
 /// Fixture files and the libraries tests import into.
 enum ImportFixtures {
@@ -18,28 +16,12 @@ enum ImportFixtures {
 
     /// A new empty library in memory.
     static func memoryLibrary() -> InMemoryLibrary {
-        InMemoryLibrary(today: { importToday })
+        InMemoryLibrary(today: { testToday })
     }
 
     /// A new empty library in a temporary folder.
     static func fileLibrary() throws -> FileLibrary {
-        try FileLibrary.create(at: temporaryFolder(), today: { importToday })
-    }
-
-    /// A new temporary folder's path.
-    static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "shelf-import-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    /// A copy of the repository's example library in a temporary folder.
-    static func exampleLibraryCopy() throws -> String {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("example-library")
-        let destination = try temporaryFolder() + "/example-library"
-        try FileManager.default.copyItem(atPath: source.path, toPath: destination)
-        return destination
+        try FileLibrary.create(at: TemporaryFolder.make(), today: { testToday })
     }
 
     /// Reads, plans and applies an import of the fixture `name`.

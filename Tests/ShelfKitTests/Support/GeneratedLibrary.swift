@@ -1,18 +1,6 @@
 import Foundation
+import FrontMatterFuzzing
 @testable import ShelfKit
-
-/// A small seeded random number generator, so generated libraries and queries repeat.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Book and session files with the variety hand-edited libraries have: flow and block lists,
 /// accents, custom keys, missing fields, sessions with and without page ranges, broken files.
@@ -27,7 +15,7 @@ enum GeneratedLibrary {
 
     /// Path → text of a library of `count` books.
     static func files(count: Int, seed: UInt64) -> [String: String] {
-        var random = SplitMix64(state: seed)
+        var random = SeededGenerator(seed: seed)
         var files: [String: String] = [:]
         for index in 0..<count {
             let status = statuses.randomElement(using: &random) ?? "to-read"
@@ -79,7 +67,7 @@ enum GeneratedLibrary {
         return files
     }
 
-    private static func day(random: inout SplitMix64, year: ClosedRange<Int>) -> String {
+    private static func day(random: inout SeededGenerator, year: ClosedRange<Int>) -> String {
         let day = Day(year: Int.random(in: year, using: &random), month: Int.random(in: 1...12, using: &random),
                       day: Int.random(in: 1...28, using: &random))
         return day?.description ?? "2024-01-01"

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// The two implementations every API test runs against.
@@ -9,9 +10,6 @@ enum LibraryKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 }
-
-/// A fixed "today" so dates in files are predictable.
-let testToday = Day(year: 2024, month: 3, day: 15) ?? Day.today()
 
 /// A library under test plus ways to look at and change its files from outside.
 struct TestLibrary: Sendable {
@@ -62,9 +60,7 @@ struct TestLibrary: Sendable {
             return
         }
         guard let root else { return }
-        let url = URL(fileURLWithPath: root + "/" + path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try TemporaryFolder.write(text, to: root + "/" + path)
     }
 
     /// Moves a file as another program would, into an existing folder.
@@ -84,26 +80,6 @@ struct TestLibrary: Sendable {
     /// Removes the temporary folder of a file library.
     func remove() {
         if let root { try? FileManager.default.removeItem(atPath: root) }
-    }
-}
-
-/// Temporary folders for tests that write, removed by the test.
-enum TemporaryFolder {
-    static func make() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shelfkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
-    /// Writes `files` (path → text) under a new temporary folder.
-    static func make(with files: [String: String]) throws -> String {
-        let root = try make()
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
     }
 }
 

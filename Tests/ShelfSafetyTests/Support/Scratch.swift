@@ -1,13 +1,13 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 
 /// A temporary folder for one test, removed at the end, holding libraries to break.
 struct Scratch: ~Copyable {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.path + "/shelf-safety-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TemporaryFolder.make()
     }
 
     deinit {
@@ -20,24 +20,18 @@ struct Scratch: ~Copyable {
     /// spend the tests' time in `fsync`.
     func library(_ name: String, books count: Int, sessions: Bool = true) async throws -> String {
         let root = path + "/" + name
-        _ = try FileLibrary.create(at: root, today: { testDay })
+        _ = try FileLibrary.create(at: root, today: { testToday })
         for index in 1...count {
             let status = index % 3 == 0 ? "reading" : "to-read"
             let folder = index % 2 == 0 ? "/shelf-\(index % 4)" : ""
             let text = "---\ntitle: Book \(index)\nauthors: [Author \(index % 7)]\npages: \(300 + index)\n"
-                + "added: \(testDay)\n---\n\nNotes on book \(index).\n"
-            try write(text, to: root + "/" + status + folder + "/book-\(index).md")
+                + "added: \(testToday)\n---\n\nNotes on book \(index).\n"
+            try TemporaryFolder.write(text, to: root + "/" + status + folder + "/book-\(index).md")
             if sessions, index % 3 == 0 {
-                try write("---\nfrom: 1\nto: 20\n---\n", to: root + "/" + status + folder + "/book-\(index)/\(testDay).md")
+                try TemporaryFolder.write("---\nfrom: 1\nto: 20\n---\n", to: root + "/" + status + folder + "/book-\(index)/\(testToday).md")
             }
         }
         return root
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
     }
 
     /// A copy of a library folder.
@@ -47,6 +41,3 @@ struct Scratch: ~Copyable {
         return destination
     }
 }
-
-/// The day every test library is written on, so copies made at different times agree.
-let testDay = Day(year: 2024, month: 3, day: 15) ?? Day.today()

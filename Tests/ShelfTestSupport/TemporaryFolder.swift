@@ -1,0 +1,52 @@
+public import Foundation
+
+/// Temporary folders for tests that write; each test removes the ones it made.
+public enum TemporaryFolder {
+    /// `/dev/shm` when there is one and `$TMPDIR` is not set, else the system's temporary folder:
+    /// for tests that make many libraries, whose `fsync`s take milliseconds in memory and a
+    /// second or more each on a busy disk.
+    public static let inMemory: String = {
+        let shm = "/dev/shm"
+        if ProcessInfo.processInfo.environment["TMPDIR"] == nil, FileManager.default.isWritableFile(atPath: shm) {
+            return shm
+        }
+        return NSTemporaryDirectory()
+    }()
+
+    /// A new empty folder.
+    /// - Parameter base: The folder to make it in: the system's temporary folder, or ``inMemory``.
+    /// - Returns: Its path.
+    public static func make(in base: String = NSTemporaryDirectory()) throws -> String {
+        let path = newPath(in: base)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A new folder holding `files`, path (relative to the folder) → text.
+    public static func make(with files: [String: String]) throws -> String {
+        let root = try make()
+        for (path, text) in files {
+            try write(text, to: root + "/" + path)
+        }
+        return root
+    }
+
+    /// A new copy of `example-library`, so a test can change it.
+    public static func copyOfExampleLibrary(in base: String = NSTemporaryDirectory()) throws -> String {
+        let path = newPath(in: base)
+        try FileManager.default.copyItem(atPath: PackageFolder.exampleLibrary.path, toPath: path)
+        return path
+    }
+
+    /// Writes `text` to the file at `path`, making its folders, as a person's editor would:
+    /// without a library knowing.
+    public static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private static func newPath(in base: String) -> String {
+        URL(fileURLWithPath: base).appendingPathComponent("shelf-test-" + UUID().uuidString).path
+    }
+}
