@@ -181,6 +181,24 @@ struct StoryGraphImportTests {
         #expect(try await library.book("station-eleven").status == Status("paused"))
     }
 
+    @Test func newStatusesAreWrittenInTheBatchOrNotAtAll() async throws {
+        let options = ImportOptions(createsStatuses: true)
+        let failing = ImportFixtures.memoryLibrary()
+        await failing.failNextWrite(at: "paused/station-eleven.md")
+        await #expect(throws: ShelfError.self) {
+            try await ImportFixtures.importFile(Self.fixture, format: .storygraph, into: failing, options: options)
+        }
+        #expect(await failing.fileBytes(LibraryConfiguration.path) == nil, "no status is added when the batch fails")
+        #expect(try await failing.scan().books.isEmpty)
+
+        let root = try TemporaryFolder.make()
+        let library = try FileLibrary.create(at: root, today: { testToday })
+        try await ImportFixtures.importFile(Self.fixture, format: .storygraph, into: library, options: options)
+        let reopened = try FileLibrary(root: root, today: { testToday })
+        #expect(reopened.configuration.statuses.map(\.name) == ["to-read", "reading", "finished", "abandoned", "did-not-finish", "paused"])
+        #expect(try await reopened.book("station-eleven").path == "paused/station-eleven.md")
+    }
+
     @Test func anOlderExportWithAnISBNColumnReads() throws {
         let importer = LibraryImporter(format: .storygraph)
         let rows = try importer.read(try ImportFixtures.text("storygraph_export_isbn_header.csv"), path: "old.csv", configuration: .default)

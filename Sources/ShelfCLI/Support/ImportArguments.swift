@@ -52,7 +52,7 @@ struct ImportArguments: ParsableArguments {
 
     /// Reads the file, plans the import, prints what it would do or does it, and prints a summary.
     func run(_ format: ImportFormat, library options: LibraryOptions) async throws {
-        var library = try options.open()
+        let library = try options.open()
         let progress = ProgressLine(enabled: Terminal.standardErrorIsInteractive)
         let mapping = try statusMapping()
         let known = Set(library.configuration.statuses)
@@ -81,17 +81,12 @@ struct ImportArguments: ParsableArguments {
             print("Imported \(file): \(plan.summary)")
             try nothingRead(rows, dryRun: false)
         }
-        var previousConfiguration: [UInt8]?
-        if !plan.newStatuses.isEmpty {
-            previousConfiguration = try FileLibrary.addStatuses(plan.newStatuses, root: library.root)
-            library = try options.open()
-        }
         progress.show("Writing \(plan.additions.count + plan.updates.count) books…")
         do {
+            // New statuses go into .shelf/config.yaml in the batch's own journal.
             try await library.apply(plan.batch)
         } catch {
             progress.clear()
-            if let previousConfiguration { try? FileLibrary.restoreConfiguration(previousConfiguration, statuses: plan.newStatuses, root: library.root) }
             throw error
         }
         progress.clear()

@@ -12,6 +12,29 @@ extension LibraryCore {
         // One writer lock for the whole batch, so no other command lands between its parts.
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
+        // New statuses are planned with and written first in the same journal, so a crash
+        // never leaves books in a folder the configuration does not name, or the reverse.
+        let previous = configuration
+        var configurationSteps: [JournalStep] = []
+        if !batch.newStatuses.isEmpty {
+            let path = LibraryConfiguration.path
+            let before = storage.isFile(path) ? try storage.read(path) : []
+            let edited = try LibraryConfiguration.adding(batch.newStatuses, to: before)
+            configuration = try LibraryConfiguration(yaml: edited)
+            configurationSteps = [before.isEmpty && !storage.isFile(path)
+                ? .create(path, edited) : .replace(path, expecting: FileStamp(before), with: edited)]
+        }
+        do throws(ShelfError) {
+            return try apply(batch, after: configurationSteps)
+        } catch {
+            configuration = previous
+            throw error
+        }
+    }
+
+    /// The batch's books, planned and written in one journal after `firstSteps`.
+    private mutating func apply(_ batch: LibraryBatch, after firstSteps: [JournalStep]) throws(ShelfError)
+        -> (added: [Book], updated: [Book]) {
         var plan = WritePlan()
         let added = try planAdditions(batch.additions, into: &plan)
         for move in batch.moves {
@@ -19,7 +42,13 @@ extension LibraryCore {
         }
         var updated: [String] = []
         for book in batch.updates { updated.append(try planUpdate(book, into: &plan)) }
-        try perform(plan, operation: "batch write")
+        if firstSteps.isEmpty {
+            try perform(plan, operation: "batch write")
+        } else {
+            let changes = plan.changes
+            try perform(Journal(operation: Self.describe("batch write", changes.map(\.destination.slug)),
+                                detail: Self.summary(changes.map(\.destination.path)), steps: firstSteps + plan.steps))
+        }
         remember(plan)
         return (added.compactMap { plan.entries[$0]?.book }, updated.compactMap { plan.entries[$0]?.book })
     }

@@ -5,7 +5,8 @@
 /// the actors add the concurrent whole-library reads.
 struct LibraryCore<Storage: LibraryStorage>: Sendable {
     var storage: Storage
-    let configuration: LibraryConfiguration
+    /// The statuses and goal; a batch that adds statuses changes it (``apply(_:)``).
+    var configuration: LibraryConfiguration
     let today: @Sendable () -> Day
     /// What each file held when this library last read or wrote it, to detect edits made
     /// behind its back before overwriting them.

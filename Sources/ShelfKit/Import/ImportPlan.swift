@@ -43,7 +43,8 @@ public struct ImportPlan: Sendable, Hashable {
         LibraryBatch(
             additions: additions.map { (book: $0.book, status: $0.status, folder: folder) },
             moves: updates.filter { $0.before.status != $0.after.status }.map { (id: $0.before.id, status: $0.after.status) },
-            updates: updates.map(\.after)
+            updates: updates.map(\.after),
+            newStatuses: newStatuses
         )
     }
 }

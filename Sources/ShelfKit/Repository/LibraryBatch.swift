@@ -11,15 +11,20 @@ public struct LibraryBatch: Sendable {
     public var moves: [(id: BookID, status: Status)]
     /// Books whose changed keys are written.
     public var updates: [Book]
+    /// Statuses to append to `.shelf/config.yaml` first, in the same journal, for additions
+    /// and moves into statuses the library does not have yet. Open the library again to see
+    /// books in them.
+    public var newStatuses: [Status]
 
     /// Creates a batch.
     public init(additions: [(book: Book, status: Status, folder: String)] = [], moves: [(id: BookID, status: Status)] = [],
-                updates: [Book] = []) {
+                updates: [Book] = [], newStatuses: [Status] = []) {
         self.additions = additions
         self.moves = moves
         self.updates = updates
+        self.newStatuses = newStatuses
     }
 
     /// Whether the batch changes nothing.
-    public var isEmpty: Bool { additions.isEmpty && moves.isEmpty && updates.isEmpty }
+    public var isEmpty: Bool { additions.isEmpty && moves.isEmpty && updates.isEmpty && newStatuses.isEmpty }
 }
