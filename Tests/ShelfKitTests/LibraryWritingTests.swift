@@ -127,6 +127,20 @@ struct LibraryWritingTests {
     }
 
     @Test(arguments: LibraryKind.allCases)
+    func setChangesOnlyTheKeysGiven(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.write("---\ntitle: Circe  # the novel\nrating: 3\n---\nNotes.\r\n", to: "to-read/circe.md")
+        let book = try await test.library.set([.init("rating", .double(4.5)), .init("mood", .string("calm"))], of: "circe")
+        #expect(book.rating == 4.5 && book.extra("mood") == .string("calm"))
+        #expect(await test.text("to-read/circe.md") == "---\ntitle: Circe  # the novel\nrating: 4.5\nmood: calm\n---\nNotes.\r\n")
+        let again = try await test.library.set([.init("rating", .double(4.5))], of: "circe")
+        #expect(again == book)
+        await #expect(throws: ShelfError.self) { try await test.library.set([.init("rating", .int(9))], of: "circe") }
+        #expect(await test.text("to-read/circe.md") == "---\ntitle: Circe  # the novel\nrating: 4.5\nmood: calm\n---\nNotes.\r\n")
+    }
+
+    @Test(arguments: LibraryKind.allCases)
     func aMoveAndAChangeAreOneWrite(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }

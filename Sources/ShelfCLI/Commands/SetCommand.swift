@@ -50,16 +50,12 @@ struct SetCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let book = try await library.resolve(book)
-        var edited = book
+        var values: [YAMLValue.Entry] = []
         for assignment in assignments {
             guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
-            edited = try edited.setting(key, to: ValueParsing.value(text, forKey: key, asString: string))
+            values.append(.init(key, ValueParsing.value(text, forKey: key, asString: string)))
         }
-        guard edited != book else {
-            print("\(book.path): nothing changed")
-            return
-        }
-        let updated = try await library.update(edited)
-        print(updated.path)
+        let updated = try await library.set(values, of: book.id)
+        print(updated == book ? "\(book.path): nothing changed" : updated.path)
     }
 }

@@ -107,3 +107,20 @@ public protocol LibraryWriting: Sendable {
 /// A library that can be read and written: ``FileLibrary`` on disk, ``InMemoryLibrary`` for
 /// tests and previews.
 public protocol Library: LibraryReading, LibraryWriting {}
+
+extension LibraryWriting {
+    /// Sets front matter keys of the book `id`, each typed and checked as ``Book/setting(_:to:)``
+    /// does, in one write made while holding the writer lock (``update(_:_:)``): only the lines
+    /// of those keys change in the file. This is `shelf set`.
+    ///
+    /// ```swift
+    /// try await library.set([.init("rating", .double(4.5)), .init("format", .string("paperback"))], of: "dune")
+    /// ```
+    /// - Returns: The book as written; equal to the book before when every value was already so.
+    @discardableResult
+    public func set(_ values: [YAMLValue.Entry], of id: BookID) async throws -> Book {
+        try await update(id) { book throws(ShelfError) in
+            for entry in values { book = try book.setting(entry.key, to: entry.value) }
+        }
+    }
+}
