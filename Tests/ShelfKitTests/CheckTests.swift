@@ -103,10 +103,11 @@ struct CheckTests {
         if reading == "index keeping sessions" { _ = try await library.refreshIndex(sessions: true) }
         // Past this many listed books, the index reads every session rather than the listed ones.
         if reading == "index reading every session" { await library.setSessionsReadDirectlyLimit(0) }
-        let listed = try await library.booksWithProgress(matching: try Query(parsing: "", today: day("2026-11-22")),
-                                                         sortedBy: [], limit: nil)
+        let listing = try await library.booksWithProgress(matching: try Query(parsing: "", today: day("2026-11-22")),
+                                                          sortedBy: [], limit: nil)
+        let listed = listing.items
         // Besides the two books sharing a slug, the broken session of a listed book.
-        let problems = await library.lastScanProblems.map(\.path)
+        let problems = listing.problems.map(\.path)
         #expect(problems.contains("reading/cloud-atlas/2026-11-20.md") && problems.contains("to-read/dune.md"))
         #expect(listed.map(\.book) == (try await library.books()))
         // The broken session is left out of its book's progress.
@@ -126,9 +127,9 @@ struct CheckTests {
             #expect(progress.sessions == (book.path == "to-read/dune.md" ? 1 : 6))
         }
         // Only the listed books' broken sessions are named.
-        _ = try await library.booksWithProgress(matching: try Query(parsing: "status:finished", today: day("2026-11-22")),
-                                                sortedBy: [], limit: nil)
-        #expect(!(await library.lastScanProblems.map(\.path).contains("reading/cloud-atlas/2026-11-20.md")))
+        let finished = try await library.booksWithProgress(
+            matching: try Query(parsing: "status:finished", today: day("2026-11-22")), sortedBy: [], limit: nil)
+        #expect(!finished.problems.map(\.path).contains("reading/cloud-atlas/2026-11-20.md"))
         if reading != "files" {
             let keeps = try await library.refreshedIndex(sessions: false)?.0.keepsSessions()
             #expect(keeps == (reading != "index"))

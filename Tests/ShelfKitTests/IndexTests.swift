@@ -99,7 +99,7 @@ struct IndexTests {
         try shell("mkdir -p reading && mv finished/sci-fi/dune.md reading/ && mv finished/sci-fi/dune reading/", in: root)
         let moved = try await library.books(matching: "spice")
         #expect(moved.map(\.path) == ["reading/dune.md"])
-        #expect(try await library.sessions(since: nil).map(\.path) == ["reading/dune/2024-01-02.md"])
+        #expect(try await library.sessions(since: nil).items.map(\.path) == ["reading/dune/2024-01-02.md"])
         #expect(try await titles(library, "progress:24") == ["Dune"])
 
         // Renamed.
@@ -194,7 +194,7 @@ struct IndexTests {
         #expect(try await library.refreshIndex(sessions: false)?.parsed == 0)
         #expect(try await titles(library, "progress:50 sessions:2 minutes:30") == ["Dune"])
         #expect(try indexAnswer("SELECT count(*) FROM sessions", in: root) == "2")
-        #expect(try await library.sessions(since: nil).map(\.note) == ["Half way.\n", ""])
+        #expect(try await library.sessions(since: nil).items.map(\.note) == ["Half way.\n", ""])
 
         // From then on every refresh compares them, whatever the read.
         _ = try await library.refreshIndex(sessions: false)
@@ -285,7 +285,7 @@ struct IndexTests {
         let hits = try await library.search("desert", limit: 10)
         #expect(hits == [SearchHit(kind: .session, bookID: "dune", title: "Dune", path: "finished/sci-fi/dune/2024-01-02.md",
                                    line: 6, snippet: "«Desert» chapters.", score: 1)])
-        let herbert = try await library.search("herb", limit: 10, highlight: SearchHighlight(start: "[", end: "]"))
+        let herbert = try await library.search("herb", limit: 10, highlight: SearchHighlight(start: "[", end: "]")).items
         #expect(herbert.map(\.snippet) == ["authors: [Frank [Herbert]]"])
         #expect(herbert.map(\.line) == [3])
     }
@@ -308,8 +308,9 @@ struct IndexTests {
         ]
         for _ in 0..<2 {
             let library = try FileLibrary(root: root, today: { testToday })
-            #expect(try await titles(library, "title:emma") == ["Emma"])
-            #expect(await library.lastScanProblems.map(\.description) == expected)
+            let emma = try await library.books(matching: "title:emma", sortedBy: [], limit: nil)
+            #expect(emma.books.map(\.title) == ["Emma"])
+            #expect(emma.problems.map(\.description) == expected)
         }
     }
 

@@ -109,7 +109,7 @@ struct LibraryBasicsTests {
             (Book(title: "Circe", authors: ["Madeline Miller"], rating: 4.5), .toRead, ""),
         ])
         func ids(_ query: BookQuery, _ order: [BookSort] = [], limit: Int? = nil) async throws -> [String] {
-            try await test.library.books(matching: query, sortedBy: order, limit: limit).map(\.id.rawValue)
+            try await test.library.books(matching: query, sortedBy: order, limit: limit).items.map(\.id.rawValue)
         }
         #expect(try await ids(BookQuery()) == ["abandoned-thing", "cien-anos-de-soledad", "circe", "dune", "solaris"])
         #expect(try await ids(BookQuery(statuses: [.finished, .reading])) == ["cien-anos-de-soledad", "dune", "solaris"])
@@ -151,9 +151,9 @@ struct LibraryBasicsTests {
         #expect(ShelfError.invalidValue(path: "to-read/many.md", key: "pages", value: "many", reason: "should be a whole number",
                                         line: 3, column: 8).description
                 == "to-read/many.md:3:8: pages should be a whole number, found \"many\"")
-        let books = try await test.library.books()
-        #expect(books.map(\.id) == ["dune", "many"])
-        let problems = await test.library.lastScanProblems
+        let listing = try await test.library.books(matching: BookQuery(), sortedBy: [], limit: nil)
+        #expect(listing.books.map(\.id) == ["dune", "many"])
+        let problems = listing.problems
         #expect(problems.map(\.path) == ["to-read/broken.md", "to-read/many.md"])
         #expect(problems.last?.description == "to-read/many.md:3:8: pages should be a whole number, found \"many\"")
         let scan = try await test.library.scan()
@@ -168,6 +168,37 @@ struct LibraryBasicsTests {
         paged.pages = 120
         _ = try await test.library.update(paged)
         #expect(await test.text("to-read/many.md") == "---\ntitle: Many\npages: 120\nrating: 3\n---\n")
+    }
+
+    /// Each read hands back the problems of the files it read, not those of a read running
+    /// beside it on the same library.
+    @Test(arguments: LibraryKind.allCases)
+    func concurrentReadsEachCarryTheirOwnProblems(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(.dune, to: .reading, in: "")
+        try await test.library.add(Book(title: "Emma", authors: ["Jane Austen"]), to: .finished, in: "")
+        try await test.write("---\ntitle: [broken\n---\n", to: "to-read/broken.md")
+        try await test.write("---\nfrom: [\n---\n", to: "reading/dune/2026-11-20.md")
+        let library = test.library
+        let finished = try Query(parsing: "status:finished", today: day("2026-11-22"))
+        let reading = try Query(parsing: "status:reading", today: day("2026-11-22"))
+        for _ in 0..<10 {
+            async let books = library.books(matching: BookQuery(), sortedBy: [], limit: nil)
+            async let sessions = library.sessions(since: nil)
+            async let finishedProgress = library.booksWithProgress(matching: finished, sortedBy: [], limit: nil)
+            async let readingProgress = library.booksWithProgress(matching: reading, sortedBy: [], limit: nil)
+            let (bookList, sessionList) = try await (books, sessions)
+            let (finishedList, readingList) = try await (finishedProgress, readingProgress)
+            #expect(bookList.books.map(\.id) == ["dune", "emma"])
+            #expect(bookList.problems.map(\.path) == ["to-read/broken.md"])
+            #expect(sessionList.items.isEmpty)
+            #expect(sessionList.problems.map(\.path) == ["reading/dune/2026-11-20.md"])
+            #expect(finishedList.items.map(\.book.id) == ["emma"])
+            #expect(finishedList.problems.map(\.path) == ["to-read/broken.md"])
+            #expect(readingList.items.map(\.book.id) == ["dune"])
+            #expect(readingList.problems.map(\.path) == ["reading/dune/2026-11-20.md", "to-read/broken.md"])
+        }
     }
 
     @Test(arguments: LibraryKind.allCases)

@@ -240,8 +240,8 @@ struct LibraryWritingTests {
         let sessions = try await test.library.sessions(of: "circe")
         #expect(sessions.map(\.sequence) == [1, 2, 3])
         #expect(sessions.map(\.note) == ["Great start.\n", "", ""])
-        #expect(try await test.library.sessions(since: day("2024-03-10")).count == 3)
-        #expect(try await test.library.sessions(since: day("2024-03-11")).isEmpty)
+        #expect(try await test.library.sessions(since: day("2024-03-10")).items.count == 3)
+        #expect(try await test.library.sessions(since: day("2024-03-11")).items.isEmpty)
     }
 
     @Test(arguments: LibraryKind.allCases)

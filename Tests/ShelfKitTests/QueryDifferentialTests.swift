@@ -64,9 +64,9 @@ struct QueryDifferentialTests {
             let query = try Query(parsing: text, today: testToday)
             let sort = [BookSort(key: ["rating", "progress", "format", "title", "author"].randomElement(using: &random) ?? "title",
                                  descending: Bool.random(using: &random))]
-            let fromIndex = try await indexed.books(matching: query, sortedBy: sort, limit: nil).map(\.path)
-            let fromFiles = try await direct.books(matching: query, sortedBy: sort, limit: nil).map(\.path)
-            let fromMemory = try await memory.books(matching: query, sortedBy: sort, limit: nil).map(\.path)
+            let fromIndex = try await indexed.books(matching: query, sortedBy: sort, limit: nil).items.map(\.path)
+            let fromFiles = try await direct.books(matching: query, sortedBy: sort, limit: nil).items.map(\.path)
+            let fromMemory = try await memory.books(matching: query, sortedBy: sort, limit: nil).items.map(\.path)
             #expect(fromIndex == fromFiles, "\(text)")
             #expect(fromIndex == fromMemory, "\(text)")
             if !fromIndex.isEmpty { nonEmpty += 1 }

@@ -23,7 +23,7 @@ extension ChildProcessTests {
             #expect(failures.isEmpty, "\(failures.prefix(3))")
 
             let library = try FileLibrary(root: root, index: .disabled)
-            let sessions = try await library.sessions(since: nil)
+            let sessions = try await library.sessions(since: nil).items
             print("concurrency: 100 writers, \(sessions.count) sessions written, \(100 - sessions.count) lost")
             #expect(sessions.count == 100)
             #expect(Set(sessions.compactMap(\.minutes)) == Set(1...100))

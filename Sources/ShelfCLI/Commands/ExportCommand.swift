@@ -38,7 +38,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let books = try await library.books(matching: try filter.query(today: Day.today()), sortedBy: [], limit: nil)
+        let listing = try await library.books(matching: try filter.query(today: Day.today()), sortedBy: [], limit: nil)
+        let books = listing.items
         let text: String
         switch format {
         case .json: text = BookRecords(books: books).json()
@@ -51,7 +52,7 @@ struct ExportCommand: AsyncParsableCommand {
         } else {
             print(text, terminator: "")
         }
-        let problems = await library.lastScanProblems
+        let problems = listing.problems
         if let first = problems.first {
             let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
             printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")

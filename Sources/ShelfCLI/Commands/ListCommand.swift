@@ -52,17 +52,21 @@ struct ListCommand: AsyncParsableCommand {
         let query = try filter.query(today: Day.today())
         let order = sort.map(SortOption.sort)
         let books: [Book]
+        let problems: [Problem]
         var progress: [BookID: ReadingProgress] = [:]
         if showsProgress {
             let listed = try await library.booksWithProgress(matching: query, sortedBy: order, limit: limit)
-            books = listed.map(\.book)
+            books = listed.items.map(\.book)
+            problems = listed.problems
             // The table shows it for the books being read; a template wherever it is asked for.
             let reading = library.configuration.status(for: .reading)
-            for (book, bookProgress) in listed where format != .named(.table) || book.status == reading {
+            for (book, bookProgress) in listed.items where format != .named(.table) || book.status == reading {
                 progress[book.id] = bookProgress
             }
         } else {
-            books = try await library.books(matching: query, sortedBy: order, limit: limit)
+            let listed = try await library.books(matching: query, sortedBy: order, limit: limit)
+            books = listed.items
+            problems = listed.problems
         }
         for key in sort.map(SortOption.key) where !SortOption.isKnown(key) && !books.contains(where: { $0.value(forKey: key) != nil }) {
             printError("shelf: warning: no book listed has \"\(key)\"; --sort \(key) changed nothing")
@@ -83,7 +87,7 @@ struct ListCommand: AsyncParsableCommand {
             }
             print(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined(), terminator: "")
         }
-        LibraryWarning.print(await library.lastScanProblems)
+        LibraryWarning.print(problems)
     }
 
     /// Whether the output shows reading progress, which comes from the books' sessions: the

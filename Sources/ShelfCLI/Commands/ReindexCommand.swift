@@ -23,9 +23,10 @@ struct ReindexCommand: AsyncParsableCommand {
         let library = try library.open()
         let start = Date()
         try await library.rebuildIndex()
-        let books = try await library.scan().books.count
+        let scan = try await library.scan()
+        let books = scan.books.count
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         print("indexed \(books) books in \(seconds) s")
-        LibraryWarning.print(await library.lastScanProblems)
+        LibraryWarning.print(scan.problems)
     }
 }

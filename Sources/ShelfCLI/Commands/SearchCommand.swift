@@ -45,7 +45,8 @@ struct SearchCommand: AsyncParsableCommand {
         let library = try library.open()
         let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
         let highlight: SearchHighlight = format == .text && terminal.usesColor ? .ansiBold : .none
-        let hits = try await library.search(words.joined(separator: " "), limit: limit, highlight: highlight)
+        let found = try await library.search(words.joined(separator: " "), limit: limit, highlight: highlight)
+        let hits = found.items
         switch format {
         case .json:
             print(JSONValue.array(hits.map { .object(record($0)) }).text(.pretty))
@@ -61,7 +62,7 @@ struct SearchCommand: AsyncParsableCommand {
             print(output, terminator: "")
             if hits.isEmpty { printError("shelf: nothing matches \"\(words.joined(separator: " "))\"") }
         }
-        LibraryWarning.print(await library.lastScanProblems)
+        LibraryWarning.print(found.problems)
     }
 
     private func record(_ hit: SearchHit) -> [(String, JSONValue)] {

@@ -40,8 +40,9 @@ struct SessionsCommand: AsyncParsableCommand {
             sessions = try await library.sessions(of: found.id)
             if let since { sessions = sessions.filter { $0.day >= since } }
         } else {
-            sessions = try await library.sessions(since: since)
-            LibraryWarning.print(await library.lastScanProblems)
+            let listing = try await library.sessions(since: since)
+            sessions = listing.items
+            LibraryWarning.print(listing.problems)
         }
         switch format {
         case .json:

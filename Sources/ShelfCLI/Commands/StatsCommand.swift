@@ -59,7 +59,7 @@ struct StatsCommand: AsyncParsableCommand {
             try ExportFile.write(MonthChartSVG.render(stats), to: svg)
             printError("shelf: wrote the chart for \(stats.chartYear) to \(svg)")
         }
-        let problems = await library.lastScanProblems
+        let problems = stats.problems
         if let first = problems.first {
             let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
             printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")

@@ -1,7 +1,7 @@
 /// Queries in the query language and full-text search, evaluated in Swift over the files:
 /// what ``InMemoryLibrary`` does, and ``FileLibrary`` without its index.
 extension LibraryHost {
-    func hostedBooks(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+    func hostedBooks(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         let scan = try await hostedScan()
         do throws(QueryError) {
             try query.validate(customKeys: QueryEvaluator.customKeys(of: scan.books))
@@ -12,10 +12,9 @@ extension LibraryHost {
         var notes: [String: [String]] = [:]
         if query.needsSessions || order.contains(where: \.needsSessions) {
             var byBook: [String: [ReadingSession]] = [:]
-            for session in try await hostedSessions(since: nil) {
+            for session in try await hostedSessions(since: nil).items {
                 byBook[BookLocation.bookPath(ofSession: session.path), default: []].append(session)
             }
-            scanProblems = scan.problems
             for (path, sessions) in byBook {
                 progress[path] = ReadingProgress(sessions)
                 notes[path] = sessions.map(\.note)
@@ -23,19 +22,19 @@ extension LibraryHost {
         }
         let matching = QueryEvaluator(query: query, progress: progress, notes: notes).filter(scan.books)
         let sorted = BookSort.sort(matching, by: order, statusOrder: core.configuration.order(of:), progress: progress)
-        return sorted.limited(to: limit)
+        return Listing(sorted.limited(to: limit), problems: scan.problems)
     }
 
     func hostedBooksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
-        -> [(book: Book, progress: ReadingProgress)] {
+        -> Listing<(book: Book, progress: ReadingProgress)> {
         let books = try await hostedBooks(matching: query, sortedBy: order, limit: limit)
-        let bookProblems = scanProblems
+        let sessions = try await hostedSessions(since: nil)
         var byBook: [String: [ReadingSession]] = [:]
-        for session in try await hostedSessions(since: nil) {
+        for session in sessions.items {
             byBook[BookLocation.bookPath(ofSession: session.path), default: []].append(session)
         }
-        scanProblems = Self.withSessionProblems(bookProblems, scanProblems, of: books)
-        return books.map { ($0, ReadingProgress(byBook[$0.path] ?? [])) }
+        return Listing(books.items.map { ($0, ReadingProgress(byBook[$0.path] ?? [])) },
+                       problems: Self.withSessionProblems(books.problems, sessions.problems, of: books.items))
     }
 
     /// `problems` and those of `sessionProblems` in the session folders of `books`.
@@ -45,19 +44,18 @@ extension LibraryHost {
         return Array(Set(problems + theirs)).sorted()
     }
 
-    func hostedSearch(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {
+    func hostedSearch(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
         let phrases = SearchRanking.phrases(text)
-        guard !phrases.isEmpty else { return [] }
+        guard !phrases.isEmpty else { return Listing([]) }
         let scan = try await hostedScan()
-        let sessions = try await hostedSessions(since: nil)
-        scanProblems = scan.problems
+        let sessions = try await hostedSessions(since: nil).items
         let books = Dictionary(scan.books.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var documents = scan.books.map(SearchDocument.init(book:))
         for session in sessions {
             guard let book = books[BookLocation.bookPath(ofSession: session.path)] else { continue }
             documents.append(SearchDocument(session: session, of: book))
         }
-        return hits(SearchRanking.rank(documents, phrases, limit: limit), phrases, highlight)
+        return Listing(hits(SearchRanking.rank(documents, phrases, limit: limit), phrases, highlight), problems: scan.problems)
     }
 
     /// Hits for ranked documents, reading each file for its line and snippet.

@@ -7,7 +7,6 @@
 protocol LibraryHost: Actor {
     associatedtype Storage: LibraryStorage
     var core: LibraryCore<Storage> { get set }
-    var scanProblems: [Problem] { get set }
     /// Every book and the problems of unreadable files: ``hostedScan()``, or the index's answer.
     func libraryScan() async throws(ShelfError) -> LibraryScan
     /// Runs a writing operation of the core: on disk once the writer lock is taken, waited for
@@ -44,9 +43,7 @@ extension LibraryHost {
                 problems.append(Problem(error, path: location.path))
             }
         }
-        problems.sort()
-        scanProblems = problems
-        return LibraryScan(books: books, problems: problems)
+        return LibraryScan(books, problems: problems.sorted())
     }
 
     func libraryScan() async throws(ShelfError) -> LibraryScan { try await hostedScan() }
@@ -55,11 +52,12 @@ extension LibraryHost {
         try operation(&core)
     }
 
-    func hostedBooks(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
-        let matching = try await libraryScan().books.filter(query.matches)
+    func hostedBooks(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+        let scan = try await libraryScan()
+        let matching = scan.books.filter(query.matches)
         let configuration = core.configuration
         let sorted = BookSort.sort(matching, by: order, statusOrder: configuration.order(of:))
-        return sorted.limited(to: limit)
+        return Listing(sorted.limited(to: limit), problems: scan.problems)
     }
 
     /// - Parameter indexed: What the index knows of the files named after the reference's slug,
@@ -107,7 +105,7 @@ extension LibraryHost {
         try core.sessions(of: try core.locate(id))
     }
 
-    func hostedSessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] {
+    func hostedSessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
         let listing = try core.listing(includeSessions: true)
         var files: [(path: String, name: SessionFileName, bookID: BookID)] = []
         for location in listing.books {
@@ -131,8 +129,8 @@ extension LibraryHost {
             case .failure(let error): problems.append(Problem(error, path: file.path))
             }
         }
-        scanProblems = problems.sorted()
-        return sessions.sorted { ($0.day, $0.sequence, $0.path) < ($1.day, $1.sequence, $1.path) }
+        sessions.sort { ($0.day, $0.sequence, $0.path) < ($1.day, $1.sequence, $1.path) }
+        return Listing(sessions, problems: problems.sorted())
     }
 
     func hostedCheck() async throws(ShelfError) -> [Problem] {

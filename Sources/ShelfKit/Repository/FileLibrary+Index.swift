@@ -66,11 +66,10 @@ extension FileLibrary {
         let books = try index.books(matching: nil)
         for (book, stamp) in books { core.stamps[book.path] = stamp }
         let problems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
-        scanProblems = problems
-        return LibraryScan(books: books.map(\.book), problems: problems)
+        return LibraryScan(books.map(\.book), problems: problems)
     }
 
-    func indexedBooks(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+    func indexedBooks(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         guard let (index, listing) = try await refreshedIndex(sessions: Self.needsSessions(query, order)) else {
             return try await hostedBooks(matching: query, sortedBy: order, limit: limit)
         }
@@ -85,16 +84,16 @@ extension FileLibrary {
     /// of a few hundred books then reads a few hundred small files rather than every session of
     /// the library. A larger listing has the index read them all, once.
     func indexedBooksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
-        -> [(book: Book, progress: ReadingProgress)] {
+        -> Listing<(book: Book, progress: ReadingProgress)> {
         guard var (index, listing) = try await refreshedIndex(sessions: Self.needsSessions(query, order)) else {
             return try await hostedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
         }
         var books = try books(in: index, listing, matching: query, sortedBy: order, limit: limit)
         if try !index.keepsSessions() {
-            if books.count <= sessionsReadDirectlyLimit ?? Self.sessionsReadDirectly(ofAll: listing.books.count) {
-                let (progress, problems) = try await Self.progress(of: books, in: core.storage)
-                scanProblems = Self.withSessionProblems(scanProblems, problems, of: books)
-                return books.map { ($0, progress[$0.path] ?? ReadingProgress([])) }
+            if books.items.count <= sessionsReadDirectlyLimit ?? Self.sessionsReadDirectly(ofAll: listing.books.count) {
+                let (progress, problems) = try await Self.progress(of: books.items, in: core.storage)
+                return Listing(books.items.map { ($0, progress[$0.path] ?? ReadingProgress([])) },
+                               problems: Self.withSessionProblems(books.problems, problems, of: books.items))
             }
             guard let refreshed = try await refreshedIndex(sessions: true) else {
                 return try await hostedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
@@ -102,9 +101,9 @@ extension FileLibrary {
             (index, listing) = refreshed
             books = try self.books(in: index, listing, matching: query, sortedBy: order, limit: limit)
         }
-        let progress = try index.progress(of: books.map(\.path))
-        scanProblems = Self.withSessionProblems(scanProblems, try index.problems(sessions: true), of: books)
-        return books.map { ($0, progress[$0.path] ?? ReadingProgress([])) }
+        let progress = try index.progress(of: books.items.map(\.path))
+        return Listing(books.items.map { ($0, progress[$0.path] ?? ReadingProgress([])) },
+                       problems: Self.withSessionProblems(books.problems, try index.problems(sessions: true), of: books.items))
     }
 
     /// Up to this many listed books of `all`, their progress is read from their session files
@@ -150,9 +149,10 @@ extension FileLibrary {
         query.needsSessions || order.contains(where: \.needsSessions)
     }
 
-    /// The books of a refreshed index that match `query`, in order.
+    /// The books of a refreshed index that match `query`, in order, with the problems of the
+    /// book files the index could not read.
     private func books(in index: LibraryIndex, _ listing: LibraryListing, matching query: Query, sortedBy order: [BookSort],
-                       limit: Int?) throws(ShelfError) -> [Book] {
+                       limit: Int?) throws(ShelfError) -> Listing<Book> {
         let customKeys = try index.customKeys()
         do throws(QueryError) {
             try query.validate(customKeys: customKeys)
@@ -161,50 +161,51 @@ extension FileLibrary {
         }
         let found = try index.books(matching: query)
         for (book, stamp) in found { core.stamps[book.path] = stamp }
-        scanProblems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
+        let problems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
         let books = found.map(\.book)
         let progress = order.contains(where: \.needsSessions) ? try index.progress(of: books.map(\.path)) : [:]
         let sorted = BookSort.sort(books, by: order, statusOrder: configuration.order(of:), progress: progress)
-        return sorted.limited(to: limit)
+        return Listing(sorted.limited(to: limit), problems: problems)
     }
 
-    func indexedSessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] {
+    func indexedSessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
         guard let (index, _) = try await refreshedIndex(sessions: true) else { return try await hostedSessions(since: day) }
-        scanProblems = try index.problems(sessions: true, since: day).sorted()
-        return try index.sessions(since: day)
+        let problems = try index.problems(sessions: true, since: day).sorted()
+        return Listing(try index.sessions(since: day), problems: problems)
     }
 
-    func indexedSearch(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {
+    func indexedSearch(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
         guard let (index, listing) = try await refreshedIndex(sessions: true) else {
             return try await hostedSearch(text, limit: limit, highlight: highlight)
         }
         let phrases = SearchRanking.phrases(text)
-        guard !phrases.isEmpty else { return [] }
-        scanProblems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
+        guard !phrases.isEmpty else { return Listing([]) }
+        let problems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
         let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
         let scored = try index.searchCandidates(phrases)
             .compactMap { candidate in SearchRanking.score(indexedColumns: candidate.indexedColumns, phraseBytes).map { (candidate, $0) } }
-        return SearchRanking.best(scored, path: \.path, limit: limit).map { candidate, score in
+        let hits = SearchRanking.best(scored, path: \.path, limit: limit).map { candidate, score in
             let text = (try? core.storage.read(candidate.path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return SearchRanking.hit(kind: candidate.kind, bookID: candidate.bookID, title: candidate.title, path: candidate.path,
                                      score: score, fileText: text, phrases: phrases, highlight: highlight)
         }
+        return Listing(hits, problems: problems)
     }
 
-    public func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+    public func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try await indexedBooks(matching: query, sortedBy: order, limit: limit)
     }
 
-    public func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+    public func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try await indexedBooks(matching: try parsedQuery(text), sortedBy: order, limit: limit)
     }
 
     public func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
-        -> [(book: Book, progress: ReadingProgress)] {
+        -> Listing<(book: Book, progress: ReadingProgress)> {
         try await indexedBooksWithProgress(matching: query, sortedBy: order, limit: limit)
     }
 
-    public func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit] {
+    public func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
         try await indexedSearch(text, limit: limit, highlight: highlight)
     }
 

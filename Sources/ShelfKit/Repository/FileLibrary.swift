@@ -21,7 +21,6 @@ public actor FileLibrary: Library, LibraryHost {
     /// Whether reads go through the index.
     public nonisolated let indexOptions: IndexOptions
     var core: LibraryCore<DiskStorage>
-    var scanProblems: [Problem] = []
     var indexState: IndexState
     /// For tests: the most listed books whose sessions are read directly, instead of
     /// ``sessionsReadDirectly(ofAll:)``.
@@ -89,11 +88,9 @@ public actor FileLibrary: Library, LibraryHost {
         return result
     }
 
-    public var lastScanProblems: [Problem] { scanProblems }
-
     public func book(_ id: BookID) throws(ShelfError) -> Book { try hostedBook(id) }
 
-    public func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+    public func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try await hostedBooks(matching: query, sortedBy: order, limit: limit)
     }
 
@@ -105,7 +102,9 @@ public actor FileLibrary: Library, LibraryHost {
 
     public func sessions(of id: BookID) throws(ShelfError) -> [ReadingSession] { try hostedSessions(of: id) }
 
-    public func sessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] { try await indexedSessions(since: day) }
+    public func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
+        try await indexedSessions(since: day)
+    }
 
     public func check() async throws(ShelfError) -> [Problem] { try await hostedCheck() }
 

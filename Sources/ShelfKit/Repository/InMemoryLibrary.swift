@@ -12,7 +12,6 @@ public actor InMemoryLibrary: Library, LibraryHost {
     /// The library's settings.
     public nonisolated let configuration: LibraryConfiguration
     var core: LibraryCore<MemoryStorage>
-    var scanProblems: [Problem] = []
 
     /// Creates an empty library with a folder per status.
     /// - Parameters:
@@ -63,11 +62,9 @@ public actor InMemoryLibrary: Library, LibraryHost {
         try core.storage.write(Array(text.utf8), to: path)
     }
 
-    public var lastScanProblems: [Problem] { scanProblems }
-
     public func book(_ id: BookID) throws(ShelfError) -> Book { try hostedBook(id) }
 
-    public func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book] {
+    public func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try await hostedBooks(matching: query, sortedBy: order, limit: limit)
     }
 
@@ -77,7 +74,9 @@ public actor InMemoryLibrary: Library, LibraryHost {
 
     public func sessions(of id: BookID) throws(ShelfError) -> [ReadingSession] { try hostedSessions(of: id) }
 
-    public func sessions(since day: Day?) async throws(ShelfError) -> [ReadingSession] { try await hostedSessions(since: day) }
+    public func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
+        try await hostedSessions(since: day)
+    }
 
     public func check() async throws(ShelfError) -> [Problem] { try await hostedCheck() }
 

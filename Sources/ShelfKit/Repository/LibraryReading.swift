@@ -13,49 +13,47 @@ public protocol LibraryReading: Sendable {
 
     /// The books that match `query`, sorted, at most `limit` of them.
     ///
-    /// Files that cannot be read are skipped, never fatal; ``lastScanProblems`` describes them.
+    /// Files that cannot be read are skipped, never fatal; the listing's problems describe them.
     /// - Parameters:
     ///   - query: Which books; the default matches all.
     ///   - order: Sort keys; ties fall back to title, then path.
     ///   - limit: How many to return at most.
     /// - Throws: Only when the library's folders cannot be read at all.
-    func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book]
+    func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book>
 
     /// The books that match a query in the query language (`docs/query.md`), sorted, at most
     /// `limit` of them.
     ///
     /// ``FileLibrary`` answers from its index, refreshed first; ``InMemoryLibrary`` and a file
     /// library opened without an index evaluate the same query in Swift, with the same answers.
+    /// The listing's problems are those of the book files skipped.
     /// - Throws: ``ShelfError/invalidQuery(_:)`` for a custom field no book has (a typo, most
     ///   likely), pointing at the term.
-    func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book]
+    func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book>
 
     /// The books that match `text` in the query language, with relative dates counted from the
     /// library's today.
     /// - Throws: ``ShelfError/invalidQuery(_:)`` pointing at the term at fault.
-    func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> [Book]
+    func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book>
 
     /// Full-text search over books (title, subtitle, authors, tags, series, body) and session
-    /// notes: every word must match a word prefix, `"quoted words"` in a row. Best first.
+    /// notes: every word must match a word prefix, `"quoted words"` in a row. Best first, with
+    /// the problems of the book files skipped.
     /// - Parameters:
     ///   - text: Words and quoted phrases; case and accents are ignored.
     ///   - limit: How many hits at most.
     ///   - highlight: The markers put around matches in each snippet.
-    func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> [SearchHit]
+    func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit>
 
     /// ``books(matching:sortedBy:limit:)`` with each book's reading progress, read in the same
     /// pass over the library: for listings that show progress, where ``sessions(of:)`` would
-    /// find each book again. ``lastScanProblems`` then also names the listed books' session
-    /// files that could not be read, which their progress leaves out.
+    /// find each book again. The listing's problems also name the listed books' session files
+    /// that could not be read, which their progress leaves out.
     func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
-        -> [(book: Book, progress: ReadingProgress)]
+        -> Listing<(book: Book, progress: ReadingProgress)>
 
     /// Reads every book: those that read cleanly, and a problem for each file that does not.
     func scan() async throws(ShelfError) -> LibraryScan
-
-    /// The problems of the files skipped by the last ``books(matching:sortedBy:limit:)``,
-    /// ``scan()`` or ``sessions(since:)``, so a command can print one warning.
-    var lastScanProblems: [Problem] { get async }
 
     /// The book a person means by `reference`: a slug, a path relative to the library, an
     /// unambiguous slug prefix, or a fragment of exactly one title.
@@ -69,19 +67,20 @@ public protocol LibraryReading: Sendable {
     func sessions(of id: BookID) async throws(ShelfError) -> [ReadingSession]
 
     /// Every session on or after `day` (all when `nil`), by day, sequence and path; unreadable
-    /// session files are skipped and reported in ``lastScanProblems``.
-    func sessions(since day: Day?) async throws(ShelfError) -> [ReadingSession]
+    /// session files are skipped and reported in the listing's problems.
+    func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession>
 
     /// Reads every file and reports every problem found, sorted by path and line.
     func check() async throws(ShelfError) -> [Problem]
 }
 
 // The shorter forms below have signatures of their own, never a requirement's with defaults:
-// a conformer that forgot a requirement would otherwise compile and call itself forever.
+// a conformer that forgot a requirement would otherwise compile and call itself forever. They
+// return the items alone, for callers that do not show the problems of skipped files.
 extension LibraryReading {
     /// Every book that matches `query` (all by default), sorted by `order` then title then path.
     public func books(matching query: BookQuery = BookQuery(), sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
-        try await books(matching: query, sortedBy: order, limit: nil)
+        try await books(matching: query, sortedBy: order, limit: nil).items
     }
 
     /// The books that match a parsed query, sorted by `order` then title then path.
@@ -91,16 +90,16 @@ extension LibraryReading {
     /// let books = try await library.books(matching: query)
     /// ```
     public func books(matching query: Query, sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
-        try await books(matching: query, sortedBy: order, limit: nil)
+        try await books(matching: query, sortedBy: order, limit: nil).items
     }
 
     /// The books that match `text` in the query language, sorted by `order` then title then path.
     public func books(matching text: String, sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
-        try await books(matching: text, sortedBy: order, limit: nil)
+        try await books(matching: text, sortedBy: order, limit: nil).items
     }
 
     /// Full-text search with the hits' matches between `«` and `»`.
     public func search(_ text: String, limit: Int? = nil) async throws(ShelfError) -> [SearchHit] {
-        try await search(text, limit: limit, highlight: .guillemets)
+        try await search(text, limit: limit, highlight: .guillemets).items
     }
 }

@@ -42,6 +42,10 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     public var streak: Int
     /// Progress toward the configured goal in ``chartYear``, when a goal is set.
     public var goal: GoalProgress?
+    /// The problems of the book and session files left out of the statistics because they
+    /// could not be read, sorted by path and line: filled in by
+    /// ``compute(for:matching:year:today:)``, empty for statistics made from arrays.
+    public var problems: [Problem] = []
 
     /// How many authors and tags ``topAuthors`` and ``topTags`` keep.
     public static let topCount = 5
@@ -105,13 +109,17 @@ public struct ReadingStats: Sendable, Hashable, Codable {
         }
     }
 
-    /// Reads the books matching `query` and their sessions from `library` and works out the statistics.
+    /// Reads the books matching `query` and their sessions from `library` and works out the
+    /// statistics, with the ``problems`` of the files it had to skip.
     /// - Throws: Only when the library's folders cannot be read.
     public static func compute(for library: some LibraryReading, matching query: Query = .all, year: Int? = nil,
                                today: Day) async throws(ShelfError) -> ReadingStats {
         let books = try await library.books(matching: query, sortedBy: [], limit: nil)
         let sessions = try await library.sessions(since: year.flatMap { Day(year: $0, month: 1, day: 1) })
-        return ReadingStats(books: books, sessions: sessions, goal: library.configuration.goal, year: year, today: today)
+        var stats = ReadingStats(books: books.items, sessions: sessions.items, goal: library.configuration.goal,
+                                 year: year, today: today)
+        stats.problems = Array(Set(books.problems + sessions.problems)).sorted()
+        return stats
     }
 
     /// The names that occur in the most lists, most first, then by name.
