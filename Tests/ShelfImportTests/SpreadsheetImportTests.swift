@@ -137,7 +137,7 @@ struct SpreadsheetImportTests {
     }
 
     @Test func badDatesAreStillRefused() throws {
-        for text in ["2026/13/01", "13/13/2026", "7/24/2026/1", "2026/7/24/1", "July 24, 2026", "7/24/126"] {
+        for text in ["2026/13/01", "13/13/2026", "7/24/2026/1", "2026/7/24/1", "Jul 24", "7/24/126", "24 Jux 2026", "Feb 30, 2026"] {
             #expect(ImportDate.day(text) == nil, "\(text)")
             #expect(ImportDate.day(text, order: .dayFirst) == nil, "\(text)")
         }
@@ -151,6 +151,12 @@ struct SpreadsheetImportTests {
         #expect(rows.books.map(\.book.title) == ["Dune"])
         #expect(rows.books.first?.line == 3, "the header is line 2")
         #expect(rows.skipped.map(\.description) == ["x.csv:4:1: has 2 fields, the header has 4; row skipped"])
+    }
+
+    @Test(arguments: ["24-Jul-2026", "24-Jul-26", "24 July 2026", "Jul 24, 2026", "July 24 2026", "2026 Jul 24", "24. Jul. 2026"])
+    func datesWithTheMonthsNameAreRead(_ text: String) {
+        #expect(ImportDate.day(text) == Day(year: 2026, month: 7, day: 24))
+        #expect(ImportDate.day(text, order: .dayFirst) == Day(year: 2026, month: 7, day: 24))
     }
 
     @Test func twoDigitYearsAreReadAsSpreadsheetsReadThem() {

@@ -23,6 +23,7 @@ enum ImportDate {
     static func day(_ text: String, order: ImportDayOrder = .monthFirst) -> Day? {
         let date = withoutTime(text)
         if let yearLast = yearLast(date) { return yearLast.day(order) }
+        if let named = withMonthName(date) { return named }
         let parts = date.split(separator: "/", omittingEmptySubsequences: false).count == 3
             ? date.split(separator: "/", omittingEmptySubsequences: false)
             : date.split(separator: "-", omittingEmptySubsequences: false)
@@ -42,6 +43,37 @@ enum ImportDate {
               parts[2].count == 4 || parts[2].count == 2,
               let first = number(parts[0]), let second = number(parts[1]), let year = number(parts[2]) else { return nil }
         return YearLast(first: first, second: second, year: parts[2].count == 2 ? fullYear(year) : year, separator: separator)
+    }
+
+    /// A date with the month's English name, as a spreadsheet's date formats write it:
+    /// `24-Jul-2026` (Excel's `d-mmm-yy` too: `24-Jul-26`), `24 July 2026`, `Jul 24, 2026`,
+    /// `Sept. 3 2026`. Unambiguous whatever the order; `nil` for anything else.
+    static func withMonthName(_ text: some StringProtocol) -> Day? {
+        let tokens = Substring(text).split { $0 == " " || $0 == "-" || $0 == "," || $0 == "." || $0 == "/" }
+        guard tokens.count == 3 else { return nil }
+        guard let monthIndex = tokens.firstIndex(where: { month(named: $0) != nil }),
+              let month = month(named: tokens[monthIndex]) else { return nil }
+        let numbers = tokens.indices.filter { $0 != monthIndex }.map { tokens[$0] }
+        guard numbers.allSatisfy({ number($0) != nil }) else { return nil }
+        let (dayText, yearText): (Substring, Substring)
+        if let four = numbers.firstIndex(where: { $0.count == 4 }) {
+            (dayText, yearText) = (numbers[1 - four], numbers[four])
+        } else {
+            (dayText, yearText) = (numbers[0], numbers[1])
+        }
+        guard (1...2).contains(dayText.count), yearText.count == 4 || yearText.count == 2,
+              let day = number(dayText), let year = number(yearText) else { return nil }
+        return Day(year: yearText.count == 2 ? fullYear(year) : year, month: month, day: day)
+    }
+
+    /// 1 to 12 for an English month name or its abbreviation of three letters or more
+    /// (`Jul`, `July`, `Sept`); `nil` otherwise.
+    private static func month(named text: Substring) -> Int? {
+        let name = text.lowercased()
+        guard name.count >= 3, name.allSatisfy(\.isLetter) else { return nil }
+        let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                      "october", "november", "december"]
+        return months.firstIndex { $0.hasPrefix(name) }.map { $0 + 1 }
     }
 
     /// The year a spreadsheet means by two digits, as Excel and LibreOffice read them: 00–29 are
