@@ -15,8 +15,10 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// (a walk, or the index with one file by that name), so a single-book write or read finds
     /// it again without walking the whole library. Checked on disk at each use.
     var locations: [String: BookLocation] = [:]
-    /// The undo steps of the writes made so far in the current ``atomically(_:)`` block.
-    private var journal: [UndoStep]?
+    /// The undo steps of the writes made so far in the current ``atomically(_:)`` block: kept
+    /// in memory to take back a write that failed in this process, where the `Journal` on disk
+    /// lets the next process finish a write a crash cut short.
+    private var undoLog: [UndoStep]?
     /// The writer lock while a writing operation runs (always `nil` in memory).
     var writerLock: WriterLock?
     /// How many writing operations are running, nested; the lock is taken by the outermost.
@@ -143,7 +145,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
 
     // MARK: - Writing, with undo
 
-    /// How to take back one write.
+    /// How to take back one write, in memory (a `JournalStep` is one step forward, on disk).
     private enum UndoStep: Sendable {
         case removeFile(String)
         case restoreFile(String, [UInt8])
@@ -155,11 +157,11 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// Runs `body` so that its writes all happen or none does: when it throws, the writes it
     /// made are undone in reverse order before the error is passed on.
     mutating func atomically<Result>(_ body: (inout LibraryCore) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
-        guard journal == nil else { return try body(&self) }
-        journal = []
+        guard undoLog == nil else { return try body(&self) }
+        undoLog = []
         do throws(ShelfError) {
             let result = try body(&self)
-            journal = nil
+            undoLog = nil
             return result
         } catch {
             rollBack()
@@ -168,8 +170,8 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     }
 
     private mutating func rollBack() {
-        let steps = journal ?? []
-        journal = nil
+        let steps = undoLog ?? []
+        undoLog = nil
         // Undo is best effort: the first failure already happened, and each step that can be
         // taken back brings the library closer to where it was.
         for step in steps.reversed() {
@@ -190,7 +192,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     }
 
     private mutating func record(_ step: UndoStep) {
-        journal?.append(step)
+        undoLog?.append(step)
     }
 
     /// Creates `path` and any missing parents.
