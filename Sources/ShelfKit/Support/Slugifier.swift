@@ -4,15 +4,15 @@ internal import Foundation
 ///
 /// Latin letters lose their accents so slugs are easy to type; letters of other scripts stay, so
 /// `三体` gets a slug of its own instead of the fallback.
-public enum Slugifier {
+enum Slugifier {
     /// The longest slug made, in characters; titles can be very long.
-    public static let maximumLength = 80
+    static let maximumLength = 80
     /// The slug of a title with no letters or digits at all.
-    public static let fallback = "book"
+    static let fallback = "book"
 
     /// The slug for `title`: NFC, lowercase, Latin diacritics folded, runs of anything that is
     /// not a letter or digit turned into one `-`, trimmed, at most ``maximumLength`` characters.
-    public static func slug(for title: String) -> String {
+    static func slug(for title: String) -> String {
         var result = ""
         var pendingDash = false
         for scalar in title.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
