@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+import ShelfTestSupport
 import Testing
 
 /// Importing the Goodreads fixture: the files written, the rows skipped, idempotence, batches.
@@ -312,6 +313,22 @@ struct GoodreadsImportTests {
             try await ImportFixtures.importFile(Self.fixture, format: .goodreads, into: library)
         }
         #expect(try await library.scan().books.isEmpty)
+    }
+
+    @Test func statusesOfOtherNamesPlayTheirRoles() async throws {
+        let names = [Status("want-to-read"), Status("currently-reading"), Status("read"), Status("closed")]
+        let library = InMemoryLibrary(configuration: try LibraryConfiguration(statuses: names), today: { testToday })
+        let rows = [["Title": "Dune", "Author": "Frank Herbert", "Exclusive Shelf": "read", "Date Read": "2024/02/11",
+                     "Read Count": "1"],
+                    ["Title": "Emma", "Author": "Jane Austen", "Exclusive Shelf": "currently-reading"]]
+        try await InlineExport.importText(InlineExport.csv(.goodreads, rows), format: .goodreads, into: library)
+        let books = try await library.scan().books
+        let dune = try #require(books.first { $0.title == "Dune" })
+        #expect(dune.path == "read/dune.md" && dune.finished == Day(year: 2024, month: 2, day: 11))
+        #expect(dune.extra("read_count") == nil && dune.extra("reads") == nil, "one read of a finished book is the usual")
+        #expect(books.first { $0.title == "Emma" }?.path == "currently-reading/emma.md")
+        let csv = try GoodreadsExport.csv(books, configuration: library.configuration)
+        #expect(csv.contains(",read,") && csv.contains(",currently-reading,"))
     }
 
     @Test func exportingAndImportingAgainGivesTheSameBooks() async throws {

@@ -45,7 +45,7 @@ public enum GoodreadsExport {
         let (isbn10, isbn13) = identifierColumns(book)
         let first = book.authors.first ?? ""
         let shelf = exclusiveShelf(book, configuration: configuration)
-        let expectedReads = book.status == .finished ? 1 : 0
+        let expectedReads = configuration.role(of: book.status) == .finished ? 1 : 0
         let readCount = book.extra("read_count").flatMap(\.intValue) ?? expectedReads
         let owned = book.extra("owned") == .bool(true)
         let edition = book.extra("edition_published").flatMap(\.intValue) ?? book.published?.year
@@ -134,15 +134,16 @@ public enum GoodreadsExport {
         return books.map { (key: key($0), book: $0) }.sorted { precedes($0.key, $1.key) }.map(\.book)
     }
 
-    /// `read`, `currently-reading`, `to-read`, `did-not-finish` for abandoned books, else the status name.
+    /// `read`, `currently-reading`, `to-read`, `did-not-finish` by the role the book's status
+    /// plays, else the status name.
     static func exclusiveShelf(_ book: Book, configuration: LibraryConfiguration) -> String {
         if case .string(let shelf)? = book.extra("goodreads_shelf") { return shelf }
-        switch book.status {
-        case .finished: return "read"
-        case .reading: return "currently-reading"
-        case .abandoned: return "did-not-finish"
-        case configuration.statuses.first ?? .toRead: return "to-read"
-        default: return book.status.name
+        switch configuration.role(of: book.status) {
+        case .finished?: return "read"
+        case .reading?: return "currently-reading"
+        case .abandoned?: return "did-not-finish"
+        case .toRead?: return "to-read"
+        case nil: return book.status.name
         }
     }
 

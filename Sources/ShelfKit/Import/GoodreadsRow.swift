@@ -61,7 +61,7 @@ struct GoodreadsRow {
         if let binding = fields.text("Binding") { extra.append(.init("format", .string(binding))) }
         if let original, let edition, original != edition { extra.append(.init("edition_published", .int(edition))) }
         if let ownedCopies, ownedCopies > 0 { extra.append(.init("owned", .bool(true))) }
-        let expectedReads = status == .finished ? 1 : 0
+        let expectedReads = mapping.configuration.role(of: status) == .finished ? 1 : 0
         if let readCount, readCount != expectedReads { extra.append(.init("read_count", .int(readCount))) }
         extra += statusKeys
 

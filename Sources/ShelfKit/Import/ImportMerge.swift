@@ -38,24 +38,24 @@ enum ImportMerge {
 
     /// A row's book as a library book: its reads settled for its status, as every later merge
     /// leaves them, so that importing the row again changes nothing.
-    static func settled(_ row: Book, status: Status) -> Book {
+    static func settled(_ row: Book, status: Status, roles: LibraryConfiguration) -> Book {
         var book = row
         book.status = status
-        settle(&book, history: ReadingHistory(of: row), counts: [readCount(of: row)])
+        settle(&book, history: ReadingHistory(of: row), counts: [readCount(of: row, roles: roles)], roles: roles)
         return book
     }
 
     /// `row` (a book read from an export, with status `rowStatus`) merged into `existing`.
     /// - Parameters:
     ///   - format: The service `row` comes from, which decides the keys it can set or remove.
-    ///   - firstStatus: The library's first status (to read), the least advanced.
+    ///   - roles: The library's configuration, which says the role each status plays.
     ///   - joinsBodies: Whether two different bodies are both kept (two rows of one file), rather
     ///     than the library's body alone.
     static func merge(_ row: Book, status rowStatus: Status, into existing: Book, format: ImportFormat,
-                      firstStatus: Status, joinsBodies: Bool = false) -> Book {
+                      roles: LibraryConfiguration, joinsBodies: Bool = false) -> Book {
         var history = ReadingHistory(of: existing)
         let rowHistory = ReadingHistory(of: row)
-        let rowLeads = leads(rowStatus, rowHistory, over: existing.status, history, firstStatus: firstStatus)
+        let rowLeads = leads(rowStatus, rowHistory, over: existing.status, history, roles: roles)
         history.formUnion(rowHistory)
 
         // A book known to Goodreads keeps Goodreads' rating and format; StoryGraph only fills them.
@@ -88,16 +88,18 @@ enum ImportMerge {
         // A book whose reads and status the row does not change keeps its dates as they are
         // written, even where they do not follow the rules `settle` writes by.
         let keepsDates = book.status == existing.status && history == ReadingHistory(of: existing)
-        settle(&book, history: keepsDates ? nil : history, counts: [readCount(of: existing), readCount(of: row)])
+        settle(&book, history: keepsDates ? nil : history,
+               counts: [readCount(of: existing, roles: roles), readCount(of: row, roles: roles)], roles: roles)
         return book
     }
 
     /// Writes the reads into the book for its status (none for `nil`: the book keeps its dates),
-    /// and `read_count` when the count is not the usual one: the largest of `counts` and, for a finished book, of its finished reads.
-    private static func settle(_ book: inout Book, history: ReadingHistory?, counts: [Int]) {
-        history?.write(into: &book, status: book.status)
+    /// and `read_count` when the count is not the usual one: the largest of `counts` and, for a
+    /// finished book, of its finished reads.
+    private static func settle(_ book: inout Book, history: ReadingHistory?, counts: [Int], roles: LibraryConfiguration) {
+        let isFinished = roles.role(of: book.status) == .finished
+        history?.write(into: &book, finished: isFinished)
         let history = history ?? ReadingHistory(of: book)
-        let isFinished = book.status == .finished
         // A finished book was read at least once, whatever count an export gives.
         let count = max(counts.max() ?? 0, isFinished ? max(1, history.finishedCount) : 0)
         book.setExtra("read_count", count == (isFinished ? 1 : 0) ? nil : .int(count))
@@ -105,23 +107,23 @@ enum ImportMerge {
 
     /// Whether the row's account leads: a more advanced status, else a read at least as late.
     private static func leads(_ rowStatus: Status, _ rowHistory: ReadingHistory, over status: Status,
-                              _ history: ReadingHistory, firstStatus: Status) -> Bool {
-        let (rowRank, rank) = (self.rank(rowStatus, first: firstStatus), self.rank(status, first: firstStatus))
+                              _ history: ReadingHistory, roles: LibraryConfiguration) -> Bool {
+        let (rowRank, rank) = (self.rank(rowStatus, roles: roles), self.rank(status, roles: roles))
         if rowRank != rank { return rowRank > rank }
         let rowLatest = rowHistory.reads.last?.sortDay ?? Day.distantPast
         let latest = history.reads.last?.sortDay ?? Day.distantPast
         return rowLatest >= latest
     }
 
-    /// How far along a status is: finished 4, reading 3, abandoned 2, a status of the person's
-    /// own 1, the first status (to read) 0.
-    static func rank(_ status: Status, first: Status) -> Int {
-        switch status {
-        case .finished: 4
-        case .reading: 3
-        case .abandoned: 2
-        case first: 0
-        default: 1
+    /// How far along a status is, by the role it plays: finished 4, reading 3, abandoned 2, a
+    /// status of the person's own 1, to read 0.
+    static func rank(_ status: Status, roles: LibraryConfiguration) -> Int {
+        switch roles.role(of: status) {
+        case .finished?: 4
+        case .reading?: 3
+        case .abandoned?: 2
+        case .toRead?: 0
+        case nil: 1
         }
     }
 
@@ -132,8 +134,8 @@ enum ImportMerge {
     }
 
     /// The count of reads a book records: `read_count`, else 1 for a finished book, 0 otherwise.
-    private static func readCount(of book: Book) -> Int {
-        book.extra("read_count")?.intValue ?? (book.status == .finished ? 1 : 0)
+    private static func readCount(of book: Book, roles: LibraryConfiguration) -> Int {
+        book.extra("read_count")?.intValue ?? (roles.role(of: book.status) == .finished ? 1 : 0)
     }
 
     /// Fills the library's empty descriptive fields and keys from the row.
@@ -212,15 +214,3 @@ enum FormatKind {
     }
 }
 
-extension Book {
-    /// Sets an extra key in place, appends it, or removes it for `nil`.
-    fileprivate mutating func setExtra(_ key: String, _ value: YAMLValue?) {
-        let index = extra.firstIndex { $0.key == key }
-        switch (index, value) {
-        case let (index?, value?): extra[index].value = value
-        case let (index?, nil): extra.remove(at: index)
-        case let (nil, value?): extra.append(.init(key, value))
-        case (nil, nil): break
-        }
-    }
-}

@@ -46,7 +46,10 @@ struct ImportStatusMapping: Sendable {
         options.statuses[ImportOptions.noStatus]
     }
 
-    private func pick(_ status: Status, fallback: Status) -> Status {
-        configuration.statuses.contains(status) ? status : fallback
+    /// The status that plays `role` in the library (`read` when the statuses are Goodreads'
+    /// own names), or `fallback` when it has none.
+    private func pick(_ role: StatusRole, fallback: Status) -> Status {
+        let status = configuration.status(for: role)
+        return configuration.statuses.contains(status) ? status : fallback
     }
 }

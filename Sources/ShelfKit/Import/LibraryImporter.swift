@@ -94,21 +94,20 @@ public struct LibraryImporter: Sendable {
         var addedIdentity = BookIdentity()
         var slugs = takenSlugs.union(existing.map(\.id.rawValue))
 
-        let first = configuration.statuses.first ?? .toRead
         for row in rows.books {
             if let index = identity.match(row.book) {
                 current[index] = ImportMerge.merge(row.book, status: row.status, into: current[index], format: format,
-                                                   firstStatus: first)
+                                                   roles: configuration)
                 identity.insert(row.book, at: index)
                 lines[index] = row.line
             } else if let index = addedIdentity.match(row.book) {
                 let earlier = additions[index]
                 let merged = ImportMerge.merge(row.book, status: row.status, into: earlier.book, format: format,
-                                               firstStatus: first, joinsBodies: true)
+                                               roles: configuration, joinsBodies: true)
                 additions[index] = ImportedBook(book: merged, status: merged.status, line: earlier.line)
                 addedIdentity.insert(row.book, at: index)
             } else {
-                var book = ImportMerge.settled(row.book, status: row.status)
+                var book = ImportMerge.settled(row.book, status: row.status, roles: configuration)
                 book.id = BookID(Self.uniqueSlug(for: book.title, taken: slugs))
                 slugs.insert(book.id.rawValue)
                 addedIdentity.insert(book, at: additions.count)

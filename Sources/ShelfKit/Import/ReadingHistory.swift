@@ -38,34 +38,28 @@ struct ReadingHistory: Hashable {
         reads.sort { $0.sortDay < $1.sortDay || ($0.sortDay == $1.sortDay && $0.finished == nil && $1.finished != nil) }
     }
 
-    /// Writes the history into `book` for `status`: the read that belongs to the status sets
-    /// `started` and `finished`, the others go to `reads`, oldest first (the key is removed when
-    /// there are none).
+    /// Writes the history into `book`: the read that belongs to its status sets `started` and
+    /// `finished`, the others go to `reads`, oldest first (the key is removed when there are none).
     ///
-    /// A finished book's current read is its latest finished one (else its latest read); any other status (to read,
-    /// reading, abandoned) has as current read only a read still open (`started` alone, as
-    /// `shelf start` writes it), and its finished reads are earlier reads.
-    func write(into book: inout Book, status: Status) {
+    /// A `finished` book's current read is its latest finished one (else its latest read); a
+    /// book in any other status (to read, reading, abandoned) has as current read only a read
+    /// still open (`started` alone, as `shelf start` writes it), and its finished reads are
+    /// earlier reads.
+    func write(into book: inout Book, finished: Bool) {
         var earlier = reads
         var current: ReadRange?
-        switch status {
-        case .finished:
+        if finished {
             // The latest finished read; a finished book whose only reads are open (StoryGraph's
             // `2024/02/01-` on a read row) keeps the latest of those as when it was started.
             if let index = earlier.lastIndex(where: { $0.finished != nil }) ?? earlier.indices.last {
                 current = earlier.remove(at: index)
             }
-        default:
-            if let last = earlier.last, last.finished == nil { current = earlier.popLast() }
+        } else if let last = earlier.last, last.finished == nil {
+            current = earlier.popLast()
         }
         book.started = current?.started
         book.finished = current?.finished
-        let list = YAMLValue.list(earlier.map(\.yamlValue))
-        if let index = book.extra.firstIndex(where: { $0.key == "reads" }) {
-            if earlier.isEmpty { book.extra.remove(at: index) } else { book.extra[index].value = list }
-        } else if !earlier.isEmpty {
-            book.extra.append(.init("reads", list))
-        }
+        book.setExtra("reads", earlier.isEmpty ? nil : .list(earlier.map(\.yamlValue)))
     }
 
     /// A read from one item of `reads`: `{started: 2025-01-01, finished: 2025-01-03}`.

@@ -52,7 +52,7 @@ struct StoryGraphRow {
         if let pace = fields.text("Pace") { extra.append(.init("pace", .string(pace))) }
         if let stars, let rating, stars != rating { extra.append(.init("storygraph_rating", .number(stars))) }
         if fields.text("Owned?")?.lowercased() == "yes" { extra.append(.init("owned", .bool(true))) }
-        if let count = try fields.integer("Read Count"), count != (status == .finished ? 1 : 0) {
+        if let count = try fields.integer("Read Count"), count != (mapping.configuration.role(of: status) == .finished ? 1 : 0) {
             extra.append(.init("read_count", .int(count)))
         }
         if !reads.isEmpty { extra.append(.init("reads", .list(reads.map(\.yamlValue)))) }

@@ -17,6 +17,18 @@ extension Book {
         fields.first { $0.key == key }?.value
     }
 
+    /// Sets a custom key in place, appends it after the others, or removes it for `nil`; no
+    /// check, no typing: for values that already are what the key holds.
+    mutating func setExtra(_ key: String, _ value: YAMLValue?) {
+        let index = extra.firstIndex { $0.key == key }
+        switch (index, value) {
+        case let (index?, value?): extra[index].value = value
+        case let (index?, nil): extra.remove(at: index)
+        case let (nil, value?): extra.append(.init(key, value))
+        case (nil, nil): break
+        }
+    }
+
     /// The book with one key set (or removed, for `nil`), typed and checked by the same rules as
     /// reading a file: `rating` must be a half between 0.5 and 5, `finished` a date, and so on.
     ///
@@ -30,11 +42,7 @@ extension Book {
         let key = key == BookFormat.singularAuthorKey && !extra.contains { $0.key == key } ? "authors" : key
         var result = self
         guard let field = BookFormat.fields.first(where: { $0.key == key }) else {
-            if let index = result.extra.firstIndex(where: { $0.key == key }) {
-                if let value { result.extra[index].value = value } else { result.extra.remove(at: index) }
-            } else if let value {
-                result.extra.append(.init(key, value))
-            }
+            result.setExtra(key, value)
             return result
         }
         // A book key is typed by the rules of reading a file, from a scratch file that holds it

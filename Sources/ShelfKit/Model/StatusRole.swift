@@ -25,4 +25,10 @@ extension LibraryConfiguration {
         if statuses.contains(role.defaultStatus) { return role.defaultStatus }
         return role.rawValue < statuses.count ? statuses[role.rawValue] : role.defaultStatus
     }
+
+    /// The role `status` plays in this library, or `nil` for a status of the person's own
+    /// beyond the four (`on-hold`).
+    public func role(of status: Status) -> StatusRole? {
+        StatusRole.allCases.first { self.status(for: $0) == status }
+    }
 }
