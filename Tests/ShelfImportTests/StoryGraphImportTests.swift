@@ -173,11 +173,9 @@ struct StoryGraphImportTests {
         #expect(rows.books.first { $0.book.title == "Station Eleven" }?.book.extra("paused") == nil)
 
         let root = try TemporaryFolder.make()
-        _ = try FileLibrary.create(at: root, today: { testToday })
-        _ = try FileLibrary.addStatuses(plan.newStatuses, root: root)
+        try await FileLibrary.create(at: root, today: { testToday }).apply(plan.batch)
         let library = try FileLibrary(root: root, today: { testToday })
         #expect(library.configuration.statuses.map(\.name) == ["to-read", "reading", "finished", "abandoned", "did-not-finish", "paused"])
-        try await library.apply(plan.batch)
         #expect(try await library.book("station-eleven").status == Status("paused"))
     }
 
