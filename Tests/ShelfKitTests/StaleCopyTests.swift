@@ -28,6 +28,29 @@ struct StaleCopyTests {
     }
 
     @Test(arguments: LibraryKind.allCases)
+    func theBookAMoveHandsBackIsAVersionedCopy(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(.dune, to: .finished, in: "")
+        var moved = try await test.library.move("dune", to: .abandoned, folder: nil)
+        #expect(moved.version != nil)
+        _ = try await Self.changePagesBehindTheLibrary(test, at: "abandoned/dune.md")
+        moved.rating = 4
+        let saved = try await test.library.update(moved)
+        #expect(saved.pages == 896 && saved.rating == 4, "the change made behind the library stays")
+    }
+
+    @Test(arguments: LibraryKind.allCases)
+    func aChangeOnArrivalCanUndoWhatTheMoveSets(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "circe", title: "Circe"), to: .toRead, in: "")
+        let moved = try await test.library.move("circe", to: .reading, folder: nil) { $0.started = nil }
+        #expect(moved.started == nil)
+        #expect(await test.text("reading/circe.md")?.contains("started") == false)
+    }
+
+    @Test(arguments: LibraryKind.allCases)
     func aCopyRestoredFromCodableAfterTheFileMovedSavesOnlyItsOwnChange(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }

@@ -32,7 +32,7 @@ extension LibraryCore {
             let document = try BookFormat.newFile(book, path: location.path)
             let written = try BookFormat.book(from: document, at: location)
             plan.insert(WritePlan.Entry(source: nil, destination: location, stamp: nil, original: [], document: document,
-                                        book: written, stated: written),
+                                        book: written),
                         at: location.path)
             added[slug] = location.path
             keys.append(location.path)
@@ -67,7 +67,9 @@ extension LibraryCore {
         entry.book = try BookFormat.book(from: entry.document, at: destination)
         if let source = entry.source { entry.movesSessions = storage.isDirectory(source.sessionFolder) }
         plan.update(entry, at: key)
-        return entry.book
+        // The planned book carries the version of the bytes it will have, so that a copy handed
+        // back and edited later is checked against them, not taken as the file's whole truth.
+        return plan.entries[key]?.book ?? entry.book
     }
 
     /// Plans writing the keys a caller changed in a book; its place is the one the plan gives it,
@@ -87,10 +89,10 @@ extension LibraryCore {
                               orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
         let current = entry.book
-        let base = book.version?.book ?? entry.stated
+        let base = book.version?.book ?? current
         let changes = BookChanges(from: base, to: book)
         guard !changes.isEmpty else { return key }
-        if let conflict = changes.conflict(base: base, current: entry.stated, new: book) {
+        if let conflict = changes.conflict(base: base, current: current, new: book) {
             let fileKey = conflict == "authors" ? BookFormat.authorsKey(in: entry.document) : conflict
             let location = conflict == "body" ? SourceLocation(path: nil, line: entry.document.bodyFirstLine, column: 1)
                 : entry.document.location(ofKey: fileKey)
@@ -99,7 +101,6 @@ extension LibraryCore {
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
-        entry.stated = changes.applied(to: entry.stated, from: book)
         if let edited = try BookFormat.edit(entry.document, from: current, to: new) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)
@@ -152,8 +153,7 @@ extension LibraryCore {
             // book costs the same in any library.
             let file = checkingStamp ? try readForEditing(location) : try Self.readBook(location, from: storage)
             plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp,
-                                        original: file.document.bytes, document: file.document, book: file.book,
-                                        stated: file.book),
+                                        original: file.document.bytes, document: file.document, book: file.book),
                         at: location.path)
         }
         return location.path

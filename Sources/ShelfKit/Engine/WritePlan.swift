@@ -20,12 +20,8 @@ struct WritePlan: Sendable {
         var original: [UInt8]
         /// What the file ends holding.
         var document: FrontMatterDocument
-        /// The book as it ends.
+        /// The book as it ends: what a further update of it in the same write is compared with.
         var book: Book
-        /// The book as read, with the changes of the updates planned so far but not the dates a
-        /// move sets: what a further update of the same book is checked against for conflicts,
-        /// so that a batch's own move does not conflict with its update.
-        var stated: Book
         /// Whether a session folder moves with the book.
         var movesSessions = false
 
