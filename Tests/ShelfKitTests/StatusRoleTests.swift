@@ -9,6 +9,9 @@ struct StatusRoleTests {
         let named = try LibraryConfiguration(statuses: [.toRead, .finished, .reading])
         #expect(named.status(for: .reading) == .reading, "the name wins over the place")
         #expect(named.status(for: .abandoned) == .abandoned, "a role the library lacks keeps its default name")
+        let two = try LibraryConfiguration(statuses: [Status("queue"), .finished])
+        #expect(two.status(for: .reading) == .reading, "finished is claimed by its name, so nothing is being read")
+        #expect(two.role(of: .finished) == .finished && two.role(of: Status("queue")) == .toRead)
         let custom = try LibraryConfiguration(statuses: Self.goodreadsNames)
         #expect(StatusRole.allCases.map(custom.status(for:)) == Self.goodreadsNames)
     }

@@ -20,10 +20,15 @@ public enum StatusRole: Int, Sendable, CaseIterable {
 extension LibraryConfiguration {
     /// The status that plays `role`: the status with the role's default name when the library
     /// has it (`reading`), else the one at the role's place in the default order (the second
-    /// status is the one being read), else the role's default name.
+    /// status is the one being read) unless another role claims that one by name, else the
+    /// role's default name. So no status plays two roles: in `[queue, finished]` nothing is
+    /// being read.
     public func status(for role: StatusRole) -> Status {
         if statuses.contains(role.defaultStatus) { return role.defaultStatus }
-        return role.rawValue < statuses.count ? statuses[role.rawValue] : role.defaultStatus
+        guard role.rawValue < statuses.count else { return role.defaultStatus }
+        let placed = statuses[role.rawValue]
+        let claimed = StatusRole.allCases.contains { $0.defaultStatus == placed }
+        return claimed ? role.defaultStatus : placed
     }
 
     /// The role `status` plays in this library, or `nil` for a status of the person's own
