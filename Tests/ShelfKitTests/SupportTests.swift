@@ -60,10 +60,17 @@ struct SupportTests {
     /// `.`; `""` is kept, the library root's own name, and the file system opens `.` for it.
     @Test(arguments: [
         ("finished/sci-fi/dune.md", "finished/sci-fi"), ("dune.md", ""), ("", ""), ("/books", "/"), ("/", "/"),
-        ("/home/ada/books", "/home/ada"),
+        ("/home/ada/books", "/home/ada"), ("to-read/\u{301}x.md", "to-read"),
     ])
     func parentOfAPath(_ path: String, _ parent: String) {
         #expect(Path.parent(of: path) == parent)
+    }
+
+    @Test func aNameThatWouldHideItsSlashIsRefused() {
+        #expect(Path.name(of: "to-read/\u{301}x.md") == "\u{301}x.md", "the slash is found on bytes")
+        #expect(throws: ShelfError.self) { try PathSafety.checkComponent("\u{301}x") }
+        #expect(throws: ShelfError.self) { try PathSafety.checkComponent("a/\u{301}b") }
+        #expect(throws: Never.self) { try PathSafety.checkComponent("e\u{301}té") }
     }
 
     @Test func bookAndSessionPathsPair() {

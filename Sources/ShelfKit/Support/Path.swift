@@ -9,14 +9,20 @@ enum Path {
     /// The folder holding `path`: `finished/dune.md` → `finished`, `dune.md` → `""`,
     /// `/books` → `/`.
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let slash = lastSlash(in: path) else { return "" }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The last component of `path`: `finished/dune.md` → `dune.md`.
     static func name(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let slash = lastSlash(in: path) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
+    /// The last `/`, found on bytes: as a Character, a slash followed by a combining mark
+    /// (`finished/\u{301}x.md`) is one Character that is not `/`.
+    private static func lastSlash(in path: String) -> String.Index? {
+        path.utf8.lastIndex(of: UInt8(ascii: "/"))
     }
 
     /// `name` inside `folder`, where `""` is the folder paths are relative to.

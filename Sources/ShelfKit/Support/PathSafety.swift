@@ -29,7 +29,12 @@ enum PathSafety {
         if name.isEmpty { throw .unsafeName(name: name, reason: "a name cannot be empty") }
         if name == "." || name == ".." { throw .unsafeName(name: name, reason: "\".\" and \"..\" would leave the folder") }
         if name.hasPrefix(".") { throw .unsafeName(name: name, reason: "names starting with \".\" are hidden") }
-        if name.contains("/") { throw .unsafeName(name: name, reason: "a name cannot contain \"/\"") }
+        // On bytes: "/" followed by a combining mark is one Character that is not "/".
+        if name.utf8.contains(UInt8(ascii: "/")) { throw .unsafeName(name: name, reason: "a name cannot contain \"/\"") }
+        // A name starting with a combining mark would join the "/" before it into one Character.
+        if let first = name.unicodeScalars.first, first.properties.isGraphemeExtend {
+            throw .unsafeName(name: name, reason: "a name cannot start with a combining mark")
+        }
         if name.utf8.contains(0) { throw .unsafeName(name: name, reason: "a name cannot contain a NUL character") }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw .unsafeName(name: name, reason: "a name cannot contain control characters (tabs, line breaks)")
