@@ -151,6 +151,14 @@ struct SpreadsheetImportTests {
         #expect(rows.books.map(\.book.title) == ["Dune"])
         #expect(rows.books.first?.line == 3, "the header is line 2")
         #expect(rows.skipped.map(\.description) == ["x.csv:4:1: has 2 fields, the header has 4; row skipped"])
+        #expect(throws: ShelfError.self) {
+            try LibraryImporter(format: .goodreads).read("sep=;\nName;Year\n", path: "x.csv", configuration: .default)
+        }
+        do {
+            _ = try LibraryImporter(format: .goodreads).read("sep=;\nName;Year\n", path: "x.csv", configuration: .default)
+        } catch {
+            #expect(error.description.hasPrefix("x.csv:2:1: "), "the header is pointed at on its own line: \(error)")
+        }
     }
 
     @Test(arguments: ["24-Jul-2026", "24-Jul-26", "24 July 2026", "Jul 24, 2026", "July 24 2026", "2026 Jul 24", "24. Jul. 2026"])

@@ -13,6 +13,8 @@ struct CSVTable: Sendable {
     }
 
     var header: [String]
+    /// The header's line: 1, or 2 below Excel's `sep=` line.
+    var headerLine: Int
     var rows: [Row]
 
     /// Parses `text`; a leading byte order mark is ignored, and blank lines are dropped. Fields
@@ -20,12 +22,9 @@ struct CSVTable: Sendable {
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the file
     ///   has no header row.
     init(text: String, path: String) throws(ShelfError) {
-        var body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        var line = 1
-        var delimiter = Self.delimiter(of: body)
-        if let (named, rest) = Self.separatorLine(of: body) {
-            (delimiter, body, line) = (named, rest, 2)
-        }
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let (delimiter, body, first) = Self.separatorLine(of: text).map { ($0.0, $0.1, 2) } ?? (Self.delimiter(of: text), text, 1)
+        var line = first
         let reader: CSVReader
         do {
             reader = try CSVReader(string: body, hasHeaderRow: false, delimiter: delimiter)
@@ -37,11 +36,12 @@ struct CSVTable: Sendable {
             records.append(Row(line: line, fields: fields))
             line += 1 + fields.reduce(0) { $0 + Self.lineBreaks(in: $1) }
         }
-        guard let first = records.first, first.fields.contains(where: { !$0.isEmpty }) else {
+        guard let headerRecord = records.first, headerRecord.fields.contains(where: { !$0.isEmpty }) else {
             throw .invalidValue(path: path, key: "header", value: "", reason: "is missing; the file is empty",
-                                line: 1, column: 1)
+                                line: first, column: 1)
         }
-        header = first.fields.map { $0.trimmingSpaces() }
+        header = headerRecord.fields.map { $0.trimmingSpaces() }
+        headerLine = first
         rows = records.dropFirst().filter { $0.fields != [""] }
     }
 

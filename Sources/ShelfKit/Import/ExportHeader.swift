@@ -44,40 +44,41 @@ enum ExportHeader {
     }
 
     /// Why `header` cannot be read as `format`'s header, or `nil` when it can.
-    static func problem(with header: [String], format: ImportFormat, path: String) -> ShelfError? {
+    /// - Parameter line: The header's line in the file: 1, or 2 after Excel's `sep=` line.
+    static func problem(with header: [String], format: ImportFormat, path: String, line: Int = 1) -> ShelfError? {
         let missing = required(format).filter { !header.contains($0) }
         guard !missing.isEmpty else { return nil }
         let other: ImportFormat = format == .goodreads ? .storygraph : .goodreads
-        let fail = { (reason: String) in ShelfError.invalidValue(path: path, key: "line 1", value: "", reason: reason, line: 1, column: 1) }
+        let fail = { (reason: String) in
+            ShelfError.invalidValue(path: path, key: "line \(line)", value: "", reason: reason, line: line, column: 1)
+        }
         let otherRequired = required(other)
         if otherRequired.allSatisfy(header.contains) {
             let telling = otherRequired.filter { !required(format).contains($0) }
-            return fail("is the header of \(other == .goodreads ? "a Goodreads" : "a StoryGraph") export, not of "
-                + "\(format == .goodreads ? "a Goodreads" : "a StoryGraph") one (it has the column"
+            return fail("is the header of a \(other) export, not of a \(format) one (it has the column"
                 + "\(telling.count == 1 ? "" : "s") \(telling.joined(separator: ", "))); import it with: "
                 + "shelf import \(other.rawValue) \(path)")
         }
         let known = Set(layouts.flatMap(\.columns) + ["ISBN"])
         if !header.contains(where: known.contains) {
-            let name = format == .goodreads ? "Goodreads" : "StoryGraph"
-            var reason = "is not the header of a \(name) export: it has none of its columns (\(required(format).joined(separator: ", ")))"
+            var reason = "is not the header of a \(format) export: it has none of its columns (\(required(format).joined(separator: ", ")))"
             if let layout = layout(fitting: header, preferring: format) {
                 let sample = zip(layout.columns, header).filter { !$0.1.isEmpty }.prefix(3)
                     .map { "\($0.0) \"\(shortened($0.1))\"" }.joined(separator: ", ")
                 reason += ", and its \(header.count) fields look like a book in \(layout.name) (\(sample))"
                 reason += ". The file may have lost its header row: add the first line of a fresh "
-                    + "\(layout.format == .goodreads ? "Goodreads" : "StoryGraph") export above it"
+                    + "\(layout.format) export above it"
                 if layout.format != format { reason += " and import it with: shelf import \(layout.format.rawValue) \(path)" }
             } else {
                 let start = header.prefix(3).map(shortened).joined(separator: ",")
                 reason += "; it begins \"\(start)\(header.count > 3 ? ",…" : "")\". If that is a book, the file lost its "
-                    + "header row: add the first line of a fresh \(name) export above it"
+                    + "header row: add the first line of a fresh \(format) export above it"
             }
             return fail(reason)
         }
         return .invalidValue(path: path, key: "header", value: header.prefix(4).joined(separator: ","),
                              reason: "lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); "
-                                 + "is this a \(format) export?", line: 1, column: 1)
+                                 + "is this a \(format) export?", line: line, column: 1)
     }
 
     /// The layout whose row `fields` could be: as many fields, and what should be a Goodreads

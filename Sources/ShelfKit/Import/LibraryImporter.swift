@@ -38,7 +38,7 @@ public struct LibraryImporter: Sendable {
     ///   whole show (``ImportOptions/dayOrder``), a guess reported once in ``ImportRows/warnings``.
     public func read(_ text: String, path: String, configuration: LibraryConfiguration) throws(ShelfError) -> ImportRows {
         let table = try CSVTable(text: text, path: path)
-        if let problem = ExportHeader.problem(with: table.header, format: format, path: path) { throw problem }
+        if let problem = ExportHeader.problem(with: table.header, format: format, path: path, line: table.headerLine) { throw problem }
         let columns = CSVRowReader.positions(of: table.header)
         let mapping = ImportStatusMapping(configuration: configuration, options: options, format: format)
         let dates = FileDayOrder(table: table, columns: ExportHeader.dateColumns(format), path: path, chosen: options.dayOrder)
