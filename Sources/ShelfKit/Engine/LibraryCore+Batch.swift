@@ -7,7 +7,8 @@ extension LibraryCore {
     /// but not a killed process: recovery finishes the last journal only, and the parts made
     /// before it would stay. So every part is planned first, against the files as they are:
     /// an update of a book the batch moves reads it at its source and is written at its
-    /// destination, in the same single write as the dates the move sets.
+    /// destination, in one write with the move (which sets no date of its own). New statuses
+    /// go into `.shelf/config.yaml` as the journal's first step.
     mutating func apply(_ batch: LibraryBatch) throws(ShelfError) -> (added: [Book], updated: [Book]) {
         // One writer lock for the whole batch, so no other command lands between its parts.
         let took = try lockForWriting()
@@ -42,13 +43,7 @@ extension LibraryCore {
         }
         var updated: [String] = []
         for book in batch.updates { updated.append(try planUpdate(book, into: &plan)) }
-        if firstSteps.isEmpty {
-            try perform(plan, operation: "batch write")
-        } else {
-            let changes = plan.changes
-            try perform(Journal(operation: Self.describe("batch write", changes.map(\.destination.slug)),
-                                detail: Self.summary(changes.map(\.destination.path)), steps: firstSteps + plan.steps))
-        }
+        try perform(plan, operation: "batch write", after: firstSteps)
         remember(plan)
         return (added.compactMap { plan.entries[$0]?.book }, updated.compactMap { plan.entries[$0]?.book })
     }

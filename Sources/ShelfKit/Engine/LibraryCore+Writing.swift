@@ -213,10 +213,12 @@ extension LibraryCore {
     // MARK: - Journal notes
 
     /// Writes a plan as one journal, noted as `<operation> of <slug>` or `… of <n> books`.
-    mutating func perform(_ plan: WritePlan, operation: String) throws(ShelfError) {
+    /// - Parameter firstSteps: Steps the journal takes before the plan's, such as the
+    ///   configuration a batch changes.
+    mutating func perform(_ plan: WritePlan, operation: String, after firstSteps: [JournalStep] = []) throws(ShelfError) {
         let changes = plan.changes
         try perform(Journal(operation: Self.describe(operation, changes.map(\.destination.slug)),
-                            detail: Self.summary(changes.map(\.destination.path)), steps: plan.steps))
+                            detail: Self.summary(changes.map(\.destination.path)), steps: firstSteps + plan.steps))
     }
 
     /// `add of dune`, or `update of 200 books`.
