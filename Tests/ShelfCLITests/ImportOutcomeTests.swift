@@ -75,6 +75,13 @@ struct ImportOutcomeTests {
                   stdout: "Imported storygraph.csv: 1 added, 0 updated, 0 unchanged, 0 skipped; 1 row had no Read Status "
                       + "and was read as abandoned\n")
         #expect(mapped.exists("abandoned/mister-concierge.md"))
+
+        let toRead = try ExampleLibrary()
+        try toRead.write("import/storygraph.csv", "Title,Authors,Read Status,Owned?\nMister Concierge,B. Love,,Yes\n")
+        expectRun(try toRead.shelf(["import", "storygraph", "storygraph.csv", "--status", "to-read=abandoned"], in: "import"),
+                  stdout: "Imported storygraph.csv: 1 added, 0 updated, 0 unchanged, 0 skipped; 1 row had no Read Status "
+                      + "and was read as abandoned (map them with --status none=STATUS)\n")
+        #expect(toRead.exists("abandoned/mister-concierge.md"))
     }
 
     @Test func aSpreadsheetResaveImports() throws {

@@ -36,7 +36,9 @@ enum ImportReport {
         let rows = count == 1 ? "1 row had no \(column) and was" : "\(count) rows had no \(column) and were"
         // "read as": a book already in the library keeps its status unless the row's advances it.
         if let chosen = mapping[ImportOptions.noStatus] { return "; \(rows) read as \(chosen.name)" }
-        return "; \(rows) read as \(firstStatus.name) (map them with --status \(ImportOptions.noStatus)=STATUS)"
+        // They are read as `to-read` rows, which `--status to-read=STATUS` may have mapped.
+        let status = mapping["to-read"] ?? firstStatus
+        return "; \(rows) read as \(status.name) (map them with --status \(ImportOptions.noStatus)=STATUS)"
     }
 
     static func dryRun(_ plan: ImportPlan) -> String {
