@@ -1,25 +1,21 @@
 extension ISBN {
     /// The digits of an ISBN as written in an export: `="0441172717"` → `0441172717`; `nil`
     /// when nothing is left. Goodreads wraps ISBNs in `="…"` so spreadsheets keep leading zeros;
-    /// what a spreadsheet does to one that is not wrapped is undone where it can be
-    /// (``spreadsheetRepaired(_:)``).
+    /// what a spreadsheet does to one that is not wrapped is the import's to undo
+    /// (``ImportedIdentifiers``, with ``spreadsheetRepaired(_:)``).
     static func exported(_ text: String) -> String? {
         var value = Substring(text.trimmingSpaces())
         if value.hasPrefix("=") { value = value.dropFirst() }
         while value.hasPrefix("\"") { value = value.dropFirst() }
         while value.hasSuffix("\"") { value = value.dropLast() }
         let cleaned = value.filter { $0 != "-" && $0 != " " }
-        return cleaned.isEmpty ? nil : spreadsheetRepaired(String(cleaned))
+        return cleaned.isEmpty ? nil : String(cleaned)
     }
 
-    /// An ISBN as a spreadsheet wrote it back after reading it as a number:
-    /// - `9.78055E+12` (scientific notation) lost its digits: `nil`, never a wrong ISBN;
-    /// - `9780441172719.0` gets its `.0` removed.
-    ///
-    /// Anything else is returned unchanged. (Nine digits, an ISBN-10 whose leading zero was
-    /// dropped, are for ``ImportedIdentifiers`` to mend, as it knows which column holds ISBNs.)
-    static func spreadsheetRepaired(_ text: String) -> String? {
-        if isScientificNotation(text) { return nil }
+    /// An ISBN as a spreadsheet wrote it back after reading it as a number: `9780441172719.0`
+    /// gets its `.0` removed; anything else is returned unchanged. (Scientific notation,
+    /// ``isScientificNotation(_:)``, lost digits no repair brings back.)
+    static func spreadsheetRepaired(_ text: String) -> String {
         if let point = text.firstIndex(of: "."), text[text.index(after: point)...].allSatisfy({ $0 == "0" }),
            text[..<point].allSatisfy({ $0.isASCII && $0.isNumber }) {
             return String(text[..<point])

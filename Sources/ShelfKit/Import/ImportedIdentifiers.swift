@@ -15,6 +15,8 @@ struct ImportedIdentifiers {
     private var asin: String?
     private var storyGraphID: String?
     private var invalid: [(column: String, value: String, problem: String)] = []
+    /// Cells a spreadsheet rounded to scientific notation (`9.78055E+12`), as written.
+    private var lost: [(column: String, value: String)] = []
 
     /// Reads a Goodreads `ISBN13` or `ISBN` cell: an ISBN, an ASIN, or something kept aside.
     mutating func readISBN(_ text: String?, column: String) {
@@ -27,7 +29,12 @@ struct ImportedIdentifiers {
     }
 
     private mutating func read(_ text: String?, column: String, ownID: Bool) {
-        guard let text, let value = ISBN.exported(text) else { return }
+        guard let text, let unwrapped = ISBN.exported(text) else { return }
+        if ISBN.isScientificNotation(unwrapped) {
+            lost.append((column, text))
+            return
+        }
+        let value = ISBN.spreadsheetRepaired(unwrapped)
         if ISBN.isASIN(value) {
             addASIN(value, column: column)
         } else if let valid = Self.validISBN(value, lostZeros: ownID ? 1 : 3) {
@@ -52,13 +59,20 @@ struct ImportedIdentifiers {
         return entries
     }
 
-    /// One warning per value set aside as `isbn_invalid`.
+    /// One warning per value set aside as `isbn_invalid`, and one for a cell whose digits a
+    /// spreadsheet lost when the book has no ISBN from another.
     var warnings: [ImportRowError] {
-        invalid.map { item in
+        let setAside = invalid.map { item in
             let used = isbn.map { ", isbn is \(isbnColumn)'s \($0)" } ?? ""
             return ImportRowError(column: item.column, value: item.value,
                                   reason: "is not a valid ISBN (\(item.problem)); kept as isbn_invalid\(used)")
         }
+        let rounded = isbn == nil ? lost.prefix(1).map { item in
+            ImportRowError(column: item.column, value: item.value,
+                           reason: "was rounded by a spreadsheet to scientific notation; its digits are lost, so the book "
+                               + "gets no isbn (format the column as text before saving, or import a fresh export)")
+        } : []
+        return setAside + rounded
     }
 
     private mutating func addISBN(_ value: String, column: String) {

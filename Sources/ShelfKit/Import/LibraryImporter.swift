@@ -63,7 +63,6 @@ public struct LibraryImporter: Sendable {
                     withoutStatus += 1
                     if let chosen = mapping.statusWithoutName() { (book.status, book.book.status) = (chosen, chosen) }
                 }
-                if let lost = LostIdentifier.warning(fields, format: format, book: book.book) { book.warnings.append(lost) }
                 books.append(book)
                 for warning in book.warnings {
                     warnings.append(Problem(path: path, line: row.line, column: max(1, fields.position(of: warning.column)),
