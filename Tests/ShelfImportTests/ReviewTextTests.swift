@@ -5,6 +5,19 @@ import Testing
 /// Reviews between Goodreads' HTML and Markdown, and the Markdown an import writes coming back
 /// the same through an export and an import again.
 struct ReviewTextTests {
+    @Test func numericEntitiesNeverWriteControlCharacters() {
+        #expect(ReviewText.markdown(fromHTML: "a&#0;b") == "a\u{FFFD}b")
+        #expect(ReviewText.markdown(fromHTML: "don&#146;t") == "don\u{2019}t")
+        #expect(ReviewText.markdown(fromHTML: "x&#129;y") == "x\u{FFFD}y")
+    }
+
+    @Test func aLineBreakWrittenAsTwoSpacesIsExportedAsOne() {
+        let (review, notes) = ImportBody.sections(of: "## Review\n\nFirst line  \nSecond line\n\n## Private notes\n\nKept  \n")
+        #expect(review == "First line\\\nSecond line")
+        #expect(notes == "Kept")
+        #expect(ReviewText.html(fromMarkdown: review ?? "") == "First line<br/>Second line")
+    }
+
     @Test(arguments: [
         ("One.<br/><br/>Two &amp; <b>three</b>,<br />four <i>five</i> &#8212; &#x263A; &quot;q&quot; a < b",
          "One.\n\nTwo & **three**,\\\nfour *five* — ☺ \"q\" a < b"),

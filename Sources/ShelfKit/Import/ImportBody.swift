@@ -24,26 +24,41 @@ enum ImportBody {
 
     /// The review and notes in a body: the sections under the two headings, or the whole body
     /// as the review when it has neither heading.
+    ///
+    /// A review line ending in two spaces, Markdown's other spelling of a line break, is kept
+    /// as one (`\` at its end) before spaces at line ends are tidied away.
     static func sections(of body: String) -> (review: String?, notes: String?) {
-        let text = ReviewText.tidy(body)
-        guard !text.isEmpty else { return (nil, nil) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.contains(reviewHeading) || lines.contains(notesHeading) else { return (text, nil) }
+        let lines = ReviewText.withUnixLineEnds(body).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headings = lines.map { $0.trimmingSpaces() }
+        guard headings.contains(reviewHeading) || headings.contains(notesHeading) else {
+            let text = ReviewText.tidy(Self.withBackslashBreaks(lines).joined(separator: "\n"))
+            return (text.isEmpty ? nil : text, nil)
+        }
         var review: [String] = []
         var notes: [String] = []
         var current: Int? = nil
         var other: [String] = []
-        for line in lines {
-            if line == reviewHeading { current = 0; continue }
-            if line == notesHeading { current = 1; continue }
+        for (line, heading) in zip(lines, headings) {
+            if heading == reviewHeading { current = 0; continue }
+            if heading == notesHeading { current = 1; continue }
             switch current {
             case 0?: review.append(line)
             case 1?: notes.append(line)
             default: other.append(line)
             }
         }
-        let reviewText = ReviewText.tidy((other + review).joined(separator: "\n")).trimmingSpaces()
+        let reviewText = ReviewText.tidy(Self.withBackslashBreaks(other + review).joined(separator: "\n")).trimmingSpaces()
         let notesText = ReviewText.tidy(notes.joined(separator: "\n")).trimmingSpaces()
         return (reviewText.isEmpty ? nil : reviewText, notesText.isEmpty ? nil : notesText)
+    }
+
+    /// Lines with text that end in two spaces or more end in `\` instead.
+    private static func withBackslashBreaks(_ lines: [String]) -> [String] {
+        lines.map { line in
+            guard line.hasSuffix("  ") else { return line }
+            var kept = Substring(line)
+            while kept.last == " " { kept = kept.dropLast() }
+            return kept.isEmpty ? line : kept + "\\"
+        }
     }
 }

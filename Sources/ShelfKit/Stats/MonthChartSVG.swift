@@ -13,9 +13,9 @@ public enum MonthChartSVG {
         var lines = [
             "<?xml version='1.0' encoding='UTF-8'?>",
             "<svg xmlns='http://www.w3.org/2000/svg' width='\(width)' height='\(height)' viewBox='0 0 \(width) \(height)' font-family='sans-serif' font-size='13'>",
-            "  <title>\(escape(heading))</title>",
+            "  <title>\(MarkupEscaping.escaped(heading, quotes: true))</title>",
             "  <rect width='100%' height='100%' fill='#ffffff'/>",
-            "  <text x='16' y='28' font-size='16' font-weight='bold' fill='#222222'>\(escape(heading))</text>",
+            "  <text x='16' y='28' font-size='16' font-weight='bold' fill='#222222'>\(MarkupEscaping.escaped(heading, quotes: true))</text>",
         ]
         for (index, month) in stats.byMonth.enumerated() {
             let y = top + index * rowHeight
@@ -23,16 +23,11 @@ public enum MonthChartSVG {
             let name = index < monthNames.count ? monthNames[index] : month.period
             let books = month.books == 1 ? "1 book" : "\(month.books) books"
             let pages = month.pages > 0 ? ", \(month.pages) pages" : ""
-            lines.append("  <text x='16' y='\(y + 16)' fill='#444444'>\(escape(name))</text>")
-            lines.append("  <rect x='\(left)' y='\(y + 4)' width='\(length)' height='\(rowHeight - 8)' fill='#4a7bb7'><title>\(escape(month.period + ": " + books + pages))</title></rect>")
+            lines.append("  <text x='16' y='\(y + 16)' fill='#444444'>\(MarkupEscaping.escaped(name, quotes: true))</text>")
+            lines.append("  <rect x='\(left)' y='\(y + 4)' width='\(length)' height='\(rowHeight - 8)' fill='#4a7bb7'><title>\(MarkupEscaping.escaped(month.period + ": " + books + pages, quotes: true))</title></rect>")
             lines.append("  <text x='\(left + length + 6)' y='\(y + 16)' fill='#222222'>\(month.books)</text>")
         }
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Text safe inside an XML element or attribute.
-    static func escape(_ text: String) -> String {
-        MarkupEscaping.escaped(text, quotes: true)
     }
 }

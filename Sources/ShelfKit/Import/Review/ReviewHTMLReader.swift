@@ -9,7 +9,7 @@ enum ReviewHTMLReader {
     static func blocks(_ html: String) -> [ReviewBlock] {
         var builder = ReviewHTMLBuilder()
         var lists: [Int?] = []
-        var rest = Substring(html.replacing("\r\n", with: "\n").replacing("\r", with: "\n"))
+        var rest = Substring(ReviewText.withUnixLineEnds(html))
         while let index = rest.firstIndex(where: { $0 == "<" || $0 == "&" || $0 == "\n" }) {
             if index > rest.startIndex { builder.text(String(rest[..<index])) }
             rest = rest[index...]

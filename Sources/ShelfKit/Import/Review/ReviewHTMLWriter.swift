@@ -24,11 +24,11 @@ enum ReviewHTMLWriter {
     private static func write(_ inlines: [ReviewInline], to output: inout String) {
         for inline in inlines {
             switch inline {
-            case .text(let text): output += escaped(text)
+            case .text(let text): output += MarkupEscaping.escaped(text)
             case .bold(let children): output += "<b>"; write(children, to: &output); output += "</b>"
             case .italic(let children): output += "<i>"; write(children, to: &output); output += "</i>"
             case .link(let href, let children):
-                output += "<a href=\"" + MarkupEscaping.escaped(href).replacing("\"", with: "&quot;") + "\">"
+                output += "<a href=\"" + MarkupEscaping.escaped(href, quotes: true) + "\">"
                 write(children, to: &output)
                 output += "</a>"
             case .lineBreak: output += "<br/>"
@@ -36,10 +36,5 @@ enum ReviewHTMLWriter {
             case .raw(let markup): output += markup
             }
         }
-    }
-
-    /// `&`, `<` and `>` as entities.
-    static func escaped(_ text: String) -> String {
-        MarkupEscaping.escaped(text)
     }
 }

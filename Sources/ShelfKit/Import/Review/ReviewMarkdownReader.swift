@@ -14,7 +14,7 @@ enum ReviewMarkdownReader {
     }
 
     static func blocks(_ markdown: String) -> [ReviewBlock] {
-        let lines = markdown.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+        let lines = ReviewText.withUnixLineEnds(markdown)
             .split(separator: "\n", omittingEmptySubsequences: false)
         var blocks: [ReviewBlock] = []
         var run: [Substring] = []

@@ -35,9 +35,14 @@ enum ReviewText {
         ReviewHTMLWriter.html(ReviewMarkdownReader.blocks(markdown))
     }
 
+    /// `text` with every line ending (CRLF, a lone CR) written `\n`.
+    static func withUnixLineEnds(_ text: String) -> String {
+        text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+    }
+
     /// Spaces at line ends removed, at most one blank line in a row, no blank lines at the ends.
     static func tidy(_ text: String) -> String {
-        var lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        var lines = withUnixLineEnds(text).split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var line = line
             while let last = line.last, last == " " || last == "\t" || last == "\u{A0}" { line.removeLast() }
             return line
@@ -70,12 +75,30 @@ enum ReviewText {
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
             let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            if let value, let scalar = Unicode.Scalar(value) { return (String(Character(scalar)), length) }
-            return ("&", 1)
+            guard let value else { return ("&", 1) }
+            return (String(Character(numericCharacter(value))), length)
         }
         guard let text = named[String(name)] else { return ("&", 1) }
         return (text, length)
     }
+
+    /// The character a numeric reference stands for, as HTML reads it: NUL, a surrogate or a
+    /// number past Unicode is U+FFFD, and 128 to 159 are Windows-1252's characters (`&#146;` is
+    /// ’), never control characters written into a person's file.
+    private static func numericCharacter(_ value: UInt32) -> Unicode.Scalar {
+        let replacement: Unicode.Scalar = "\u{FFFD}"
+        if (0x80...0x9F).contains(value) {
+            return windows1252[Int(value - 0x80)].flatMap { Unicode.Scalar($0) } ?? replacement
+        }
+        guard value != 0, let scalar = Unicode.Scalar(value) else { return replacement }
+        return scalar
+    }
+
+    /// Windows-1252's characters for the bytes 0x80 to 0x9F; `nil` where it has none.
+    private static let windows1252: [UInt32?] = [
+        0x20AC, nil, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, nil, 0x017D, nil,
+        nil, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, nil, 0x017E, 0x0178,
+    ]
 
     private static let named: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "mdash": "—", "ndash": "–",
