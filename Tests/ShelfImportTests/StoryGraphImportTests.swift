@@ -192,6 +192,8 @@ struct StoryGraphImportTests {
         let root = try TemporaryFolder.make()
         let library = try FileLibrary.create(at: root, today: { testToday })
         try await ImportFixtures.importFile(Self.fixture, format: .storygraph, into: library, options: options)
+        let listed = try await library.books(matching: "status:paused")
+        #expect(listed.map(\.id).contains("station-eleven"), "the library that wrote the statuses lists their books")
         let reopened = try FileLibrary(root: root, today: { testToday })
         #expect(reopened.configuration.statuses.map(\.name) == ["to-read", "reading", "finished", "abandoned", "did-not-finish", "paused"])
         #expect(try await reopened.book("station-eleven").path == "paused/station-eleven.md")

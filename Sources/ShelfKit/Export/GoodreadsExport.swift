@@ -127,9 +127,9 @@ public enum GoodreadsExport {
             return Key(stem: slug, number: 1, path: book.path)
         }
         func precedes(_ left: Key, _ right: Key) -> Bool {
-            if left.stem != right.stem { return left.stem.unicodeScalars.lexicographicallyPrecedes(right.stem.unicodeScalars) }
+            if left.stem != right.stem { return ByteOrder.precedes(left.stem, right.stem) }
             if left.number != right.number { return left.number < right.number }
-            return left.path.unicodeScalars.lexicographicallyPrecedes(right.path.unicodeScalars)
+            return ByteOrder.precedes(left.path, right.path)
         }
         return books.map { (key: key($0), book: $0) }.sorted { precedes($0.key, $1.key) }.map(\.book)
     }

@@ -19,7 +19,7 @@ extension FileLibrary {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
-                let (listing, _) = try await index.refresh(core.storage, statuses: configuration.statuses, sessions: sessions)
+                let (listing, _) = try await index.refresh(core.storage, statuses: core.configuration.statuses, sessions: sessions)
                 return (index, listing)
             } catch {
                 guard case .io(path: IndexOptions.path, _, _) = error, attempt == 0 else { throw error }
@@ -164,7 +164,7 @@ extension FileLibrary {
         let problems = (try index.problems(sessions: false) + LibraryCore<DiskStorage>.duplicateProblems(listing)).sorted()
         let books = found.map(\.book)
         let progress = order.contains(where: \.needsSessions) ? try index.progress(of: books.map(\.path)) : [:]
-        let sorted = BookSort.sort(books, by: order, statusOrder: configuration.order(of:), progress: progress)
+        let sorted = BookSort.sort(books, by: order, statusOrder: core.configuration.order(of:), progress: progress)
         return Listing(sorted.limited(to: limit), problems: problems)
     }
 
@@ -213,7 +213,7 @@ extension FileLibrary {
     /// for tests and benchmarks.
     func refreshIndex(sessions: Bool = true) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
         guard let index = openIndex() else { return nil }
-        let (_, report) = try await index.refresh(core.storage, statuses: configuration.statuses, sessions: sessions)
+        let (_, report) = try await index.refresh(core.storage, statuses: core.configuration.statuses, sessions: sessions)
         return (report.parsed, report.removed)
     }
 

@@ -13,7 +13,9 @@ internal import Foundation
 public actor FileLibrary: Library, LibraryHost {
     /// The library folder, absolute.
     public nonisolated let root: String
-    /// The library's settings, read from `.shelf/config.yaml` when the library was opened.
+    /// The library's settings, read from `.shelf/config.yaml` when the library was opened. A
+    /// batch that adds statuses (``LibraryBatch/newStatuses``) is seen by this library's reads
+    /// at once; this property shows them once the library is opened again.
     public nonisolated let configuration: LibraryConfiguration
     /// What opening the library did about an operation a crashed `shelf` left half done, as a
     /// sentence to show (`finished an interrupted move of dune (…)`); `nil` when there was none.

@@ -12,8 +12,8 @@ public struct LibraryBatch: Sendable {
     /// Books whose changed keys are written.
     public var updates: [Book]
     /// Statuses to append to `.shelf/config.yaml` first, in the same journal, for additions
-    /// and moves into statuses the library does not have yet. Open the library again to see
-    /// books in them.
+    /// and moves into statuses the library does not have yet. The library's reads see them at
+    /// once; its `configuration` property, once it is opened again.
     public var newStatuses: [Status]
 
     /// Creates a batch.
