@@ -104,6 +104,12 @@ struct SpreadsheetImportTests {
         ])
     }
 
+    @Test func datesThatReadTheSameEitherWayNeedNoWarning() throws {
+        let rows = try Self.read(Self.storyGraphDates + "A,X,read,1/1/2026,\nB,X,read,7/7/2026,\n", .storygraph)
+        #expect(try Self.book(rows, 1).added == Day(year: 2026, month: 7, day: 7))
+        #expect(rows.warnings.isEmpty)
+    }
+
     @Test func theDayOrderChosenWins() throws {
         let rows = try Self.read(Self.storyGraphDates + "A,X,read,3/4/2026,\n", .storygraph,
                                  options: ImportOptions(dayOrder: .dayFirst))

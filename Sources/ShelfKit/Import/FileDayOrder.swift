@@ -32,16 +32,19 @@ struct FileDayOrder {
         }
         let monthFirst = dates.count(where: { $0.date.day(.monthFirst) != nil })
         let dayFirst = dates.count(where: { $0.date.day(.dayFirst) != nil })
-        let at = { (reason: String) in
-            Problem(path: path, line: first.line, column: max(1, (positions[first.column] ?? 0) + 1),
-                    message: "\(first.column) \(reason), found \"\(first.text)\"")
+        let at = { (date: (date: ImportDate.YearLast, line: Int, column: String, text: String), reason: String) in
+            Problem(path: path, line: date.line, column: max(1, (positions[date.column] ?? 0) + 1),
+                    message: "\(date.column) \(reason), found \"\(date.text)\"")
         }
         if monthFirst == dates.count, dayFirst == dates.count {
             order = first.date.separator == "." ? .dayFirst : .monthFirst
             let reading = order == .monthFirst ? "month/day, as US spreadsheets write dates" : "day.month, as dates with dots are written"
             let other = order == .monthFirst ? ImportDayOrder.dayFirst : .monthFirst
-            warning = at("could be month/day or day/month, and no date in the file tells which; all were read as "
-                + "\(reading) (import with --date-order \(other.rawValue) if they are not)")
+            // Only a date whose two parts differ reads as another day the other way (`1/1/2026` does not).
+            warning = dates.first { $0.date.first != $0.date.second }.map {
+                at($0, "could be month/day or day/month, and no date in the file tells which; all were read as "
+                    + "\(reading) (import with --date-order \(other.rawValue) if they are not)")
+            }
         } else if monthFirst == dates.count {
             order = .monthFirst
             warning = nil
@@ -51,7 +54,7 @@ struct FileDayOrder {
         } else {
             order = dayFirst > monthFirst ? .dayFirst : .monthFirst
             let misfits = dates.count - max(monthFirst, dayFirst)
-            warning = at("and the file's other dates fit neither month/day nor day/month throughout; all were read as "
+            warning = at(first, "and the file's other dates fit neither month/day nor day/month throughout; all were read as "
                 + "\(order == .monthFirst ? "month/day" : "day/month"), which \(misfits) of \(dates.count) dates do not fit")
         }
     }
