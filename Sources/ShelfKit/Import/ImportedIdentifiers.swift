@@ -82,11 +82,11 @@ struct ImportedIdentifiers {
 
     private mutating func addASIN(_ value: String, column: String) {
         let upper = value.uppercased()
-        if asin == nil { asin = upper } else if asin != upper { addInvalid(value, column: column) }
+        if asin == nil { asin = upper } else if asin != upper { invalid.append((column, value, "a second ASIN")) }
     }
 
     private mutating func addInvalid(_ value: String, column: String) {
-        invalid.append((column, value, ISBN.problem(with: value) ?? "is a second ASIN"))
+        invalid.append((column, value, ISBN.problem(with: value) ?? "not an ISBN"))
     }
 
     /// `value` when it is a valid ISBN, or the ISBN-10 it makes with the leading zeros a
