@@ -1,7 +1,8 @@
-/// Finds the first byte that is not part of well-formed UTF-8.
-enum UTF8Validator {
+/// Finds the first byte that is not part of well-formed UTF-8, and where it is; shared with
+/// ShelfKit, which reads export files.
+package enum UTF8Validator {
     /// The offset of the first invalid byte, or `nil` when all of `bytes[range]` is valid UTF-8.
-    static func firstInvalidByte(in bytes: [UInt8], range: Range<Int>) -> Int? {
+    package static func firstInvalidByte(in bytes: [UInt8], range: Range<Int>) -> Int? {
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {
@@ -34,7 +35,7 @@ enum UTF8Validator {
     }
 
     /// The 1-based line and column (in characters) of `offset`.
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {

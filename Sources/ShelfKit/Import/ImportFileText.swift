@@ -44,25 +44,8 @@ public enum ImportFileText {
 
     /// The error for the first byte that is not UTF-8, with its line and column.
     private static func notUTF8(_ bytes: [UInt8], path: String) -> ShelfError {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var line = 1
-        var column = 1
-        var offset = 0
-        decoding: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-                if scalar == "\n" {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            case .emptyInput, .error:
-                break decoding
-            }
-        }
+        let offset = UTF8Validator.firstInvalidByte(in: bytes, range: 0..<bytes.count) ?? bytes.count
+        let (line, column) = UTF8Validator.lineAndColumn(of: offset, in: bytes)
         let byte = offset < bytes.count ? String(bytes[offset], radix: 16, uppercase: true) : "?"
         return .invalidValue(
             path: path, key: "file", value: "",
