@@ -43,17 +43,19 @@ struct WriterLock: Sendable {
     ///   I/O error.
     static func acquire(_ path: String, waitingUpTo seconds: Double) async throws(ShelfError) -> WriterLock {
         let descriptor = try openFile(path)
-        let deadline = FileSystem.now() + Int64(max(seconds, 0) * 1_000_000_000)
+        // A monotonic clock: a wall clock set back or forward must not stretch or cut the wait.
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .nanoseconds(Int64(max(seconds, 0) * 1_000_000_000)))
         var pause = firstPause
         while true {
             do throws(ShelfError) {
                 // A cancelled task gives up before its write starts, so it has written nothing.
                 guard !Task.isCancelled else { throw .cancelled }
                 if try attempt(descriptor) { return WriterLock(descriptor: descriptor) }
-                let left = deadline - FileSystem.now()
-                guard left > 0 else { throw .libraryBusy }
+                let left = clock.now.duration(to: deadline)
+                guard left > .zero else { throw .libraryBusy }
                 do {
-                    try await Task.sleep(nanoseconds: min(pause, UInt64(left)))
+                    try await Task.sleep(for: min(.nanoseconds(Int64(pause)), left), clock: clock)
                 } catch {
                     throw .cancelled
                 }
