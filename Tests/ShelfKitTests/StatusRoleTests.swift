@@ -1,4 +1,6 @@
 @testable import ShelfKit
+import Foundation
+import ShelfTestSupport
 import Testing
 
 /// Which status plays which role, and the dates that follow roles, whatever the statuses are called.
@@ -24,5 +26,20 @@ struct StatusRoleTests {
         #expect(started.started == Day(year: 2026, month: 11, day: 23))
         let finished = try await library.move("dune", to: Status("read"), folder: nil)
         #expect(finished.finished == Day(year: 2026, month: 11, day: 23))
+    }
+
+    @Test func aLibraryThatFinishesAJournalAddingStatusesReadsThem() throws {
+        let root = try TemporaryFolder.make()
+        _ = try FileLibrary.create(at: root, today: { testToday })
+        let path = root + "/" + LibraryConfiguration.path
+        let before = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let after = try LibraryConfiguration.adding([Status("paused")], to: before)
+        // What a killed import leaves: the journal written, its first step not yet made.
+        let journal = Journal(operation: "batch write", detail: "", steps: [.replace(LibraryConfiguration.path,
+                                                                                    expecting: FileStamp(before), with: after)])
+        try Data(try journal.encoded()).write(to: URL(fileURLWithPath: root + "/" + Journal.path))
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(library.recoveredJournal != nil)
+        #expect(library.configuration.statuses.contains(Status("paused")))
     }
 }

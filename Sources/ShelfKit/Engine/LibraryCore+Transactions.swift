@@ -134,6 +134,13 @@ extension LibraryCore {
             }
         }
         try? storage.removeFile(Journal.path)
+        // A batch that added statuses wrote the configuration: read it again, whichever
+        // process finishes the journal.
+        if journal.steps.contains(where: { $0.paths.contains(LibraryConfiguration.path) }),
+           let bytes = try? storage.read(LibraryConfiguration.path),
+           let settings = try? LibraryConfiguration(yaml: bytes) {
+            configuration = settings
+        }
         var note: String?
         if !conflicts.isEmpty {
             note = "could not finish an interrupted \(journal.operation) (\(journal.detail)): "

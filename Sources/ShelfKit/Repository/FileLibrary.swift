@@ -40,14 +40,13 @@ public actor FileLibrary: Library, LibraryHost {
         let absolute = Self.absolute(root)
         guard FileSystem.status(absolute)?.kind == .directory else { throw .libraryNotFound(searchedFrom: absolute) }
         let storage = DiskStorage(root: absolute)
-        func readConfiguration() throws(ShelfError) -> LibraryConfiguration {
-            guard storage.isFile(LibraryConfiguration.path) else { return .default }
-            return try LibraryConfiguration(yaml: try storage.read(LibraryConfiguration.path))
+        var configuration = LibraryConfiguration.default
+        if storage.isFile(LibraryConfiguration.path) {
+            configuration = try LibraryConfiguration(yaml: try storage.read(LibraryConfiguration.path))
         }
-        var core = LibraryCore(storage: storage, configuration: try readConfiguration(), today: today)
+        var core = LibraryCore(storage: storage, configuration: configuration, today: today)
+        // A finished journal that added statuses (an import's batch) reads them again itself.
         self.recoveredJournal = core.recoverAtOpen()
-        // A finished journal may have added statuses (an import's batch): read them again.
-        if recoveredJournal != nil { core.configuration = try readConfiguration() }
         self.root = absolute
         self.configuration = core.configuration
         self.core = core
