@@ -215,10 +215,10 @@ struct IndexTests {
         let refreshed = try await library.refreshedIndex(sessions: false)
         let (index, listing) = try #require(refreshed)
         // With sessions listed: the walk of a refresh that keeps none skips their folders.
-        let walked = try await LibraryListing.walkInParallel(await library.core.storage, statuses: LibraryConfiguration.defaultStatuses,
+        let walked = try await LibraryListing.walkInParallel(await library.engine.core.storage, statuses: LibraryConfiguration.defaultStatuses,
                                                              includeSessions: true, collectInfo: false)
         #expect(listing.sessionFiles.isEmpty && walked.sessionFiles.count == 1)
-        #expect(try await index.fillSessions(walked, await library.core.storage, batchSize: 2) == 7)
+        #expect(try await index.fillSessions(walked, await library.engine.core.storage, batchSize: 2) == 7)
         #expect(try index.sessions(since: nil).map(\.note) == ["Desert chapters.\n"] + (3...7).map { "Day \($0).\n" })
         #expect(try index.problems(sessions: true).map(\.path) == ["finished/sci-fi/dune/2024-01-08.md"])
         // Pages 1 to 100, then 10 more five times.

@@ -11,7 +11,7 @@ extension LibraryCore {
         var problems: [Problem] = []
         let path = unit.location.path
         do throws(ShelfError) {
-            let document = try parse(try storage.read(path), path: path)
+            let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path)
             let (book, errors) = BookFormat.read(document, at: unit.location)
             problems += (errors + BookFormat.valueProblems(of: book, in: document)).map { Problem($0, path: path) }
         } catch {
@@ -26,7 +26,7 @@ extension LibraryCore {
                 continue
             }
             do throws(ShelfError) {
-                let (_, errors) = try readSession(sessionPath, name: parsed, bookID: BookID(unit.location.slug), from: storage)
+                let (_, errors) = try SessionFile.readWithProblems(sessionPath, name: parsed, bookID: BookID(unit.location.slug), from: storage)
                 problems += errors.map { Problem($0, path: sessionPath) }
             } catch {
                 problems.append(Problem(error, path: sessionPath))
@@ -46,24 +46,11 @@ extension LibraryCore {
                 problems.append(Problem(error, path: LibraryConfiguration.path))
             }
         }
-        problems += Self.duplicateProblems(listing)
+        problems += listing.duplicateProblems
         problems += storage.entryProblems(statuses: configuration.statuses)
         for folder in listing.orphanSessionFolders {
             problems.append(Problem(path: folder + "/", line: 0, column: 0,
                                     message: "session folder without a book: \(folder).md does not exist"))
-        }
-        return problems
-    }
-
-    /// One problem per file whose slug another file also has.
-    static func duplicateProblems(_ listing: LibraryListing) -> [Problem] {
-        var problems: [Problem] = []
-        for (slug, locations) in listing.duplicateSlugs {
-            for location in locations {
-                let others = locations.filter { $0 != location }.map(\.path).joined(separator: ", ")
-                problems.append(Problem(path: location.path, line: 0, column: 0,
-                                        message: "duplicate slug \"\(slug)\": also \(others); rename one of the files"))
-            }
         }
         return problems
     }

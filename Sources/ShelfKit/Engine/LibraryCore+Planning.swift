@@ -151,7 +151,7 @@ extension LibraryCore {
         if plan.entries[location.path] == nil {
             // Each book is found from the path it was read from, not by a walk, so editing one
             // book costs the same in any library.
-            let file = checkingStamp ? try readForEditing(location) : try Self.readBook(location, from: storage)
+            let file = checkingStamp ? try readForEditing(location) : try BookFile.read(location, from: storage)
             plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp,
                                         original: file.document.bytes, document: file.document, book: file.book),
                         at: location.path)

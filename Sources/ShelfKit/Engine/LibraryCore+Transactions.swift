@@ -26,7 +26,7 @@ extension LibraryCore {
     ///
     /// The operation is synchronous on purpose: the caller's only suspension is the wait for
     /// the lock, before this, so nothing else on the actor runs between its reads and writes.
-    mutating func holding<Result>(_ lock: WriterLock,
+    mutating func holding<Result>(_ lock: WriterLock?,
                                   _ operation: (inout LibraryCore) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
         assert(writeDepth == 0, "a writing operation already holds the lock")
         adopt(lock)

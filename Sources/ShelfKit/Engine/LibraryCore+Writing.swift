@@ -36,7 +36,7 @@ extension LibraryCore {
     mutating func update(_ id: BookID, _ change: (inout Book) throws -> Void) throws(ShelfError) -> Result<Book, any Error> {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        var book = try Self.readBook(try locate(id), from: storage).book
+        var book = try BookFile.read(try locate(id), from: storage).book
         do {
             try change(&book)
         } catch {

@@ -53,35 +53,9 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
 
     // MARK: - Reading
 
-    /// A book file read and parsed, with the stamp of the bytes read.
-    struct BookFile: Sendable {
-        var document: FrontMatterDocument
-        var book: Book
-        var stamp: FileStamp
-        /// Values left out of ``book`` because they have the wrong type.
-        var problems: [ShelfError] = []
-    }
-
-    /// Reads and parses one book file. Nonisolated and free of state, so scans run it in parallel.
-    static func readBook(_ location: BookLocation, from storage: Storage) throws(ShelfError) -> BookFile {
-        let bytes = try storage.read(location.path)
-        let document = try parse(bytes, path: location.path)
-        let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
-        let stamp = FileStamp(bytes)
-        return BookFile(document: document, book: book.read(from: stamp), stamp: stamp, problems: problems)
-    }
-
-    static func parse(_ bytes: [UInt8], path: String) throws(ShelfError) -> FrontMatterDocument {
-        do throws(FrontMatterError) {
-            return try FrontMatterDocument(bytes: bytes, path: path)
-        } catch {
-            throw .invalidFrontMatter(error)
-        }
-    }
-
     /// Reads a book and remembers the version read.
     mutating func read(_ location: BookLocation) throws(ShelfError) -> BookFile {
-        let file = try Self.readBook(location, from: storage)
+        let file = try BookFile.read(location, from: storage)
         stamps[location.path] = file.stamp
         return file
     }
@@ -89,7 +63,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// Reads a book for editing: throws ``ShelfError/changedOnDisk(path:)`` when the file is not
     /// what this library last read or wrote.
     func readForEditing(_ location: BookLocation) throws(ShelfError) -> BookFile {
-        let file = try Self.readBook(location, from: storage)
+        let file = try BookFile.read(location, from: storage)
         if let stamp = stamps[location.path], stamp != file.stamp { throw .changedOnDisk(path: location.path) }
         return file
     }
@@ -97,33 +71,10 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     /// The sessions of a book, by day and sequence; the first unreadable one throws.
     func sessions(of location: BookLocation) throws(ShelfError) -> [ReadingSession] {
         var sessions: [ReadingSession] = []
-        for file in try Self.readSessions(in: location.sessionFolder, bookID: BookID(location.slug), from: storage) {
+        for file in try SessionFile.readAll(in: location.sessionFolder, bookID: BookID(location.slug), from: storage) {
             sessions.append(try file.session.get())
         }
         return sessions.sorted { ($0.day, $0.sequence) < ($1.day, $1.sequence) }
-    }
-
-    /// A session file read: its path, with its session or why it could not be read.
-    typealias SessionFile = (path: String, session: Result<ReadingSession, ShelfError>)
-
-    /// Every session-named file in a book's session folder, read.
-    /// - Throws: when the folder exists but cannot be listed.
-    static func readSessions(in folder: String, bookID: BookID, from storage: Storage) throws(ShelfError) -> [SessionFile] {
-        try storage.entries(in: folder).filter { $0.kind == .file }.compactMap { entry in
-            guard let name = SessionFileName(entry.name) else { return nil }
-            let path = folder + "/" + entry.name
-            return (path, Result { () throws(ShelfError) in
-                let (session, errors) = try readSession(path, name: name, bookID: bookID, from: storage)
-                if let first = errors.first { throw first }
-                return session
-            })
-        }
-    }
-
-    static func readSession(_ path: String, name: SessionFileName, bookID: BookID,
-                            from storage: Storage) throws(ShelfError) -> (ReadingSession, [ShelfError]) {
-        let document = try parse(try storage.read(path), path: path)
-        return SessionFormat.read(document, bookID: bookID, name: name)
     }
 
     // MARK: - Checks before writing

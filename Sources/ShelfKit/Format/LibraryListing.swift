@@ -342,3 +342,18 @@ struct LibraryListing: Sendable {
             && markdown.allSatisfy { $0.kind == .file && SessionFileName($0.name) != nil }
     }
 }
+
+extension LibraryListing {
+    /// One problem per file whose slug another file also has.
+    var duplicateProblems: [Problem] {
+        var problems: [Problem] = []
+        for (slug, locations) in duplicateSlugs {
+            for location in locations {
+                let others = locations.filter { $0 != location }.map(\.path).joined(separator: ", ")
+                problems.append(Problem(path: location.path, line: 0, column: 0,
+                                        message: "duplicate slug \"\(slug)\": also \(others); rename one of the files"))
+            }
+        }
+        return problems
+    }
+}

@@ -307,7 +307,7 @@ extension LibraryIndex {
         }
         let stamp = FileStamp(bytes)
         do throws(ShelfError) {
-            let document = try LibraryCore<DiskStorage>.parse(bytes, path: path)
+            let document = try FrontMatterDocument(libraryFile: bytes, path: path)
             switch work {
             case .book(let location):
                 let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)

@@ -7,23 +7,25 @@ struct QueryEvaluator {
     /// Each book's session notes, by book path, for full-text terms.
     let notes: [String: [String]]
 
-    /// The books that match, in the order given.
-    func filter(_ books: [Book]) -> [Book] {
-        if case .all = query.expression { return books }
-        let needsText = query.expression.terms.contains { if case .text = $0.test { return true } else { return false } }
-        return books.filter { book in
-            let facts = BookFacts.values(of: book, progress: progress[book.path] ?? ReadingProgress([]))
-            var values: [String: [BookFacts.Value]] = [:]
-            for (field, value) in facts { values[field, default: []].append(value) }
-            var documents: [[[String]]] = []
-            if needsText {
-                documents.append(BookFacts.documentColumns(of: book).map { FullText.words($0).map(FullText.encode) })
-                for note in notes[book.path] ?? [] {
-                    documents.append(["", "", "", "", "", note].map { FullText.words($0).map(FullText.encode) })
-                }
+    /// Whether `book` matches.
+    func matches(_ book: Book) -> Bool {
+        if case .all = query.expression { return true }
+        let facts = BookFacts.values(of: book, progress: progress[book.path] ?? ReadingProgress([]))
+        var values: [String: [BookFacts.Value]] = [:]
+        for (field, value) in facts { values[field, default: []].append(value) }
+        var documents: [[[String]]] = []
+        if needsText {
+            documents.append(BookFacts.documentColumns(of: book).map { FullText.words($0).map(FullText.encode) })
+            for note in notes[book.path] ?? [] {
+                documents.append(["", "", "", "", "", note].map { FullText.words($0).map(FullText.encode) })
             }
-            return evaluate(query.expression, values, documents)
         }
+        return evaluate(query.expression, values, documents)
+    }
+
+    /// Whether the query has full-text terms, which read the books' words and notes.
+    private var needsText: Bool {
+        query.expression.terms.contains { if case .text = $0.test { return true } else { return false } }
     }
 
     private func evaluate(_ expression: QueryExpression, _ values: [String: [BookFacts.Value]],

@@ -2,7 +2,8 @@ internal import Foundation
 
 /// A library of Markdown files in a folder: the real thing.
 ///
-/// One actor owns the folder, so its own writes never race; edits made by other programs are
+/// A handle on the library's one engine (``LibraryEngine``), which reads through the index and
+/// owns the folder, so this library's writes never race; edits made by other programs are
 /// noticed before they could be overwritten (``ShelfError/changedOnDisk(path:)``). Every write
 /// goes to a temporary file that is flushed and renamed over the target.
 ///
@@ -10,23 +11,19 @@ internal import Foundation
 /// let library = try FileLibrary(root: LibraryLocator().locate())
 /// let reading = try await library.books(matching: BookQuery(statuses: [.reading]))
 /// ```
-public actor FileLibrary: Library, LibraryHost {
+public final class FileLibrary: EngineHandle {
     /// The library folder, absolute.
-    public nonisolated let root: String
+    public let root: String
     /// The library's settings, read from `.shelf/config.yaml` when the library was opened. A
     /// batch that adds statuses (``LibraryBatch/newStatuses``) is seen by this library's reads
     /// at once; this property shows them once the library is opened again.
-    public nonisolated let configuration: LibraryConfiguration
+    public let configuration: LibraryConfiguration
     /// What opening the library did about an operation a crashed `shelf` left half done, as a
     /// sentence to show (`finished an interrupted move of dune (…)`); `nil` when there was none.
-    public nonisolated let recoveredJournal: String?
+    public let recoveredJournal: String?
     /// Whether reads go through the index.
-    public nonisolated let indexOptions: IndexOptions
-    var core: LibraryCore<DiskStorage>
-    var indexState: IndexState
-    /// For tests: the most listed books whose sessions are read directly, instead of
-    /// ``sessionsReadDirectly(ofAll:)``.
-    var sessionsReadDirectlyLimit: Int?
+    public let indexOptions: IndexOptions
+    let engine: LibraryEngine<IndexedReads>
 
     /// Opens the library at `root`, reading its configuration if it has one.
     /// - Parameters:
@@ -49,9 +46,8 @@ public actor FileLibrary: Library, LibraryHost {
         self.recoveredJournal = core.recoverAtOpen()
         self.root = absolute
         self.configuration = core.configuration
-        self.core = core
         self.indexOptions = index
-        self.indexState = index.isEnabled ? .closed : .unavailable
+        self.engine = LibraryEngine(core: core, reads: IndexedReads(root: absolute, options: index))
     }
 
     /// Creates a new library: `.shelf/config.yaml` and a folder per status. This is `shelf init`.
@@ -71,17 +67,12 @@ public actor FileLibrary: Library, LibraryHost {
         var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
         if let goal = configuration.goal { text += "goal: \(goal)\n" }
         try storage.write(Array(text.utf8), to: LibraryConfiguration.path)
-        try storage.write(Array(Self.ignoredFiles.utf8), to: ".shelf/.gitignore")
+        try storage.write(Array(DiskStorage.ignoredFiles.utf8), to: ".shelf/.gitignore")
         for status in configuration.statuses where !storage.isDirectory(status.name) {
             try storage.makeDirectory(status.name)
         }
         return try FileLibrary(root: absolute, index: index, today: today)
     }
-
-    /// `.shelf/.gitignore`: the caches, the lock and an unfinished write's journal are shelf's
-    /// own, never part of the person's library in git. Written by `create` and, in a library made by hand, by the
-    /// first command that builds the index.
-    static let ignoredFiles = "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n"
 
     private static func absolute(_ path: String) -> String {
         var result = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
@@ -89,98 +80,47 @@ public actor FileLibrary: Library, LibraryHost {
         return result
     }
 
-    public func book(_ id: BookID) throws(ShelfError) -> Book { try hostedBook(id) }
-
-    public func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
-        try await hostedBooks(matching: query, sortedBy: order, limit: limit)
+    /// What writing operations found and finished of operations other processes left half
+    /// done since the library was opened (besides ``recoveredJournal``), oldest first.
+    public var recoveryNotes: [String] {
+        get async { await engine.recoveryNotes }
     }
 
-    public func scan() async throws(ShelfError) -> LibraryScan { try await libraryScan() }
-
-    public func resolve(_ reference: String) async throws(ShelfError) -> Book {
-        try await hostedResolve(reference, indexed: core.slug(named: reference).flatMap(indexedPaths(named:)))
+    /// Deletes the index and builds it again from the files: `shelf reindex`.
+    public func rebuildIndex() async throws(ShelfError) {
+        try await engine.rebuildIndex()
     }
 
-    public func sessions(of id: BookID) throws(ShelfError) -> [ReadingSession] { try hostedSessions(of: id) }
+    // MARK: - For tests and benchmarks
 
-    public func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
-        try await indexedSessions(since: day)
+    /// Brings the index up to date and reports how many files were read again and dropped.
+    func refreshIndex(sessions: Bool = true) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+        try await engine.refreshIndex(sessions: sessions)
     }
 
-    public func check() async throws(ShelfError) -> [Problem] { try await hostedCheck() }
-
-    @discardableResult
-    public func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book {
-        try await writing { core throws(ShelfError) in try core.add([(book, status, folder)])[0] }
+    /// The index, refreshed, with the walk it made; `nil` when reads go to the files.
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
+        try await engine.refreshedIndex(sessions: sessions)
     }
 
-    @discardableResult
-    public func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book] {
-        try await writing { core throws(ShelfError) in try core.add(books) }
+    /// The files named `<slug>.md` the index held at its last refresh (``IndexedReads/paths(named:)``).
+    func indexedPaths(named slug: String) async -> [String]? {
+        await engine.reads.paths(named: slug)
     }
 
-    @discardableResult
-    public func update(_ book: Book) async throws(ShelfError) -> Book {
-        try await writing { core throws(ShelfError) in try core.update([book])[0] }
+    /// Makes the disk storage fail a chosen write or rename, to test that batches roll back.
+    func injectFaults(_ faults: FaultInjection) async {
+        await engine.changeStorage { storage in storage.faults = faults }
     }
 
-    @discardableResult
-    public func update(_ books: [Book]) async throws(ShelfError) -> [Book] {
-        try await writing { core throws(ShelfError) in try core.update(books) }
+    /// Sets how long writers wait for the writer lock, so tests of a busy library are quick.
+    func setLockWait(_ seconds: Double) async {
+        await engine.changeStorage { storage in storage.lockWait = seconds }
     }
 
-    @discardableResult
-    public func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) async throws -> Book {
-        try await writing { core throws(ShelfError) in try core.update(id, change) }.get()
-    }
-
-    @discardableResult
-    public func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> (book: Book, absent: [String]) {
-        try await writing { core throws(ShelfError) in try core.removeKeys(keys, from: book) }
-    }
-
-    @discardableResult
-    public func move(_ id: BookID, to status: Status, folder: String? = nil) async throws(ShelfError) -> Book {
-        try await writing { core throws(ShelfError) in try core.move(id, to: status, folder: folder) }
-    }
-
-    @discardableResult
-    public func move(_ id: BookID, to status: Status, folder: String? = nil,
-                     then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
-        try await writing { core throws(ShelfError) in try core.move(id, to: status, folder: folder, then: change) }.get()
-    }
-
-    @discardableResult
-    public func delete(_ id: BookID) async throws(ShelfError) -> Book {
-        try await writing { core throws(ShelfError) in try core.delete([id])[0] }
-    }
-
-    @discardableResult
-    public func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
-        try await hostedDeleteBooks(matching: query)
-    }
-
-    @discardableResult
-    public func restore(_ id: BookID) async throws(ShelfError) -> Book {
-        try await writing { core throws(ShelfError) in try core.restore(id) }
-    }
-
-    @discardableResult
-    public func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession {
-        try await writing { core throws(ShelfError) in try core.log(session, for: id) }
-    }
-
-    /// Waits for the writer lock, suspended so that no thread of the cooperative pool is held
-    /// while another process writes, then runs `operation` holding it.
-    ///
-    /// The wait is the operation's only suspension: the actor may run other calls meanwhile,
-    /// which is why the operation reads the files only once it has the lock, and runs without
-    /// a suspension to its end.
-    /// - Throws: ``ShelfError/cancelled`` when the task is cancelled while it waits,
-    ///   ``ShelfError/libraryBusy`` when the wait runs out, or what `operation` throws.
-    func writing<Result>(_ operation: (inout LibraryCore<DiskStorage>) throws(ShelfError) -> Result) async throws(ShelfError) -> Result {
-        let storage = core.storage
-        let lock = try await storage.waitForWriterLock()
-        return try core.holding(lock, operation)
+    /// Sets how many listed books at most have their sessions read directly, so that a test
+    /// of a small library reaches the index reading every session.
+    func setSessionsReadDirectlyLimit(_ books: Int?) async {
+        await engine.reads.setSessionsReadDirectlyLimit(books)
     }
 }

@@ -124,3 +124,18 @@ extension LibraryWriting {
         }
     }
 }
+
+extension LibraryWriting {
+    /// Moves a book to another status, keeping its folder (``move(_:to:folder:)``).
+    @discardableResult
+    public func move(_ id: BookID, to status: Status) async throws(ShelfError) -> Book {
+        try await move(id, to: status, folder: nil)
+    }
+
+    /// Moves a book to another status, keeping its folder, and lets `change` edit it as it
+    /// arrives, in one write (``move(_:to:folder:then:)``).
+    @discardableResult
+    public func move(_ id: BookID, to status: Status, then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+        try await move(id, to: status, folder: nil, then: change)
+    }
+}

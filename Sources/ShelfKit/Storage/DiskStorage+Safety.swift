@@ -77,7 +77,7 @@ extension DiskStorage {
     /// suspended rather than holding a thread.
     /// - Throws: ``ShelfError/cancelled`` when the task is cancelled meanwhile,
     ///   ``ShelfError/libraryBusy`` when the wait runs out.
-    func waitForWriterLock() async throws(ShelfError) -> WriterLock {
+    func waitForWriterLock() async throws(ShelfError) -> WriterLock? {
         try await WriterLock.acquire(try lockFile(), waitingUpTo: lockWait)
     }
 

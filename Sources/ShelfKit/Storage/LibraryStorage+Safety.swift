@@ -14,5 +14,7 @@ extension LibraryStorage {
 
     func lockForWriting() throws(ShelfError) -> WriterLock? { nil }
 
+    func waitForWriterLock() async throws(ShelfError) -> WriterLock? { nil }
+
     func entryProblems(statuses: [Status]) -> [Problem] { [] }
 }

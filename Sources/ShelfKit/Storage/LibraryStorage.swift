@@ -32,6 +32,9 @@ protocol LibraryStorage: Sendable {
     /// waiting; `nil` for a storage no other process can reach.
     /// - Throws: ``ShelfError/libraryBusy`` when another writer holds it.
     func lockForWriting() throws(ShelfError) -> WriterLock?
+    /// Takes the writer lock, waiting for another process to let it go without holding a
+    /// thread; `nil` where there are no other processes.
+    func waitForWriterLock() async throws(ShelfError) -> WriterLock?
     /// Problems in the library's entries themselves, which a walk by name cannot see: links
     /// leading out of the library, names that are not UTF-8, folders that cannot be read.
     func entryProblems(statuses: [Status]) -> [Problem]

@@ -1,0 +1,147 @@
+/// Every read of a library, written once: the strategy finds, the engine checks the query,
+/// remembers what each file held, sorts, cuts to the limit and reports the problems.
+extension LibraryEngine {
+    /// The book with slug `id`, found by a walk every time: a copy of the file made since this
+    /// library last looked makes the slug a duplicate, which only a walk can see, and a book read
+    /// by id must be the one a fresh library would find.
+    func book(_ id: BookID) throws(ShelfError) -> Book {
+        let location = try core.locate(id, in: try core.listing())
+        core.locations[id.rawValue] = location
+        return try core.read(location).book
+    }
+
+    func scan() async throws(ShelfError) -> Listing<Book> {
+        let found = try await reads.allBooks(core)
+        return Listing(remember(found.books), problems: found.problems.sorted())
+    }
+
+    func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+        let scan = try await scan()
+        return ordered(scan.books.filter(query.matches), by: order, progress: [:], limit: limit, problems: scan.problems)
+    }
+
+    func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+        let answer = try await reads.books(matching: query, sortProgress: order.contains(where: \.needsSessions), core)
+        do throws(QueryError) {
+            try query.validate(customKeys: answer.customKeys)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        return ordered(remember(answer.found.books), by: order, progress: answer.progress, limit: limit,
+                       problems: answer.found.problems.sorted())
+    }
+
+    func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+        let query: Query
+        do throws(QueryError) {
+            query = try Query(parsing: text, today: core.today())
+        } catch {
+            throw .invalidQuery(error)
+        }
+        return try await books(matching: query, sortedBy: order, limit: limit)
+    }
+
+    func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
+        -> Listing<(book: Book, progress: ReadingProgress)> {
+        let books = try await books(matching: query, sortedBy: order, limit: limit)
+        let (progress, sessionProblems) = try await reads.progress(of: books.items, core)
+        // The problems of the listed books' session files, which their progress leaves out.
+        let listed = Set(books.items.map(\.path))
+        let theirs = sessionProblems.filter { listed.contains(BookLocation.bookPath(ofSession: $0.path)) }
+        return Listing(books.items.map { ($0, progress[$0.path] ?? ReadingProgress([])) },
+                       problems: Array(Set(books.problems + theirs)).sorted())
+    }
+
+    func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
+        let phrases = SearchRanking.phrases(text)
+        guard !phrases.isEmpty else { return Listing([]) }
+        let matches = try await reads.searchMatches(phrases, limit: limit, core)
+        // Each hit reads its file for the line and snippet: only the few shown are read.
+        let hits = matches.items.map { match in
+            let text = (try? core.storage.read(match.path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return SearchRanking.hit(kind: match.kind, bookID: match.bookID, title: match.title, path: match.path,
+                                     score: match.score, fileText: text, phrases: phrases, highlight: highlight)
+        }
+        return Listing(hits, problems: matches.problems.sorted())
+    }
+
+    func resolve(_ reference: String) async throws(ShelfError) -> Book {
+        // Reads take no lock, so another `shelf` may move the book between finding and reading
+        // it (the first `log` of a to-read book does). A file that vanished that way sends the
+        // lookup back to the walk, once, instead of failing.
+        var indexed: [String]?
+        if let slug = core.slug(named: reference) { indexed = await reads.paths(named: slug) }
+        if let location = core.resolveWithoutWalking(reference, indexed: indexed), let book = try? core.read(location).book {
+            return book
+        }
+        var attempts = 0
+        while true {
+            attempts += 1
+            let listing = try core.listing()
+            let location: BookLocation
+            do {
+                switch try core.resolveByName(reference, in: listing) {
+                case .found(let found):
+                    location = found
+                case .needsTitles(let prefixMatches):
+                    let books = try await scan().books
+                    location = try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
+                }
+            } catch {
+                // A walk is no snapshot: a book renamed from a folder not yet read into one
+                // already read is seen twice. A duplicate one of whose files is gone is that.
+                guard attempts < 3, case .duplicateSlug(_, let paths) = error,
+                      paths.contains(where: { core.storage.kind(of: $0) == nil }) else { throw error }
+                continue
+            }
+            // A path names a file even when its slug is taken twice; only a slug the walk found once
+            // is remembered, so later writes by id still refuse the duplicate.
+            if listing.locations(withSlug: location.slug).count == 1 { core.locations[location.slug] = location }
+            do {
+                return try core.read(location).book
+            } catch {
+                guard attempts < 3, core.storage.kind(of: location.path) == nil else { throw error }
+            }
+        }
+    }
+
+    func sessions(of id: BookID) throws(ShelfError) -> [ReadingSession] {
+        try core.sessions(of: try core.locate(id))
+    }
+
+    func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
+        let found = try await reads.sessions(since: day, core)
+        let sorted = found.items.sorted { ($0.day, $0.sequence, $0.path) < ($1.day, $1.sequence, $1.path) }
+        return Listing(sorted, problems: found.problems.sorted())
+    }
+
+    /// Every problem of every file, read from the files whatever the strategy: `check` is
+    /// what a person runs when they doubt the index.
+    func check() async throws(ShelfError) -> [Problem] {
+        let listing = try core.listing(includeSessions: true)
+        let storage = core.storage
+        let units = listing.books.map {
+            LibraryCore<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [])
+        }
+        let perFile = await ParallelMap.map(units) { LibraryCore.problems(of: $0, in: storage) }
+        return (core.libraryProblems(listing) + perFile.flatMap { $0 }).sorted()
+    }
+
+    func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
+        let ids = try await scan().books.filter(query.matches).map(\.id)
+        return try await writing { core throws(ShelfError) in try core.delete(ids) }
+    }
+
+    /// Records what each book's file held, so a write notices an edit made after this read.
+    private func remember(_ found: [(book: Book, stamp: FileStamp)]) -> [Book] {
+        for (book, stamp) in found { core.stamps[book.path] = stamp }
+        return found.map(\.book)
+    }
+
+    /// `books` sorted by `order`, then title, then path, and cut to `limit`.
+    private func ordered(_ books: [Book], by order: [BookSort], progress: [String: ReadingProgress], limit: Int?,
+                         problems: [Problem]) -> Listing<Book> {
+        let sorted = BookSort.sort(books, by: order, statusOrder: core.configuration.order(of:), progress: progress)
+        return Listing(sorted.limited(to: limit), problems: problems)
+    }
+}

@@ -1,0 +1,64 @@
+/// The one engine behind every library: ``FileLibrary`` runs it over the disk with its index,
+/// ``InMemoryLibrary`` over memory reading the files; the public types call nothing else.
+///
+/// An actor, so one library's operations never race: a write runs on the actor from the moment
+/// it holds the writer lock to its end, without a suspension, and the reads record what each
+/// file held (``LibraryCore/stamps``) for the writes that follow. Reads ask their strategy
+/// (``ReadStrategy``) what there is and do the rest here, once (`LibraryEngine+Reading.swift`);
+/// writes are operations of ``LibraryCore`` run by ``writing(_:)``.
+actor LibraryEngine<Reads: ReadStrategy> {
+    typealias Storage = Reads.Storage
+
+    /// The library's files and the rules for changing them.
+    var core: LibraryCore<Storage>
+    /// How reads find books.
+    let reads: Reads
+
+    init(core: LibraryCore<Storage>, reads: Reads) {
+        self.core = core
+        self.reads = reads
+    }
+
+    /// Waits for the writer lock, suspended so that no thread of the cooperative pool is held
+    /// while another process writes, then runs `operation` holding it.
+    ///
+    /// The wait is the operation's only suspension: the actor may run other calls meanwhile,
+    /// which is why the operation reads the files only once it has the lock, and runs without
+    /// a suspension to its end.
+    /// - Throws: ``ShelfError/cancelled`` when the task is cancelled while it waits,
+    ///   ``ShelfError/libraryBusy`` when the wait runs out, or what `operation` throws.
+    func writing<Result: Sendable>(
+        _ operation: @Sendable (inout LibraryCore<Storage>) throws(ShelfError) -> Result
+    ) async throws(ShelfError) -> Result {
+        let lock = try await core.storage.waitForWriterLock()
+        return try core.holding(lock, operation)
+    }
+
+    /// Changes the storage directly: for tests that break writes or edit files behind the
+    /// library's back.
+    func changeStorage<Result: Sendable, Failure: Error>(
+        _ change: @Sendable (inout Storage) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try change(&core.storage)
+    }
+
+    /// What writing operations found and finished of operations other processes left half done.
+    var recoveryNotes: [String] { core.recoveryNotes }
+}
+
+extension LibraryEngine where Reads == IndexedReads {
+    /// Deletes the index and builds it again from the files.
+    func rebuildIndex() async throws(ShelfError) {
+        try await reads.rebuild(core)
+    }
+
+    /// The index, refreshed, with the walk it made (``IndexedReads/refreshed(_:sessions:)``).
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
+        try await reads.refreshed(core, sessions: sessions)
+    }
+
+    /// Brings the index up to date; how many files it read again and dropped, for tests and benchmarks.
+    func refreshIndex(sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+        try await reads.refresh(core, sessions: sessions)
+    }
+}

@@ -1,0 +1,62 @@
+/// How the engine's reads find books: by reading the files (``FileReads``), or from the index
+/// kept of them (``IndexedReads``).
+///
+/// A strategy only finds: which books, sessions and search matches there are, and the problems
+/// of the files it skipped. ``LibraryEngine`` does everything else once, whichever strategy
+/// answered: it validates queries, remembers what each file held, sorts, cuts to the limit and
+/// makes search hits. Both strategies give the same answers; the index only gives them sooner.
+protocol ReadStrategy: Sendable {
+    associatedtype Storage: LibraryStorage
+
+    /// Every book that reads, and a problem for each file that does not.
+    /// - Parameter files: The engine's files, for their storage and statuses.
+    func allBooks(_ files: LibraryCore<Storage>) async throws(ShelfError) -> FoundBooks
+
+    /// The books `query` matches, in no particular order, with what the engine needs to check
+    /// the query and sort them.
+    /// - Parameter sortProgress: Whether the answer must carry the books' progress, for a sort
+    ///   by a value computed from sessions.
+    func books(matching query: Query, sortProgress: Bool, _ files: LibraryCore<Storage>) async throws(ShelfError) -> QueryAnswer
+
+    /// The reading progress of `books`, and the problems of session files that could not be read
+    /// (of any book: the engine keeps those of `books`).
+    func progress(of books: [Book], _ files: LibraryCore<Storage>) async throws(ShelfError)
+        -> (progress: [String: ReadingProgress], problems: [Problem])
+
+    /// Every session on or after `day` (all when `nil`), in no particular order.
+    func sessions(since day: Day?, _ files: LibraryCore<Storage>) async throws(ShelfError) -> Listing<ReadingSession>
+
+    /// The books and sessions whose words contain every phrase, scored, best first and cut to
+    /// `limit`, with the problems of the book files skipped.
+    func searchMatches(_ phrases: [[String]], limit: Int?, _ files: LibraryCore<Storage>) async throws(ShelfError)
+        -> Listing<SearchMatch>
+
+    /// The files named `<slug>.md` the strategy knows of without walking the library, or `nil`
+    /// when only a walk can tell.
+    func paths(named slug: String) async -> [String]?
+}
+
+/// Books a strategy found, each with the stamp of the bytes it was read from, and the problems
+/// of the files it skipped.
+struct FoundBooks: Sendable {
+    var books: [(book: Book, stamp: FileStamp)]
+    var problems: [Problem]
+}
+
+/// A strategy's answer to a query, before the engine checks, sorts and cuts it.
+struct QueryAnswer: Sendable {
+    var found: FoundBooks
+    /// The custom keys some book of the library has: a query naming another is a typo.
+    var customKeys: Set<String>
+    /// Each book's progress by path, when asked for.
+    var progress: [String: ReadingProgress]
+}
+
+/// A book or session that full-text search matched, before its file is read for the hit.
+struct SearchMatch: Sendable {
+    var kind: SearchHit.Kind
+    var bookID: BookID
+    var title: String
+    var path: String
+    var score: Double
+}

@@ -1,0 +1,64 @@
+/// Reading one file of the library into a book or a session: what the engine, its strategies
+/// and the index all do with the bytes of a file, written once, below all of them.
+
+/// A book file read and parsed, with the stamp of the bytes read.
+struct BookFile: Sendable {
+    var document: FrontMatterDocument
+    var book: Book
+    var stamp: FileStamp
+    /// Values left out of ``book`` because they have the wrong type.
+    var problems: [ShelfError] = []
+
+    /// Reads and parses one book file. Free of state, so scans run it on all cores.
+    static func read(_ location: BookLocation, from storage: some LibraryStorage) throws(ShelfError) -> BookFile {
+        let bytes = try storage.read(location.path)
+        let document = try FrontMatterDocument(libraryFile: bytes, path: location.path)
+        let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
+        let stamp = FileStamp(bytes)
+        return BookFile(document: document, book: book.read(from: stamp), stamp: stamp, problems: problems)
+    }
+}
+
+/// A session file read: its path, with its session or why it could not be read.
+struct SessionFile: Sendable {
+    var path: String
+    var session: Result<ReadingSession, ShelfError>
+
+    /// Every session-named file in a book's session folder, read.
+    /// - Throws: when the folder exists but cannot be listed.
+    static func readAll(in folder: String, bookID: BookID, from storage: some LibraryStorage) throws(ShelfError) -> [SessionFile] {
+        try storage.entries(in: folder).filter { $0.kind == .file }.compactMap { entry in
+            guard let name = SessionFileName(entry.name) else { return nil }
+            let path = folder + "/" + entry.name
+            return SessionFile(path: path, session: Result { () throws(ShelfError) in
+                try read(path, name: name, bookID: bookID, from: storage)
+            })
+        }
+    }
+
+    /// One session file; its first bad value throws.
+    static func read(_ path: String, name: SessionFileName, bookID: BookID,
+                     from storage: some LibraryStorage) throws(ShelfError) -> ReadingSession {
+        let (session, errors) = try readWithProblems(path, name: name, bookID: bookID, from: storage)
+        if let first = errors.first { throw first }
+        return session
+    }
+
+    /// One session file, with every bad value it holds, for `check`.
+    static func readWithProblems(_ path: String, name: SessionFileName, bookID: BookID,
+                                 from storage: some LibraryStorage) throws(ShelfError) -> (ReadingSession, [ShelfError]) {
+        let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path)
+        return SessionFormat.read(document, bookID: bookID, name: name)
+    }
+}
+
+extension FrontMatterDocument {
+    /// Parses the bytes of a library file, with its parse error as a ``ShelfError``.
+    init(libraryFile bytes: [UInt8], path: String) throws(ShelfError) {
+        do throws(FrontMatterError) {
+            try self.init(bytes: bytes, path: path)
+        } catch {
+            throw .invalidFrontMatter(error)
+        }
+    }
+}

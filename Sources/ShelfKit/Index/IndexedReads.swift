@@ -1,0 +1,172 @@
+/// The read strategy of a ``FileLibrary``: answers from its index, `.shelf/index.sqlite`,
+/// brought up to date with the files before each read, and from the files themselves when there
+/// is no index (switched off, or a folder where it cannot be created).
+///
+/// An actor because the index is opened on the first read, so that writes never pay for it,
+/// and deleted and built again when it fails: that state is shared by every read.
+actor IndexedReads: ReadStrategy {
+    /// Where the index is, or why there is none.
+    private enum State {
+        /// Not opened yet.
+        case closed
+        case open(LibraryIndex)
+        /// Switched off, or it could not be created: read the files.
+        case unavailable
+    }
+
+    /// The library folder, absolute.
+    let root: String
+    let options: IndexOptions
+    private var state: State
+    /// The reads made from the files when there is no index.
+    private let files = FileReads<DiskStorage>()
+    /// How many books the library had at the last refresh.
+    private var bookCount = 0
+    /// For tests: the most listed books whose sessions are read directly, instead of
+    /// ``sessionsReadDirectly(ofAll:)``.
+    private var sessionsReadDirectlyLimit: Int?
+
+    init(root: String, options: IndexOptions) {
+        self.root = root
+        self.options = options
+        self.state = options.isEnabled ? .closed : .unavailable
+    }
+
+    func allBooks(_ library: LibraryCore<DiskStorage>) async throws(ShelfError) -> FoundBooks {
+        guard let (index, listing) = try await refreshed(library, sessions: false) else { return try await files.allBooks(library) }
+        return FoundBooks(books: try index.books(matching: nil), problems: try index.problems(sessions: false) + listing.duplicateProblems)
+    }
+
+    /// The query compiled to SQL (``QuerySQL``), after a refresh that reads sessions only when
+    /// the query or the sort needs them.
+    func books(matching query: Query, sortProgress: Bool, _ library: LibraryCore<DiskStorage>) async throws(ShelfError) -> QueryAnswer {
+        guard let (index, listing) = try await refreshed(library, sessions: query.needsSessions || sortProgress) else {
+            return try await files.books(matching: query, sortProgress: sortProgress, library)
+        }
+        let found = try index.books(matching: query)
+        return QueryAnswer(found: FoundBooks(books: found, problems: try index.problems(sessions: false) + listing.duplicateProblems),
+                           customKeys: try index.customKeys(),
+                           progress: sortProgress ? try index.progress(of: found.map(\.book.path)) : [:])
+    }
+
+    /// The totals of the index's sessions, without their notes.
+    ///
+    /// When the index does not keep sessions yet, the books' session files are read instead, up
+    /// to ``sessionsReadDirectly(ofAll:)`` books: a listing of a few hundred books then reads a
+    /// few hundred small files rather than every session of the library. A larger listing has
+    /// the index read them all, once.
+    func progress(of books: [Book], _ library: LibraryCore<DiskStorage>) async throws(ShelfError)
+        -> (progress: [String: ReadingProgress], problems: [Problem]) {
+        guard case .open(var index) = state else { return try await files.progress(of: books, library) }
+        if try !index.keepsSessions() {
+            if books.count <= sessionsReadDirectlyLimit ?? Self.sessionsReadDirectly(ofAll: bookCount) {
+                return try await files.progress(readingOnly: books, library)
+            }
+            guard let (refreshed, _) = try await refreshed(library, sessions: true) else {
+                return try await files.progress(of: books, library)
+            }
+            index = refreshed
+        }
+        return (try index.progress(of: books.map(\.path)), try index.problems(sessions: true))
+    }
+
+    func setSessionsReadDirectlyLimit(_ books: Int?) { sessionsReadDirectlyLimit = books }
+
+    /// Up to this many listed books of `all`, their progress is read from their session files
+    /// when the index does not keep sessions; past it, the index reads every session once.
+    /// A quarter of the library: reading that many books' sessions costs about a quarter of
+    /// reading them all, and keeping them would add a `stat` of every session file to every
+    /// later refresh.
+    static func sessionsReadDirectly(ofAll all: Int) -> Int { max(1_000, all / 4) }
+
+    func sessions(since day: Day?, _ library: LibraryCore<DiskStorage>) async throws(ShelfError) -> Listing<ReadingSession> {
+        guard let (index, _) = try await refreshed(library, sessions: true) else { return try await files.sessions(since: day, library) }
+        return Listing(try index.sessions(since: day), problems: try index.problems(sessions: true, since: day))
+    }
+
+    /// Candidates from the full-text table, scored from the words it stores.
+    func searchMatches(_ phrases: [[String]], limit: Int?, _ library: LibraryCore<DiskStorage>) async throws(ShelfError)
+        -> Listing<SearchMatch> {
+        guard let (index, listing) = try await refreshed(library, sessions: true) else {
+            return try await files.searchMatches(phrases, limit: limit, library)
+        }
+        let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
+        let scored = try index.searchCandidates(phrases).compactMap { candidate in
+            SearchRanking.score(indexedColumns: candidate.indexedColumns, phraseBytes).map { (candidate, $0) }
+        }
+        let best = SearchRanking.best(scored, path: \.path, limit: limit).map { candidate, score in
+            SearchMatch(kind: candidate.kind, bookID: candidate.bookID, title: candidate.title, path: candidate.path, score: score)
+        }
+        return Listing(best, problems: try index.problems(sessions: false) + listing.duplicateProblems)
+    }
+
+    /// The files named `<slug>.md` that the index held at its last refresh, without refreshing
+    /// it: a refresh walks the library, which a write to one book must not. `nil` when there is
+    /// no index yet (creating one here would only defer its build to the next read) or it
+    /// cannot answer; the caller then walks.
+    func paths(named slug: String) -> [String]? {
+        if case .closed = state, FileSystem.status(root + "/" + IndexOptions.path)?.kind != .file { return nil }
+        return try? openIndex()?.paths(named: slug)
+    }
+
+    /// Deletes the index and builds all of it again from the files, the full-text table
+    /// included: `shelf reindex`.
+    func rebuild(_ library: LibraryCore<DiskStorage>) async throws(ShelfError) {
+        if case .open(let index) = state { index.close() }
+        LibraryIndex.remove(at: root + "/" + IndexOptions.path)
+        state = options.isEnabled ? .closed : .unavailable
+        if let (index, _) = try await refreshed(library, sessions: true) { try index.fillFullText() }
+    }
+
+    /// Brings the index up to date and reports how many files were read again and dropped,
+    /// for tests and benchmarks.
+    func refresh(_ library: LibraryCore<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+        guard let index = openIndex() else { return nil }
+        let (_, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions)
+        return (report.parsed, report.removed)
+    }
+
+    /// The index, refreshed, with the walk it made; `nil` when reads must go to the files.
+    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:batchSize:)``); a
+    /// read of book fields alone leaves them to the first read that needs them.
+    ///
+    /// An index that fails while refreshing is deleted and built again once; the files are the
+    /// truth, so nothing is lost.
+    func refreshed(_ library: LibraryCore<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
+        for attempt in 0..<2 {
+            guard let index = openIndex() else { return nil }
+            do throws(ShelfError) {
+                let (listing, _) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions)
+                bookCount = listing.books.count
+                return (index, listing)
+            } catch {
+                guard case .io(path: IndexOptions.path, _, _) = error, attempt == 0 else { throw error }
+                index.close()
+                LibraryIndex.remove(at: index.path)
+                state = .closed
+            }
+        }
+        return nil
+    }
+
+    private func openIndex() -> LibraryIndex? {
+        switch state {
+        case .open(let index): return index
+        case .unavailable: return nil
+        case .closed: break
+        }
+        let folder = root + "/.shelf"
+        if FileSystem.status(folder) == nil { try? FileSystem.makeDirectory(folder) }
+        // The index is a cache: the same `.gitignore` as `shelf init` writes keeps it out of git.
+        let ignore = folder + "/.gitignore"
+        if FileSystem.status(ignore) == nil {
+            try? FileSystem.writeAtomically(Array(DiskStorage.ignoredFiles.utf8), to: ignore)
+        }
+        guard let index = try? LibraryIndex.open(at: root + "/" + IndexOptions.path) else {
+            state = .unavailable
+            return nil
+        }
+        state = .open(index)
+        return index
+    }
+}

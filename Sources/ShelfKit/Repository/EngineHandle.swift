@@ -1,0 +1,111 @@
+/// A public library type that is a handle on one ``LibraryEngine``: every requirement of
+/// ``Library`` and ``LibraryBatchWriting`` is answered here, once, for ``FileLibrary`` and
+/// ``InMemoryLibrary`` alike. Each line hands the call to the engine, never to another
+/// requirement, so a conformer cannot end up calling itself.
+protocol EngineHandle: LibraryBatchWriting {
+    associatedtype Reads: ReadStrategy
+    var engine: LibraryEngine<Reads> { get }
+}
+
+extension EngineHandle {
+    public func book(_ id: BookID) async throws(ShelfError) -> Book { try await engine.book(id) }
+
+    public func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+        try await engine.books(matching: query, sortedBy: order, limit: limit)
+    }
+
+    public func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+        try await engine.books(matching: query, sortedBy: order, limit: limit)
+    }
+
+    public func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+        try await engine.books(matching: text, sortedBy: order, limit: limit)
+    }
+
+    public func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
+        try await engine.search(text, limit: limit, highlight: highlight)
+    }
+
+    public func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
+        -> Listing<(book: Book, progress: ReadingProgress)> {
+        try await engine.booksWithProgress(matching: query, sortedBy: order, limit: limit)
+    }
+
+    public func scan() async throws(ShelfError) -> LibraryScan { try await engine.scan() }
+
+    public func resolve(_ reference: String) async throws(ShelfError) -> Book { try await engine.resolve(reference) }
+
+    public func sessions(of id: BookID) async throws(ShelfError) -> [ReadingSession] { try await engine.sessions(of: id) }
+
+    public func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
+        try await engine.sessions(since: day)
+    }
+
+    public func check() async throws(ShelfError) -> [Problem] { try await engine.check() }
+
+    @discardableResult
+    public func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book {
+        try await engine.writing { core throws(ShelfError) in try core.add([(book, status, folder)])[0] }
+    }
+
+    @discardableResult
+    public func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book] {
+        try await engine.writing { core throws(ShelfError) in try core.add(books) }
+    }
+
+    @discardableResult
+    public func update(_ book: Book) async throws(ShelfError) -> Book {
+        try await engine.writing { core throws(ShelfError) in try core.update([book])[0] }
+    }
+
+    @discardableResult
+    public func update(_ books: [Book]) async throws(ShelfError) -> [Book] {
+        try await engine.writing { core throws(ShelfError) in try core.update(books) }
+    }
+
+    @discardableResult
+    public func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+        try await engine.writing { core throws(ShelfError) in try core.update(id, change) }.get()
+    }
+
+    @discardableResult
+    public func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> (book: Book, absent: [String]) {
+        try await engine.writing { core throws(ShelfError) in try core.removeKeys(keys, from: book) }
+    }
+
+    @discardableResult
+    public func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book {
+        try await engine.writing { core throws(ShelfError) in try core.move(id, to: status, folder: folder) }
+    }
+
+    @discardableResult
+    public func move(_ id: BookID, to status: Status, folder: String?,
+                     then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+        try await engine.writing { core throws(ShelfError) in try core.move(id, to: status, folder: folder, then: change) }.get()
+    }
+
+    @discardableResult
+    public func delete(_ id: BookID) async throws(ShelfError) -> Book {
+        try await engine.writing { core throws(ShelfError) in try core.delete([id])[0] }
+    }
+
+    @discardableResult
+    public func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
+        try await engine.deleteBooks(matching: query)
+    }
+
+    @discardableResult
+    public func restore(_ id: BookID) async throws(ShelfError) -> Book {
+        try await engine.writing { core throws(ShelfError) in try core.restore(id) }
+    }
+
+    @discardableResult
+    public func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession {
+        try await engine.writing { core throws(ShelfError) in try core.log(session, for: id) }
+    }
+
+    @discardableResult
+    public func apply(_ batch: LibraryBatch) async throws(ShelfError) -> (added: [Book], updated: [Book]) {
+        try await engine.writing { core throws(ShelfError) in try core.apply(batch) }
+    }
+}
