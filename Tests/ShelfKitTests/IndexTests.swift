@@ -215,10 +215,10 @@ struct IndexTests {
         let refreshed = try await library.refreshedIndex(sessions: false)
         let (index, listing) = try #require(refreshed)
         // With sessions listed: the walk of a refresh that keeps none skips their folders.
-        let walked = try await LibraryListing.walkInParallel(await library.engine.core.storage, statuses: LibraryConfiguration.defaultStatuses,
+        let walked = try await LibraryWalk.walkInParallel(await library.engine.files.storage, statuses: LibraryConfiguration.defaultStatuses,
                                                              includeSessions: true, collectInfo: false)
         #expect(listing.sessionFiles.isEmpty && walked.sessionFiles.count == 1)
-        #expect(try await index.fillSessions(walked, await library.engine.core.storage, batchSize: 2) == 7)
+        #expect(try await index.fillSessions(walked, await library.engine.files.storage, batchSize: 2) == 7)
         #expect(try index.sessions(since: nil).map(\.note) == ["Desert chapters.\n"] + (3...7).map { "Day \($0).\n" })
         #expect(try index.problems(sessions: true).map(\.path) == ["finished/sci-fi/dune/2024-01-08.md"])
         // Pages 1 to 100, then 10 more five times.
@@ -335,8 +335,8 @@ struct IndexTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let storage = DiskStorage(root: root)
         let statuses = LibraryConfiguration.defaultStatuses
-        let one = try LibraryListing.walk(storage, statuses: statuses, includeSessions: includeSessions, collectInfo: true)
-        let parallel = try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
+        let one = try LibraryWalk.walk(storage, statuses: statuses, includeSessions: includeSessions, collectInfo: true)
+        let parallel = try await LibraryWalk.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
                                                                collectInfo: true)
         #expect(one.books.count == 61)
         #expect(parallel.books == one.books)

@@ -30,7 +30,7 @@ struct SupportTests {
         (".md", nil), (".hidden.md", nil), ("notes.txt", nil), ("dune.MD", nil), ("dune.md~", nil), ("md", nil),
     ] as [(String, String?)])
     func bookFileNamesGiveSlugs(_ name: String, _ slug: String?) {
-        #expect(LibraryListing.slug(ofBookFile: name) == slug)
+        #expect(LibraryWalk.slug(ofBookFile: name) == slug)
     }
 
     @Test func slugsAreCappedWithoutTrailingDash() {

@@ -1,7 +1,7 @@
 /// The read strategy that reads the files every time, on all cores: ``InMemoryLibrary``'s, and
 /// ``FileLibrary``'s without an index. The index's answers are checked against these.
 struct FileReads<Storage: LibraryStorage>: ReadStrategy {
-    func allBooks(_ files: LibraryCore<Storage>) async throws(ShelfError) -> FoundBooks {
+    func allBooks(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> FoundBooks {
         let listing = try files.listing()
         let storage = files.storage
         let results = await ParallelMap.map(listing.books) { location in
@@ -24,7 +24,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     /// Reads every book, and every session when the query or the sort needs them, and
     /// evaluates the query in Swift.
-    func books(matching query: Query, sortProgress: Bool, _ files: LibraryCore<Storage>) async throws(ShelfError) -> QueryAnswer {
+    func books(matching query: Query, sortProgress: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> QueryAnswer {
         let all = try await allBooks(files)
         var progress: [String: ReadingProgress] = [:]
         var notes: [String: [String]] = [:]
@@ -40,7 +40,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
                            customKeys: QueryEvaluator.customKeys(of: all.books.map(\.book)), progress: progress)
     }
 
-    func progress(of books: [Book], _ files: LibraryCore<Storage>) async throws(ShelfError)
+    func progress(of books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> (progress: [String: ReadingProgress], problems: [Problem]) {
         let byBook = try await sessionsByBook(files)
         let progress = Dictionary(uniqueKeysWithValues: byBook.items.map { ($0.path, ReadingProgress($0.sessions)) })
@@ -50,7 +50,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     /// The progress of `books` alone, from their own session folders, on all cores: the same
     /// totals and problems as ``progress(of:_:)`` without reading every session of the library.
     /// - Throws: when a session folder cannot be listed, as the walk of a refresh would.
-    func progress(readingOnly books: [Book], _ files: LibraryCore<Storage>) async throws(ShelfError)
+    func progress(readingOnly books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> (progress: [String: ReadingProgress], problems: [Problem]) {
         let storage = files.storage
         let read = await ParallelMap.map(books) { book in
@@ -73,7 +73,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         return (progress, problems)
     }
 
-    func sessions(since day: Day?, _ files: LibraryCore<Storage>) async throws(ShelfError) -> Listing<ReadingSession> {
+    func sessions(since day: Day?, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<ReadingSession> {
         let listing = try files.listing(includeSessions: true)
         var requests: [SessionRequest] = []
         for location in listing.books {
@@ -96,7 +96,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         return Listing(sessions, problems: problems)
     }
 
-    func searchMatches(_ phrases: [[String]], limit: Int?, _ files: LibraryCore<Storage>) async throws(ShelfError)
+    func searchMatches(_ phrases: [[String]], limit: Int?, _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> Listing<SearchMatch> {
         let all = try await allBooks(files)
         let books = Dictionary(all.books.map { ($0.book.path, $0.book) }, uniquingKeysWith: { first, _ in first })
@@ -115,7 +115,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     /// Every session, grouped by the path of its book, with the problems of those that could not
     /// be read.
-    private func sessionsByBook(_ files: LibraryCore<Storage>) async throws(ShelfError)
+    private func sessionsByBook(_ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> Listing<(path: String, sessions: [ReadingSession])> {
         let sessions = try await sessions(since: nil, files)
         var byBook: [String: [ReadingSession]] = [:]

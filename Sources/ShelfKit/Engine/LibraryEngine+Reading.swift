@@ -5,13 +5,13 @@ extension LibraryEngine {
     /// library last looked makes the slug a duplicate, which only a walk can see, and a book read
     /// by id must be the one a fresh library would find.
     func book(_ id: BookID) throws(ShelfError) -> Book {
-        let location = try core.locate(id, in: try core.listing())
-        core.locations[id.rawValue] = location
-        return try core.read(location).book
+        let location = try files.locate(id, in: try files.listing())
+        files.locations[id.rawValue] = location
+        return try files.read(location).book
     }
 
     func scan() async throws(ShelfError) -> Listing<Book> {
-        let found = try await reads.allBooks(core)
+        let found = try await reads.allBooks(files)
         return Listing(remember(found.books), problems: found.problems.sorted())
     }
 
@@ -21,7 +21,7 @@ extension LibraryEngine {
     }
 
     func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
-        let answer = try await reads.books(matching: query, sortProgress: order.contains(where: \.needsSessions), core)
+        let answer = try await reads.books(matching: query, sortProgress: order.contains(where: \.needsSessions), files)
         do throws(QueryError) {
             try query.validate(customKeys: answer.customKeys)
         } catch {
@@ -34,7 +34,7 @@ extension LibraryEngine {
     func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         let query: Query
         do throws(QueryError) {
-            query = try Query(parsing: text, today: core.today())
+            query = try Query(parsing: text, today: files.today())
         } catch {
             throw .invalidQuery(error)
         }
@@ -44,7 +44,7 @@ extension LibraryEngine {
     func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
         -> Listing<(book: Book, progress: ReadingProgress)> {
         let books = try await books(matching: query, sortedBy: order, limit: limit)
-        let (progress, sessionProblems) = try await reads.progress(of: books.items, core)
+        let (progress, sessionProblems) = try await reads.progress(of: books.items, files)
         // The problems of the listed books' session files, which their progress leaves out.
         let listed = Set(books.items.map(\.path))
         let theirs = sessionProblems.filter { listed.contains(BookLocation.bookPath(ofSession: $0.path)) }
@@ -55,10 +55,10 @@ extension LibraryEngine {
     func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
         let phrases = SearchRanking.phrases(text)
         guard !phrases.isEmpty else { return Listing([]) }
-        let matches = try await reads.searchMatches(phrases, limit: limit, core)
+        let matches = try await reads.searchMatches(phrases, limit: limit, files)
         // Each hit reads its file for the line and snippet: only the few shown are read.
         let hits = matches.items.map { match in
-            let text = (try? core.storage.read(match.path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text = (try? files.storage.read(match.path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return SearchRanking.hit(kind: match.kind, bookID: match.bookID, title: match.title, path: match.path,
                                      score: match.score, fileText: text, phrases: phrases, highlight: highlight)
         }
@@ -70,47 +70,47 @@ extension LibraryEngine {
         // it (the first `log` of a to-read book does). A file that vanished that way sends the
         // lookup back to the walk, once, instead of failing.
         var indexed: [String]?
-        if let slug = core.slug(named: reference) { indexed = await reads.paths(named: slug) }
-        if let location = core.resolveWithoutWalking(reference, indexed: indexed), let book = try? core.read(location).book {
+        if let slug = files.slug(named: reference) { indexed = await reads.paths(named: slug) }
+        if let location = files.resolveWithoutWalking(reference, indexed: indexed), let book = try? files.read(location).book {
             return book
         }
         var attempts = 0
         while true {
             attempts += 1
-            let listing = try core.listing()
+            let listing = try files.listing()
             let location: BookLocation
             do {
-                switch try core.resolveByName(reference, in: listing) {
+                switch try files.resolveByName(reference, in: listing) {
                 case .found(let found):
                     location = found
                 case .needsTitles(let prefixMatches):
                     let books = try await scan().books
-                    location = try core.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
+                    location = try files.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
                 }
             } catch {
                 // A walk is no snapshot: a book renamed from a folder not yet read into one
                 // already read is seen twice. A duplicate one of whose files is gone is that.
                 guard attempts < 3, case .duplicateSlug(_, let paths) = error,
-                      paths.contains(where: { core.storage.kind(of: $0) == nil }) else { throw error }
+                      paths.contains(where: { files.storage.kind(of: $0) == nil }) else { throw error }
                 continue
             }
             // A path names a file even when its slug is taken twice; only a slug the walk found once
             // is remembered, so later writes by id still refuse the duplicate.
-            if listing.locations(withSlug: location.slug).count == 1 { core.locations[location.slug] = location }
+            if listing.locations(withSlug: location.slug).count == 1 { files.locations[location.slug] = location }
             do {
-                return try core.read(location).book
+                return try files.read(location).book
             } catch {
-                guard attempts < 3, core.storage.kind(of: location.path) == nil else { throw error }
+                guard attempts < 3, files.storage.kind(of: location.path) == nil else { throw error }
             }
         }
     }
 
     func sessions(of id: BookID) throws(ShelfError) -> [ReadingSession] {
-        try core.sessions(of: try core.locate(id))
+        try files.sessions(of: try files.locate(id))
     }
 
     func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
-        let found = try await reads.sessions(since: day, core)
+        let found = try await reads.sessions(since: day, files)
         let sorted = found.items.sorted { ($0.day, $0.sequence, $0.path) < ($1.day, $1.sequence, $1.path) }
         return Listing(sorted, problems: found.problems.sorted())
     }
@@ -118,30 +118,30 @@ extension LibraryEngine {
     /// Every problem of every file, read from the files whatever the strategy: `check` is
     /// what a person runs when they doubt the index.
     func check() async throws(ShelfError) -> [Problem] {
-        let listing = try core.listing(includeSessions: true)
-        let storage = core.storage
+        let listing = try files.listing(includeSessions: true)
+        let storage = files.storage
         let units = listing.books.map {
-            LibraryCore<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [])
+            LibraryFiles<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [])
         }
-        let perFile = await ParallelMap.map(units) { LibraryCore.problems(of: $0, in: storage) }
-        return (core.libraryProblems(listing) + perFile.flatMap { $0 }).sorted()
+        let perFile = await ParallelMap.map(units) { LibraryFiles.problems(of: $0, in: storage) }
+        return (files.libraryProblems(listing) + perFile.flatMap { $0 }).sorted()
     }
 
     func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
         let ids = try await scan().books.filter(query.matches).map(\.id)
-        return try await writing { core throws(ShelfError) in try core.delete(ids) }
+        return try await writing { files throws(ShelfError) in try files.delete(ids) }
     }
 
     /// Records what each book's file held, so a write notices an edit made after this read.
     private func remember(_ found: [(book: Book, stamp: FileStamp)]) -> [Book] {
-        for (book, stamp) in found { core.stamps[book.path] = stamp }
+        for (book, stamp) in found { files.stamps[book.path] = stamp }
         return found.map(\.book)
     }
 
     /// `books` sorted by `order`, then title, then path, and cut to `limit`.
     private func ordered(_ books: [Book], by order: [BookSort], progress: [String: ReadingProgress], limit: Int?,
                          problems: [Problem]) -> Listing<Book> {
-        let sorted = BookSort.sort(books, by: order, statusOrder: core.configuration.order(of:), progress: progress)
+        let sorted = BookSort.sort(books, by: order, statusOrder: files.configuration.order(of:), progress: progress)
         return Listing(sorted.limited(to: limit), problems: problems)
     }
 }

@@ -3,19 +3,19 @@
 ///
 /// An actor, so one library's operations never race: a write runs on the actor from the moment
 /// it holds the writer lock to its end, without a suspension, and the reads record what each
-/// file held (``LibraryCore/stamps``) for the writes that follow. Reads ask their strategy
+/// file held (``LibraryFiles/stamps``) for the writes that follow. Reads ask their strategy
 /// (``ReadStrategy``) what there is and do the rest here, once (`LibraryEngine+Reading.swift`);
-/// writes are operations of ``LibraryCore`` run by ``writing(_:)``.
+/// writes are operations of ``LibraryFiles`` run by ``writing(_:)``.
 actor LibraryEngine<Reads: ReadStrategy> {
     typealias Storage = Reads.Storage
 
     /// The library's files and the rules for changing them.
-    var core: LibraryCore<Storage>
+    var files: LibraryFiles<Storage>
     /// How reads find books.
     let reads: Reads
 
-    init(core: LibraryCore<Storage>, reads: Reads) {
-        self.core = core
+    init(files: LibraryFiles<Storage>, reads: Reads) {
+        self.files = files
         self.reads = reads
     }
 
@@ -28,10 +28,10 @@ actor LibraryEngine<Reads: ReadStrategy> {
     /// - Throws: ``ShelfError/cancelled`` when the task is cancelled while it waits,
     ///   ``ShelfError/libraryBusy`` when the wait runs out, or what `operation` throws.
     func writing<Result: Sendable>(
-        _ operation: @Sendable (inout LibraryCore<Storage>) throws(ShelfError) -> Result
+        _ operation: @Sendable (inout LibraryFiles<Storage>) throws(ShelfError) -> Result
     ) async throws(ShelfError) -> Result {
-        let lock = try await core.storage.waitForWriterLock()
-        return try core.holding(lock, operation)
+        let lock = try await files.storage.waitForWriterLock()
+        return try files.holding(lock, operation)
     }
 
     /// Changes the storage directly: for tests that break writes or edit files behind the
@@ -39,26 +39,26 @@ actor LibraryEngine<Reads: ReadStrategy> {
     func changeStorage<Result: Sendable, Failure: Error>(
         _ change: @Sendable (inout Storage) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try change(&core.storage)
+        try change(&files.storage)
     }
 
     /// What writing operations found and finished of operations other processes left half done.
-    var recoveryNotes: [String] { core.recoveryNotes }
+    var recoveryNotes: [String] { files.recoveryNotes }
 }
 
 extension LibraryEngine where Reads == IndexedReads {
     /// Deletes the index and builds it again from the files.
     func rebuildIndex() async throws(ShelfError) {
-        try await reads.rebuild(core)
+        try await reads.rebuild(files)
     }
 
     /// The index, refreshed, with the walk it made (``IndexedReads/refreshed(_:sessions:)``).
-    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
-        try await reads.refreshed(core, sessions: sessions)
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryWalk)? {
+        try await reads.refreshed(files, sessions: sessions)
     }
 
     /// Brings the index up to date; how many files it read again and dropped, for tests and benchmarks.
     func refreshIndex(sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
-        try await reads.refresh(core, sessions: sessions)
+        try await reads.refresh(files, sessions: sessions)
     }
 }

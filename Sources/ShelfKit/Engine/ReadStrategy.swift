@@ -10,25 +10,25 @@ protocol ReadStrategy: Sendable {
 
     /// Every book that reads, and a problem for each file that does not.
     /// - Parameter files: The engine's files, for their storage and statuses.
-    func allBooks(_ files: LibraryCore<Storage>) async throws(ShelfError) -> FoundBooks
+    func allBooks(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> FoundBooks
 
     /// The books `query` matches, in no particular order, with what the engine needs to check
     /// the query and sort them.
     /// - Parameter sortProgress: Whether the answer must carry the books' progress, for a sort
     ///   by a value computed from sessions.
-    func books(matching query: Query, sortProgress: Bool, _ files: LibraryCore<Storage>) async throws(ShelfError) -> QueryAnswer
+    func books(matching query: Query, sortProgress: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> QueryAnswer
 
     /// The reading progress of `books`, and the problems of session files that could not be read
     /// (of any book: the engine keeps those of `books`).
-    func progress(of books: [Book], _ files: LibraryCore<Storage>) async throws(ShelfError)
+    func progress(of books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> (progress: [String: ReadingProgress], problems: [Problem])
 
     /// Every session on or after `day` (all when `nil`), in no particular order.
-    func sessions(since day: Day?, _ files: LibraryCore<Storage>) async throws(ShelfError) -> Listing<ReadingSession>
+    func sessions(since day: Day?, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<ReadingSession>
 
     /// The books and sessions whose words contain every phrase, scored, best first and cut to
     /// `limit`, with the problems of the book files skipped.
-    func searchMatches(_ phrases: [[String]], limit: Int?, _ files: LibraryCore<Storage>) async throws(ShelfError)
+    func searchMatches(_ phrases: [[String]], limit: Int?, _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> Listing<SearchMatch>
 
     /// The files named `<slug>.md` the strategy knows of without walking the library, or `nil`

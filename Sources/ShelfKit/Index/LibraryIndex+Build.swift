@@ -25,7 +25,7 @@ extension LibraryIndex {
     /// ``LibraryIndex/open(at:)`` takes for another version and rebuilds, so committing chunk by
     /// chunk loses nothing.
     /// - Returns: The number of files read.
-    func build(_ listing: LibraryListing, _ storage: DiskStorage, started: Int64, sessions: Bool) async throws(ShelfError) -> Int {
+    func build(_ listing: LibraryWalk, _ storage: DiskStorage, started: Int64, sessions: Bool) async throws(ShelfError) -> Int {
         do {
             try await queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF")
@@ -103,7 +103,7 @@ extension LibraryIndex {
     ///
     /// Files are opened relative to their book's folder, held open while the chunk's books
     /// share it, as neighbours in the listing do.
-    private static func parseBooks(_ positions: Range<Int>, of listing: LibraryListing, _ storage: DiskStorage,
+    private static func parseBooks(_ positions: Range<Int>, of listing: LibraryWalk, _ storage: DiskStorage,
                                    sessions withSessions: Bool) -> [Parsed] {
         var parsed: [Parsed] = []
         parsed.reserveCapacity(positions.count * 3)

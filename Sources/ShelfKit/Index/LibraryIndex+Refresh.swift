@@ -127,7 +127,7 @@ extension LibraryIndex {
     /// - Returns: The listing walked, for the library-wide problems and lookups.
     @discardableResult
     func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool) async throws(ShelfError)
-        -> (LibraryListing, RefreshReport) {
+        -> (LibraryWalk, RefreshReport) {
         let started = FileSystem.now()
         let (fresh, keepsSessions) = try read { db in
             let fresh = try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version
@@ -163,7 +163,7 @@ extension LibraryIndex {
     /// The refresh of an index that exists: compares the walk with the known files, reads the
     /// new and changed ones, drops the vanished ones, in one transaction. Session files count
     /// only when the index keeps sessions.
-    private func update(_ listing: LibraryListing, _ storage: DiskStorage, known indexed: KnownFiles, lastRefresh: Int64,
+    private func update(_ listing: LibraryWalk, _ storage: DiskStorage, known indexed: KnownFiles, lastRefresh: Int64,
                         keepsText: Bool, keepsSessions: Bool, started: Int64) async throws(ShelfError) -> RefreshReport {
         var known = indexed
         var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
@@ -245,7 +245,7 @@ extension LibraryIndex {
     /// and the positions of the others, in order, for ``KnownFiles/find(_:book:)``.
     /// A warm refresh finds every book here: the lookups are mostly waits on memory, which
     /// took 4 ms for 10,000 books on one core.
-    private static func unchangedBooks(_ listing: LibraryListing, _ known: KnownFiles,
+    private static func unchangedBooks(_ listing: LibraryWalk, _ known: KnownFiles,
                                        lastRefresh: Int64) async -> (unchanged: Int, others: [Int]) {
         let books = listing.books
         let infos = listing.bookInfo
@@ -278,9 +278,9 @@ extension LibraryIndex {
     /// The walk of a refresh, as a result so that it can run beside the index's reads.
     /// Only a new index needs the books in path order, which its rows then follow.
     private static func walk(_ storage: DiskStorage, statuses: [Status], includeSessions: Bool, collectInfo: Bool,
-                             statsSessions: Bool, inPathOrder: Bool) async -> Result<LibraryListing, ShelfError> {
+                             statsSessions: Bool, inPathOrder: Bool) async -> Result<LibraryWalk, ShelfError> {
         do throws(ShelfError) {
-            return .success(try await LibraryListing.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
+            return .success(try await LibraryWalk.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
                                                                     collectInfo: collectInfo, statsSessions: statsSessions,
                                                                     inPathOrder: inPathOrder))
         } catch {

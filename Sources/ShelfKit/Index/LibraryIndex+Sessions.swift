@@ -35,7 +35,7 @@ extension LibraryIndex {
     /// here has a later modification time than the refresh before, so the next refresh reads
     /// it again.
     /// - Returns: The number of session files read.
-    func fillSessions(_ listing: LibraryListing, _ storage: DiskStorage,
+    func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage,
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
         var work: [Work] = []
         for location in listing.books {

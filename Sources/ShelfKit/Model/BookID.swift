@@ -18,7 +18,7 @@ public struct BookID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     /// The id a book file's path names: `finished/sci-fi/dune.md` → `dune`; `nil` for a path
     /// whose last component is not a book file name (`<slug>.md`, not hidden).
     public init?(bookPath path: String) {
-        guard let slug = LibraryListing.slug(ofBookFile: Path.name(of: path)) else { return nil }
+        guard let slug = LibraryWalk.slug(ofBookFile: Path.name(of: path)) else { return nil }
         self.init(slug)
     }
 

@@ -45,48 +45,48 @@ extension EngineHandle {
 
     @discardableResult
     public func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book {
-        try await engine.writing { core throws(ShelfError) in try core.add([(book, status, folder)])[0] }
+        try await engine.writing { files throws(ShelfError) in try files.add([(book, status, folder)])[0] }
     }
 
     @discardableResult
     public func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book] {
-        try await engine.writing { core throws(ShelfError) in try core.add(books) }
+        try await engine.writing { files throws(ShelfError) in try files.add(books) }
     }
 
     @discardableResult
     public func update(_ book: Book) async throws(ShelfError) -> Book {
-        try await engine.writing { core throws(ShelfError) in try core.update([book])[0] }
+        try await engine.writing { files throws(ShelfError) in try files.update([book])[0] }
     }
 
     @discardableResult
     public func update(_ books: [Book]) async throws(ShelfError) -> [Book] {
-        try await engine.writing { core throws(ShelfError) in try core.update(books) }
+        try await engine.writing { files throws(ShelfError) in try files.update(books) }
     }
 
     @discardableResult
     public func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) async throws -> Book {
-        try await engine.writing { core throws(ShelfError) in try core.update(id, change) }.get()
+        try await engine.writing { files throws(ShelfError) in try files.update(id, change) }.get()
     }
 
     @discardableResult
     public func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> (book: Book, absent: [String]) {
-        try await engine.writing { core throws(ShelfError) in try core.removeKeys(keys, from: book) }
+        try await engine.writing { files throws(ShelfError) in try files.removeKeys(keys, from: book) }
     }
 
     @discardableResult
     public func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book {
-        try await engine.writing { core throws(ShelfError) in try core.move(id, to: status, folder: folder) }
+        try await engine.writing { files throws(ShelfError) in try files.move(id, to: status, folder: folder) }
     }
 
     @discardableResult
     public func move(_ id: BookID, to status: Status, folder: String?,
                      then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
-        try await engine.writing { core throws(ShelfError) in try core.move(id, to: status, folder: folder, then: change) }.get()
+        try await engine.writing { files throws(ShelfError) in try files.move(id, to: status, folder: folder, then: change) }.get()
     }
 
     @discardableResult
     public func delete(_ id: BookID) async throws(ShelfError) -> Book {
-        try await engine.writing { core throws(ShelfError) in try core.delete([id])[0] }
+        try await engine.writing { files throws(ShelfError) in try files.delete([id])[0] }
     }
 
     @discardableResult
@@ -96,16 +96,16 @@ extension EngineHandle {
 
     @discardableResult
     public func restore(_ id: BookID) async throws(ShelfError) -> Book {
-        try await engine.writing { core throws(ShelfError) in try core.restore(id) }
+        try await engine.writing { files throws(ShelfError) in try files.restore(id) }
     }
 
     @discardableResult
     public func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession {
-        try await engine.writing { core throws(ShelfError) in try core.log(session, for: id) }
+        try await engine.writing { files throws(ShelfError) in try files.log(session, for: id) }
     }
 
     @discardableResult
     public func apply(_ batch: LibraryBatch) async throws(ShelfError) -> (added: [Book], updated: [Book]) {
-        try await engine.writing { core throws(ShelfError) in try core.apply(batch) }
+        try await engine.writing { files throws(ShelfError) in try files.apply(batch) }
     }
 }

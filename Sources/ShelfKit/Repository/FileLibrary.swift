@@ -41,13 +41,13 @@ public final class FileLibrary: EngineHandle {
         if storage.isFile(LibraryConfiguration.path) {
             configuration = try LibraryConfiguration(yaml: try storage.read(LibraryConfiguration.path))
         }
-        var core = LibraryCore(storage: storage, configuration: configuration, today: today)
+        var files = LibraryFiles(storage: storage, configuration: configuration, today: today)
         // A finished journal that added statuses (an import's batch) reads them again itself.
-        self.recoveredJournal = core.recoverAtOpen()
+        self.recoveredJournal = files.recoverAtOpen()
         self.root = absolute
-        self.configuration = core.configuration
+        self.configuration = files.configuration
         self.indexOptions = index
-        self.engine = LibraryEngine(core: core, reads: IndexedReads(root: absolute, options: index))
+        self.engine = LibraryEngine(files: files, reads: IndexedReads(root: absolute, options: index))
     }
 
     /// Creates a new library: `.shelf/config.yaml` and a folder per status. This is `shelf init`.
@@ -99,7 +99,7 @@ public final class FileLibrary: EngineHandle {
     }
 
     /// The index, refreshed, with the walk it made; `nil` when reads go to the files.
-    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryWalk)? {
         try await engine.refreshedIndex(sessions: sessions)
     }
 

@@ -24,7 +24,7 @@ public final class InMemoryLibrary: EngineHandle {
         try? storage.makeDirectory(".shelf")
         for status in configuration.statuses { try? storage.makeDirectory(status.name) }
         self.configuration = configuration
-        self.engine = LibraryEngine(core: LibraryCore(storage: storage, configuration: configuration, today: today), reads: FileReads())
+        self.engine = LibraryEngine(files: LibraryFiles(storage: storage, configuration: configuration, today: today), reads: FileReads())
     }
 
     // MARK: - For tests

@@ -3,7 +3,7 @@
 ///
 /// Each shortcut is checked on disk and falls back to the walk when it cannot be trusted: a
 /// walk is always right, a shortcut only saves time.
-extension LibraryCore {
+extension LibraryFiles {
     /// The book with slug `id`: where this library last found it while its file is still a book
     /// there, else found by walking the library (which also refuses a duplicate slug).
     ///

@@ -1,9 +1,9 @@
 /// Multi-file operations as transactions: the writer lock, the intent journal, and recovery
 /// from a process that died midway.
-extension LibraryCore {
+extension LibraryFiles {
     // MARK: - The writer lock
 
-    /// Takes the writer lock unless this core already holds it (an operation made of others,
+    /// Takes the writer lock unless this library already holds it (an operation made of others,
     /// like `log` moving a book, or one run by ``holding(_:_:)``), then finishes any operation
     /// a crashed process left.
     ///
@@ -27,14 +27,14 @@ extension LibraryCore {
     /// The operation is synchronous on purpose: the caller's only suspension is the wait for
     /// the lock, before this, so nothing else on the actor runs between its reads and writes.
     mutating func holding<Result>(_ lock: WriterLock?,
-                                  _ operation: (inout LibraryCore) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
+                                  _ operation: (inout LibraryFiles) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
         assert(writeDepth == 0, "a writing operation already holds the lock")
         adopt(lock)
         defer { unlockForWriting(true) }
         return try operation(&self)
     }
 
-    /// Makes `lock` this core's, as the outermost writing operation, and finishes what a
+    /// Makes `lock` this library's, as the outermost writing operation, and finishes what a
     /// crashed writer left (only safe once no other writer can be running).
     private mutating func adopt(_ lock: WriterLock?) {
         writerLock = lock

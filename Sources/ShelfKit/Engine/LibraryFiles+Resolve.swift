@@ -1,5 +1,5 @@
 /// Turning what a person typed into one book.
-extension LibraryCore {
+extension LibraryFiles {
     /// How far a reference got without reading any file.
     enum NameResolution {
         case found(BookLocation)
@@ -8,7 +8,7 @@ extension LibraryCore {
     }
 
     /// Tries the reference as a slug, a path, then a slug prefix.
-    func resolveByName(_ reference: String, in listing: LibraryListing) throws(ShelfError) -> NameResolution {
+    func resolveByName(_ reference: String, in listing: LibraryWalk) throws(ShelfError) -> NameResolution {
         if !listing.locations(withSlug: reference).isEmpty { return .found(try locate(BookID(reference), in: listing)) }
         let path = Self.bookPath(reference)
         if let location = listing.books.first(where: { $0.path == path }) { return .found(location) }
@@ -21,7 +21,7 @@ extension LibraryCore {
     /// Finishes resolving with titles: one title containing the reference wins; several
     /// candidates are ambiguous; none gives slugs a few edits away.
     func resolve(_ reference: String, prefixMatches: [BookLocation], books: [Book],
-                 in listing: LibraryListing) throws(ShelfError) -> BookLocation {
+                 in listing: LibraryWalk) throws(ShelfError) -> BookLocation {
         let needle = TextFolding.fold(String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
         let titleMatches = needle.isEmpty ? [] : books.filter { TextFolding.contains($0.title, folded: needle) }
         if prefixMatches.isEmpty, titleMatches.count == 1, let only = titleMatches.first {

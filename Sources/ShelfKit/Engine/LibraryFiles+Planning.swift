@@ -4,7 +4,7 @@ internal import FrontMatter
 ///
 /// Nothing here touches the disk but to read: a book the plan moves is still at its source,
 /// and is found and read there.
-extension LibraryCore {
+extension LibraryFiles {
     /// Plans new books.
     /// - Returns: The plan's keys for the books, in order.
     /// - Throws: ``ShelfError/alreadyExists(path:)`` when a slug is taken, and the errors of
@@ -144,7 +144,7 @@ extension LibraryCore {
     ///   wrote it (``readForEditing(_:)``), for a write that states whole values rather than
     ///   changes to the file as it is now.
     private mutating func planKey(_ added: String?, checkingStamp: Bool,
-                                  orLocate locate: (inout LibraryCore) throws(ShelfError) -> BookLocation,
+                                  orLocate locate: (inout LibraryFiles) throws(ShelfError) -> BookLocation,
                                   in plan: inout WritePlan) throws(ShelfError) -> String {
         if let added { return added }
         let location = try locate(&self)

@@ -19,7 +19,7 @@ actor IndexedReads: ReadStrategy {
     let options: IndexOptions
     private var state: State
     /// The reads made from the files when there is no index.
-    private let files = FileReads<DiskStorage>()
+    private let fileReads = FileReads<DiskStorage>()
     /// How many books the library had at the last refresh.
     private var bookCount = 0
     /// For tests: the most listed books whose sessions are read directly, instead of
@@ -32,16 +32,16 @@ actor IndexedReads: ReadStrategy {
         self.state = options.isEnabled ? .closed : .unavailable
     }
 
-    func allBooks(_ library: LibraryCore<DiskStorage>) async throws(ShelfError) -> FoundBooks {
-        guard let (index, listing) = try await refreshed(library, sessions: false) else { return try await files.allBooks(library) }
+    func allBooks(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> FoundBooks {
+        guard let (index, listing) = try await refreshed(library, sessions: false) else { return try await fileReads.allBooks(library) }
         return FoundBooks(books: try index.books(matching: nil), problems: try index.problems(sessions: false) + listing.duplicateProblems)
     }
 
     /// The query compiled to SQL (``QuerySQL``), after a refresh that reads sessions only when
     /// the query or the sort needs them.
-    func books(matching query: Query, sortProgress: Bool, _ library: LibraryCore<DiskStorage>) async throws(ShelfError) -> QueryAnswer {
+    func books(matching query: Query, sortProgress: Bool, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> QueryAnswer {
         guard let (index, listing) = try await refreshed(library, sessions: query.needsSessions || sortProgress) else {
-            return try await files.books(matching: query, sortProgress: sortProgress, library)
+            return try await fileReads.books(matching: query, sortProgress: sortProgress, library)
         }
         let found = try index.books(matching: query)
         return QueryAnswer(found: FoundBooks(books: found, problems: try index.problems(sessions: false) + listing.duplicateProblems),
@@ -55,15 +55,15 @@ actor IndexedReads: ReadStrategy {
     /// to ``sessionsReadDirectly(ofAll:)`` books: a listing of a few hundred books then reads a
     /// few hundred small files rather than every session of the library. A larger listing has
     /// the index read them all, once.
-    func progress(of books: [Book], _ library: LibraryCore<DiskStorage>) async throws(ShelfError)
+    func progress(of books: [Book], _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
         -> (progress: [String: ReadingProgress], problems: [Problem]) {
-        guard case .open(var index) = state else { return try await files.progress(of: books, library) }
+        guard case .open(var index) = state else { return try await fileReads.progress(of: books, library) }
         if try !index.keepsSessions() {
             if books.count <= sessionsReadDirectlyLimit ?? Self.sessionsReadDirectly(ofAll: bookCount) {
-                return try await files.progress(readingOnly: books, library)
+                return try await fileReads.progress(readingOnly: books, library)
             }
             guard let (refreshed, _) = try await refreshed(library, sessions: true) else {
-                return try await files.progress(of: books, library)
+                return try await fileReads.progress(of: books, library)
             }
             index = refreshed
         }
@@ -79,16 +79,16 @@ actor IndexedReads: ReadStrategy {
     /// later refresh.
     static func sessionsReadDirectly(ofAll all: Int) -> Int { max(1_000, all / 4) }
 
-    func sessions(since day: Day?, _ library: LibraryCore<DiskStorage>) async throws(ShelfError) -> Listing<ReadingSession> {
-        guard let (index, _) = try await refreshed(library, sessions: true) else { return try await files.sessions(since: day, library) }
+    func sessions(since day: Day?, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> Listing<ReadingSession> {
+        guard let (index, _) = try await refreshed(library, sessions: true) else { return try await fileReads.sessions(since: day, library) }
         return Listing(try index.sessions(since: day), problems: try index.problems(sessions: true, since: day))
     }
 
     /// Candidates from the full-text table, scored from the words it stores.
-    func searchMatches(_ phrases: [[String]], limit: Int?, _ library: LibraryCore<DiskStorage>) async throws(ShelfError)
+    func searchMatches(_ phrases: [[String]], limit: Int?, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
         -> Listing<SearchMatch> {
         guard let (index, listing) = try await refreshed(library, sessions: true) else {
-            return try await files.searchMatches(phrases, limit: limit, library)
+            return try await fileReads.searchMatches(phrases, limit: limit, library)
         }
         let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
         let scored = try index.searchCandidates(phrases).compactMap { candidate in
@@ -111,7 +111,7 @@ actor IndexedReads: ReadStrategy {
 
     /// Deletes the index and builds all of it again from the files, the full-text table
     /// included: `shelf reindex`.
-    func rebuild(_ library: LibraryCore<DiskStorage>) async throws(ShelfError) {
+    func rebuild(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) {
         if case .open(let index) = state { index.close() }
         LibraryIndex.remove(at: root + "/" + IndexOptions.path)
         state = options.isEnabled ? .closed : .unavailable
@@ -120,7 +120,7 @@ actor IndexedReads: ReadStrategy {
 
     /// Brings the index up to date and reports how many files were read again and dropped,
     /// for tests and benchmarks.
-    func refresh(_ library: LibraryCore<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+    func refresh(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
         guard let index = openIndex() else { return nil }
         let (_, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions)
         return (report.parsed, report.removed)
@@ -132,7 +132,7 @@ actor IndexedReads: ReadStrategy {
     ///
     /// An index that fails while refreshing is deleted and built again once; the files are the
     /// truth, so nothing is lost.
-    func refreshed(_ library: LibraryCore<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryListing)? {
+    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryWalk)? {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {

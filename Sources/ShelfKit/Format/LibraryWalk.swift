@@ -4,7 +4,7 @@ internal import Foundation
 ///
 /// Walking only reads directory entries, which is cheap even at 100,000 books; slugs and paths
 /// answer most lookups without parsing a file.
-struct LibraryListing: Sendable {
+struct LibraryWalk: Sendable {
     /// Book files, in path order (by UTF-8 bytes), or in the order the walk met them when it
     /// was made for a refresh (``walkInParallel(_:statuses:includeSessions:collectInfo:statsSessions:inPathOrder:)``).
     var books: [BookLocation] = []
@@ -35,7 +35,7 @@ struct LibraryListing: Sendable {
     /// Hidden entries and files other than `.md` are skipped; a folder beside a book with the
     /// same name holds the book's sessions and is only listed when `includeSessions` is set.
     static func walk(_ storage: some LibraryStorage, base: String = "", statuses: [Status],
-                     includeSessions: Bool, collectInfo: Bool = false) throws(ShelfError) -> LibraryListing {
+                     includeSessions: Bool, collectInfo: Bool = false) throws(ShelfError) -> LibraryWalk {
         var (listing, folders) = try top(storage, base: base, statuses: statuses, includeSessions: includeSessions,
                                          collectInfo: collectInfo)
         for folder in folders {
@@ -60,7 +60,7 @@ struct LibraryListing: Sendable {
     /// an index needs: sorting 10,000 paths was 3 ms of a warm list.
     static func walkInParallel(_ storage: some LibraryStorage, statuses: [Status], includeSessions: Bool,
                                collectInfo: Bool, statsSessions: Bool = true,
-                               inPathOrder: Bool = true) async throws(ShelfError) -> LibraryListing {
+                               inPathOrder: Bool = true) async throws(ShelfError) -> LibraryWalk {
         // The status folders come first, one task each, so that they too are listed on all cores.
         let statusFolders = statuses.map { status in
             Folder(path: status.name, name: status.name, status: status, folder: "", bookNames: [], isStatus: true)
@@ -68,9 +68,9 @@ struct LibraryListing: Sendable {
         // Some eight tasks a core for the subfolders of a folder, so that a task with large
         // folders does not hold up the rest.
         let tasksPerFolder = ProcessInfo.processInfo.activeProcessorCount * 8
-        let (parts, failures) = await withTaskGroup(of: Result<(LibraryListing, [Folder]), FolderFailure>.self) { group in
+        let (parts, failures) = await withTaskGroup(of: Result<(LibraryWalk, [Folder]), FolderFailure>.self) { group in
             var pending = statusFolders.map { [$0] }
-            var parts: [LibraryListing] = []
+            var parts: [LibraryWalk] = []
             var failures: [FolderFailure] = []
             while true {
                 for folders in pending {
@@ -95,7 +95,7 @@ struct LibraryListing: Sendable {
         // Parts finish in any order; of several folders that could not be listed, the first by
         // path is reported, the same every time.
         if let failure = failures.min(by: { ByteOrder.precedes($0.path, $1.path) }) { throw failure.error }
-        var listing = LibraryListing(merging: parts, collectInfo: collectInfo)
+        var listing = LibraryWalk(merging: parts, collectInfo: collectInfo)
         listing.finish(inPathOrder: inPathOrder)
         return listing
     }
@@ -110,8 +110,8 @@ struct LibraryListing: Sendable {
     /// sessions, and the folders under them still to walk. Stops at the first folder that
     /// cannot be listed.
     private static func visitPart(_ folders: [Folder], _ storage: some LibraryStorage, includeSessions: Bool,
-                                  collectInfo: Bool, statsSessions: Bool) -> Result<(LibraryListing, [Folder]), FolderFailure> {
-        var part = LibraryListing()
+                                  collectInfo: Bool, statsSessions: Bool) -> Result<(LibraryWalk, [Folder]), FolderFailure> {
+        var part = LibraryWalk()
         part.collectInfo = collectInfo
         part.statsSessions = statsSessions
         var subfolders: [Folder] = []
@@ -127,8 +127,8 @@ struct LibraryListing: Sendable {
 
     /// The books directly in the status folders, and the folders under them still to walk.
     private static func top(_ storage: some LibraryStorage, base: String, statuses: [Status], includeSessions: Bool,
-                            collectInfo: Bool) throws(ShelfError) -> (LibraryListing, [Folder]) {
-        var listing = LibraryListing()
+                            collectInfo: Bool) throws(ShelfError) -> (LibraryWalk, [Folder]) {
+        var listing = LibraryWalk()
         listing.collectInfo = collectInfo
         var pending: [Folder] = []
         for status in statuses {
@@ -231,8 +231,8 @@ struct LibraryListing: Sendable {
 
     /// The partial listing of one folder and everything under it.
     private static func walkOne(_ folder: Folder, _ storage: some LibraryStorage, base: String, includeSessions: Bool,
-                                collectInfo: Bool) -> Result<LibraryListing, ShelfError> {
-        var part = LibraryListing()
+                                collectInfo: Bool) -> Result<LibraryWalk, ShelfError> {
+        var part = LibraryWalk()
         part.collectInfo = collectInfo
         do throws(ShelfError) {
             try part.visit(storage, folder, base: base, includeSessions: includeSessions)
@@ -245,7 +245,7 @@ struct LibraryListing: Sendable {
     /// The parts of a parallel walk as one listing, in their order. Each array is made once at
     /// its full size: growing it part by part copied the 10,000 books of a warm refresh some
     /// twice, into fresh pages each time.
-    private init(merging parts: [LibraryListing], collectInfo: Bool) {
+    private init(merging parts: [LibraryWalk], collectInfo: Bool) {
         self.collectInfo = collectInfo
         books.reserveCapacity(parts.reduce(0) { $0 + $1.books.count })
         bookInfo.reserveCapacity(parts.reduce(0) { $0 + $1.bookInfo.count })
@@ -254,7 +254,7 @@ struct LibraryListing: Sendable {
 
     private init() {}
 
-    private mutating func append(_ part: LibraryListing) {
+    private mutating func append(_ part: LibraryWalk) {
         books += part.books
         bookInfo += part.bookInfo
         sessionFiles.merge(part.sessionFiles) { first, _ in first }
@@ -343,7 +343,7 @@ struct LibraryListing: Sendable {
     }
 }
 
-extension LibraryListing {
+extension LibraryWalk {
     /// One problem per file whose slug another file also has.
     var duplicateProblems: [Problem] {
         var problems: [Problem] = []

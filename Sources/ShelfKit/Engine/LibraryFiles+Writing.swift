@@ -1,5 +1,5 @@
 /// Adding, editing, moving, deleting and restoring books.
-extension LibraryCore {
+extension LibraryFiles {
     /// The trash, where deleted books wait to be restored.
     static var trash: String { ".shelf/trash" }
 
@@ -149,7 +149,7 @@ extension LibraryCore {
             .sorted { Self.trashOrder($0) > Self.trashOrder($1) }
         for name in folders {
             let base = Self.trash + "/" + name
-            let trashed = try LibraryListing.walk(storage, base: base, statuses: configuration.statuses, includeSessions: false)
+            let trashed = try LibraryWalk.walk(storage, base: base, statuses: configuration.statuses, includeSessions: false)
             guard let location = trashed.locations(withSlug: id.rawValue).first else { continue }
             let current = try listing()
             if let existing = current.locations(withSlug: id.rawValue).first { throw .restoreBlocked(id, existingPath: existing.path) }

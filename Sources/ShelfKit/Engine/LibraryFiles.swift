@@ -1,9 +1,10 @@
-/// The library's rules over some storage: finding, reading and writing books and sessions.
+/// The library's files over some storage, and every rule for finding, reading and changing
+/// them: the synchronous half of ``LibraryEngine``, which owns one.
 ///
-/// ``FileLibrary`` and ``InMemoryLibrary`` each own one of these inside their actor, over the disk
-/// or over a dictionary, so both follow exactly the same rules. Everything here is synchronous;
-/// the actors add the concurrent whole-library reads.
-struct LibraryCore<Storage: LibraryStorage>: Sendable {
+/// It remembers what this process knows of the files (``stamps``, ``locations``), plans each
+/// change as a ``WritePlan`` and performs it as one journaled, all-or-nothing transaction. The
+/// same code runs over the disk (``DiskStorage``) and over memory (``MemoryStorage``).
+struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     var storage: Storage
     /// The statuses and goal; a batch that adds statuses changes it (``apply(_:)``).
     var configuration: LibraryConfiguration
@@ -35,14 +36,14 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
     // MARK: - Finding
 
     /// The library's book files, and with `includeSessions` their session files.
-    func listing(includeSessions: Bool = false) throws(ShelfError) -> LibraryListing {
-        try LibraryListing.walk(storage, statuses: configuration.statuses, includeSessions: includeSessions)
+    func listing(includeSessions: Bool = false) throws(ShelfError) -> LibraryWalk {
+        try LibraryWalk.walk(storage, statuses: configuration.statuses, includeSessions: includeSessions)
     }
 
     /// The one file with slug `id`.
     /// - Throws: ``ShelfError/bookNotFound(reference:closeMatches:)`` with close slugs, or
     ///   ``ShelfError/duplicateSlug(slug:paths:)``.
-    func locate(_ id: BookID, in listing: LibraryListing) throws(ShelfError) -> BookLocation {
+    func locate(_ id: BookID, in listing: LibraryWalk) throws(ShelfError) -> BookLocation {
         let matches = listing.locations(withSlug: id.rawValue)
         if matches.count > 1 { throw .duplicateSlug(slug: id.rawValue, paths: matches.map(\.path)) }
         guard let location = matches.first else {
@@ -107,7 +108,7 @@ struct LibraryCore<Storage: LibraryStorage>: Sendable {
 
     /// Runs `body` so that its writes all happen or none does: when it throws, the writes it
     /// made are undone in reverse order before the error is passed on.
-    mutating func atomically<Result>(_ body: (inout LibraryCore) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
+    mutating func atomically<Result>(_ body: (inout LibraryFiles) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
         guard undoLog == nil else { return try body(&self) }
         undoLog = []
         do throws(ShelfError) {

@@ -1,5 +1,5 @@
 /// Finding every problem in a library's files.
-extension LibraryCore {
+extension LibraryFiles {
     /// One book file and its sessions, checked together so a scan can spread them over cores.
     struct CheckUnit: Sendable {
         var location: BookLocation
@@ -37,7 +37,7 @@ extension LibraryCore {
 
     /// Problems that come from the library as a whole: the configuration, duplicate slugs and
     /// session folders whose book is gone.
-    func libraryProblems(_ listing: LibraryListing) -> [Problem] {
+    func libraryProblems(_ listing: LibraryWalk) -> [Problem] {
         var problems: [Problem] = []
         if storage.isFile(LibraryConfiguration.path) {
             do throws(ShelfError) {

@@ -1,5 +1,5 @@
 /// Several writes as one: the batch behind imports.
-extension LibraryCore {
+extension LibraryFiles {
     /// Adds, moves and updates as one journal, so a failure anywhere, or a crash at any moment,
     /// leaves the library either as before or as after the whole batch.
     ///
