@@ -197,6 +197,23 @@ struct LibraryWritingTests {
         }
     }
 
+    /// A book already where it is sent does not arrive: no date is set and no byte written,
+    /// while a change given with the move is still made.
+    @Test(arguments: LibraryKind.allCases)
+    func aMoveToWhereTheBookIsChangesNothing(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        let text = "---\ntitle: Circe\n---\n"
+        try await test.write(text, to: "finished/circe.md")
+        let book = try await test.library.book("circe")
+        let moved = try await test.library.move("circe", to: .finished)
+        #expect(moved == book && moved.finished == nil)
+        #expect(await test.text("finished/circe.md") == text)
+        let rated = try await test.library.move("circe", to: .finished, folder: "") { $0.rating = 4 }
+        #expect(rated.path == "finished/circe.md" && rated.finished == nil)
+        #expect(await test.text("finished/circe.md") == "---\ntitle: Circe\nrating: 4\n---\n")
+    }
+
     @Test(arguments: LibraryKind.allCases)
     func deleteAndRestore(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)

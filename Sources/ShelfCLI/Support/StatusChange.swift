@@ -6,14 +6,7 @@ enum StatusChange {
     static func move(_ reference: String, to status: Status, folder: String?, in library: FileLibrary,
                      then edit: (@Sendable (inout Book) throws -> Void)? = nil) async throws -> Book {
         let book = try await library.resolve(reference)
-        let moves = book.status != status || (folder != nil && folder != book.folder)
-        let moved: Book
-        switch (moves, edit) {
-        case (true, let edit?): moved = try await library.move(book.id, to: status, folder: folder, then: edit)
-        case (true, nil): moved = try await library.move(book.id, to: status, folder: folder)
-        case (false, let edit?): moved = try await library.update(book.id, edit)
-        case (false, nil): moved = book
-        }
+        let moved = try await library.move(book.id, to: status, folder: folder, then: edit ?? { _ in })
         if moved.path == book.path {
             print("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(moved.path)")")
         } else {

@@ -42,7 +42,8 @@ extension LibraryFiles {
 
     /// Plans a move of a book and its sessions to another status or folder, setting `started`
     /// or `finished` when the book arrives in `reading` or `finished` without one, unless
-    /// `setsDates` is false (a batch's updates say what the dates are).
+    /// `setsDates` is false (a batch's updates say what the dates are). A move to where the
+    /// book already is plans nothing.
     /// - Returns: The book as it arrives.
     mutating func planMove(_ id: BookID, to status: Status, folder: String?, startedOn: Day?, setsDates: Bool = true,
                            into plan: inout WritePlan) throws(ShelfError) -> Book {
@@ -60,8 +61,11 @@ extension LibraryFiles {
             throw .unsafeName(name: destination.folder, reason: "that is inside the book's own session folder")
         }
         var book = entry.book
-        if setsDates, status == configuration.status(for: .reading), book.started == nil { book.started = startedOn ?? today() }
-        if setsDates, status == configuration.status(for: .finished), book.finished == nil { book.finished = today() }
+        // Only a book that arrives gets the dates: `finish` of a book already in finished/
+        // changes nothing.
+        let arrives = setsDates && destination != current
+        if arrives, status == configuration.status(for: .reading), book.started == nil { book.started = startedOn ?? today() }
+        if arrives, status == configuration.status(for: .finished), book.finished == nil { book.finished = today() }
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)

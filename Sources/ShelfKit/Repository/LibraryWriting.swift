@@ -65,7 +65,8 @@ public protocol LibraryWriting: Sendable {
 
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
     /// folder), removing folders left empty. Arriving in `reading` sets `started`, arriving in
-    /// `finished` sets `finished`, each only when unset.
+    /// `finished` sets `finished`, each only when unset; a move to where the book already is
+    /// changes nothing.
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book
 
