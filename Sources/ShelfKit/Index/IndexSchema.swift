@@ -15,8 +15,9 @@ enum IndexSchema {
     /// a table of their own, `book_facts`; 9: `books` names its rowid `id`, which `book_facts`
     /// refers to and `VACUUM` then keeps; 10: `files` keeps each file's change time, `changed`, so
     /// that a rewrite whose modification time was put back is seen; 11: a CRLF body keeps its first
-    /// character, and `author` is the authors when `authors` is empty).
-    static let version = 11
+    /// character, and `author` is the authors when `authors` is empty; 12: the columns of `books`
+    /// and `book_facts` come from ``BookSchema``, `book_facts` in its order).
+    static let version = 12
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
@@ -34,12 +35,7 @@ enum IndexSchema {
             CREATE TABLE files (
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
                 inode INTEGER NOT NULL, changed INTEGER NOT NULL, hash INTEGER NOT NULL);
-            CREATE TABLE books (
-                id INTEGER PRIMARY KEY, path TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL,
-                folder TEXT NOT NULL, title TEXT NOT NULL,
-                subtitle TEXT, authors TEXT NOT NULL, isbn TEXT, published TEXT, pages INTEGER, publisher TEXT,
-                language TEXT, series TEXT, series_index REAL, tags TEXT NOT NULL, rating REAL, added TEXT, started TEXT,
-                finished TEXT, cover TEXT, extra TEXT, body TEXT NOT NULL);
+            CREATE TABLE books (id INTEGER PRIMARY KEY, \(IndexRows.bookColumnDefinitions));
             CREATE TABLE book_facts (
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions));
             CREATE TABLE sessions (
