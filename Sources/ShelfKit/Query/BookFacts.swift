@@ -46,15 +46,15 @@ struct BookFacts: Sendable {
         }
     }
 
-    /// The text columns full-text search reads, in the index's column order.
+    /// The text columns full-text search reads, in the index's column order: the fields of
+    /// ``BookSchema/searchedFields``, then the body.
     static func documentColumns(of book: Book) -> [String] {
-        [book.title, book.subtitle ?? "", book.authors.joined(separator: " "), book.tags.joined(separator: " "),
-         book.series ?? "", book.body]
+        BookSchema.searchedFields.map { $0.searchText(of: book) } + [book.body]
     }
 
-    /// The columns of a session's document: only the note.
+    /// The columns of a session's document: only the note, in the body's place.
     static func documentColumns(of session: ReadingSession) -> [String] {
-        ["", "", "", "", "", session.note]
+        Array(repeating: "", count: BookSchema.searchedFields.count) + [session.note]
     }
 }
 

@@ -22,6 +22,9 @@ public struct BookField: Sendable {
     public let queryNames: [String]
     /// The column of the index's `books` table that holds the value.
     public let indexColumn: String
+    /// How much a search match in the field counts against one in the body (1), or `nil` for a
+    /// field full-text search does not read.
+    public let searchWeight: Double?
     /// What a value of the right type must also satisfy.
     let rule: BookValueRule?
 
@@ -36,7 +39,7 @@ public struct BookField: Sendable {
     private init<Property>(
         key: String, property: any WritableKeyPath<Book, Property> & Sendable, valueType: BookValueType,
         isRequired: Bool, propertyName: String?, queryNames: [String]?, alternativeKeys: [String], rule: BookValueRule?,
-        get: @escaping @Sendable (Property) -> BookValue?, set: @escaping @Sendable (BookValue?) -> Property
+        searchWeight: Double?, get: @escaping @Sendable (Property) -> BookValue?, set: @escaping @Sendable (BookValue?) -> Property
     ) {
         self.key = key
         self.alternativeKeys = alternativeKeys
@@ -46,6 +49,7 @@ public struct BookField: Sendable {
         self.queryNames = queryNames ?? [key]
         self.indexColumn = key
         self.rule = rule
+        self.searchWeight = searchWeight
         self.get = { book in get(book[keyPath: property]) }
         self.set = { book, value in book[keyPath: property] = set(value) }
         self.copy = { book, source in book[keyPath: property] = source[keyPath: property] }
@@ -54,23 +58,23 @@ public struct BookField: Sendable {
     /// A field that a book may leave out: `subtitle`, `pages`, `finished`.
     init<Value: BookFieldValue>(_ key: String, _ property: any WritableKeyPath<Book, Value?> & Sendable,
                                 rule: BookValueRule? = nil, propertyName: String? = nil, queryNames: [String]? = nil,
-                                alternativeKeys: [String] = []) {
+                                alternativeKeys: [String] = [], searchWeight: Double? = nil) {
         self.init(key: key, property: property, valueType: Value.valueType, isRequired: false, propertyName: propertyName,
-                  queryNames: queryNames, alternativeKeys: alternativeKeys, rule: rule,
+                  queryNames: queryNames, alternativeKeys: alternativeKeys, rule: rule, searchWeight: searchWeight,
                   get: { $0?.bookValue }, set: { $0.flatMap { Value(bookValue: $0) } })
     }
 
     /// Text every book has: `title`. An empty one is refused.
-    init(required key: String, _ property: any WritableKeyPath<Book, String> & Sendable) {
+    init(required key: String, _ property: any WritableKeyPath<Book, String> & Sendable, searchWeight: Double? = nil) {
         self.init(key: key, property: property, valueType: .text, isRequired: true, propertyName: nil, queryNames: nil,
-                  alternativeKeys: [], rule: nil, get: { .text($0) }, set: { $0.flatMap { String(bookValue: $0) } ?? "" })
+                  alternativeKeys: [], rule: nil, searchWeight: searchWeight, get: { .text($0) }, set: { $0.flatMap { String(bookValue: $0) } ?? "" })
     }
 
     /// A list of text, empty when the file has none: `authors`, `tags`.
     init(_ key: String, _ property: any WritableKeyPath<Book, [String]> & Sendable, queryNames: [String]? = nil,
-         alternativeKeys: [String] = []) {
+         alternativeKeys: [String] = [], searchWeight: Double? = nil) {
         self.init(key: key, property: property, valueType: .textList, isRequired: false, propertyName: nil,
-                  queryNames: queryNames, alternativeKeys: alternativeKeys, rule: nil,
+                  queryNames: queryNames, alternativeKeys: alternativeKeys, rule: nil, searchWeight: searchWeight,
                   get: { $0.isEmpty ? nil : .textList($0) },
                   set: { value in if case .textList(let items)? = value { items } else { [] } })
     }
@@ -78,6 +82,15 @@ public struct BookField: Sendable {
     /// The key's value in a book as front matter, `nil` when the file should not have the key.
     func value(_ book: Book) -> YAMLValue? {
         get(book)?.yamlValue
+    }
+
+    /// The field's text as full-text search reads it: list items joined by spaces, `""` for none.
+    func searchText(of book: Book) -> String {
+        switch get(book) {
+        case .textList(let items)?: items.joined(separator: " ")
+        case let value?: value.messageText
+        case nil: ""
+        }
     }
 
     /// The name queries show the field by.

@@ -10,17 +10,17 @@
 public enum BookSchema {
     /// The fields, in canonical order.
     public static let fields: [BookField] = [
-        BookField(required: "title", \.title),
-        BookField("subtitle", \.subtitle),
-        BookField("authors", \.authors, queryNames: ["author", "authors"], alternativeKeys: ["author"]),
+        BookField(required: "title", \.title, searchWeight: 10),
+        BookField("subtitle", \.subtitle, searchWeight: 4),
+        BookField("authors", \.authors, queryNames: ["author", "authors"], alternativeKeys: ["author"], searchWeight: 6),
         BookField("isbn", \.isbn, rule: .isbn),
         BookField("published", \.published),
         BookField("pages", \.pages, rule: .notNegative),
         BookField("publisher", \.publisher),
         BookField("language", \.language),
-        BookField("series", \.series),
+        BookField("series", \.series, searchWeight: 4),
         BookField("series_index", \.seriesIndex),
-        BookField("tags", \.tags, queryNames: ["tag", "tags"]),
+        BookField("tags", \.tags, queryNames: ["tag", "tags"], searchWeight: 4),
         BookField("rating", \.rating, rule: .rating),
         BookField("added", \.added),
         BookField("started", \.started),
@@ -30,6 +30,9 @@ public enum BookSchema {
 
     /// The keys of ``fields``, in order.
     public static let keys = fields.map(\.key)
+
+    /// The fields full-text search reads, in order; the body comes after them.
+    static let searchedFields = fields.filter { $0.searchWeight != nil }
 
     private static let byKey = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
 
