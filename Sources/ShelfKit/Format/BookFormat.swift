@@ -121,8 +121,7 @@ enum BookFormat {
         for ((before, after), fileKey) in zip(zip(old, changed), fileKeys) where !same(before.value, after.value) {
             edits.append((fileKey, after.value))
         }
-        let order = fileKeys
-        return try DocumentWriting.edit(document, canonicalOrder: order, edits: edits, oldExtra: current.extra,
+        return try DocumentWriting.edit(document, canonicalOrder: fileKeys, edits: edits, oldExtra: current.extra,
                                         newExtra: new.extra, oldBody: current.body, newBody: new.body)
     }
 
