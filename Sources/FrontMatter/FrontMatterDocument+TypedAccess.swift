@@ -12,26 +12,14 @@ extension FrontMatterDocument {
     /// A whole number; a quoted number is accepted too, since people write `pages: "412"`.
     public func int(_ key: String) throws(FrontMatterError) -> Int? {
         guard let node = present(key) else { return nil }
-        switch node.value {
-        case .int(let value): return value
-        case .string(let text):
-            if let value = ScalarResolver.integer(String(text.trimmingSpaces)) { return value }
-        default: break
-        }
+        if let value = node.value.wholeNumber { return value }
         throw mismatch(key, node, expected: "a whole number")
     }
 
     /// A number, whole or not.
     public func double(_ key: String) throws(FrontMatterError) -> Double? {
         guard let node = present(key) else { return nil }
-        switch node.value {
-        case .int(let value): return Double(value)
-        case .double(let value): return value
-        case .string(let text):
-            let trimmed = String(text.trimmingSpaces)
-            if let value = ScalarResolver.integer(trimmed).map(Double.init) ?? ScalarResolver.float(trimmed) { return value }
-        default: break
-        }
+        if let value = node.value.numberValue { return value }
         throw mismatch(key, node, expected: "a number")
     }
 
@@ -46,12 +34,7 @@ extension FrontMatterDocument {
     /// (`2024-03-01T21:15:00Z`, `2024-03-01 21:15`) reads as its calendar day, as written.
     public func day(_ key: String) throws(FrontMatterError) -> Day? {
         guard let node = present(key) else { return nil }
-        switch node.value {
-        case .day(let value): return value
-        case .string(let text):
-            if let value = Self.day(fromDateOrTimestamp: String(text.trimmingSpaces)) { return value }
-        default: break
-        }
+        if let value = node.value.dayValue { return value }
         throw mismatch(key, node, expected: "a date (YYYY-MM-DD)")
     }
 

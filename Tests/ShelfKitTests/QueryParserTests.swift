@@ -15,7 +15,7 @@ struct QueryParserTests {
             Issue.record("expected three terms, got \(expression)")
             return
         }
-        #expect(items[0] == .term(QueryTerm(.compare(.author, .contains("herbert")), source: "author:herbert")))
+        #expect(items[0] == .term(QueryTerm(.compare(QueryField(name: "author"), .contains("herbert")), source: "author:herbert")))
         guard case .or(let alternatives) = items[1], case .not = alternatives[1] else {
             Issue.record("expected an or with a negation, got \(items[1])")
             return

@@ -25,7 +25,9 @@ struct UnsetCommand: AsyncParsableCommand {
         for key in keys where ValueParsing.locationKeys.contains(key) {
             throw ValidationError("\(key) comes from where the file is; use `shelf move` to change it")
         }
-        if keys.contains("title") { throw ValidationError("a book must keep its title; use `shelf set BOOK title=…`") }
+        if let key = keys.first(where: { BookSchema.field(forKey: $0)?.isRequired == true }) {
+            throw ValidationError("a book must keep its \(key); use `shelf set BOOK \(key)=…`")
+        }
     }
 
     func run() async throws {

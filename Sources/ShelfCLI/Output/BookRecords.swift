@@ -34,14 +34,8 @@ struct BookRecords {
     /// two different keys stay two different names.
     static let customPrefix = customKey + "."
 
-    /// The book keys in canonical order: the order of ``Book/bookFields`` for a book that has them all.
-    static let bookKeys: [String] = {
-        let specimen = Book(
-            title: "-", subtitle: "-", authors: ["-"], isbn: "-", published: .year(1), pages: 1, publisher: "-",
-            language: "-", series: "-", seriesIndex: 1, tags: ["-"], rating: 1, added: Day(year: 1, month: 1, day: 1),
-            started: Day(year: 1, month: 1, day: 1), finished: Day(year: 1, month: 1, day: 1), cover: "-")
-        return specimen.bookFields.map(\.key)
-    }()
+    /// The book keys in canonical order, the order of ``Book/bookFields``.
+    static let bookKeys = BookSchema.keys
 
     func record(_ book: Book) -> [(String, JSONValue)] {
         var record: [(String, JSONValue)] = Location.allCases.map { ($0.rawValue, .string($0.value(of: book))) }

@@ -26,7 +26,7 @@ enum ValueParsing {
     }
 
     /// Book keys whose values are text whatever they look like.
-    static let textKeys: Set<String> = ["title", "subtitle", "isbn", "publisher", "language", "series", "cover"]
+    static let textKeys = Set(BookSchema.fields.filter { $0.valueType == .text }.map(\.key))
 
     /// Keys that describe where the file is, not what it says; `move` changes them.
     static let locationKeys: Set<String> = ["id", "path", "status", "folder", "slug"]

@@ -14,7 +14,7 @@ struct BookChanges {
 
     /// The changes from `base` to `new`.
     init(from base: Book, to new: Book) {
-        fields = BookFormat.fields.filter { !BookFormat.same($0.value(base), $0.value(new)) }
+        fields = BookSchema.fields.filter { !BookFormat.same($0.value(base), $0.value(new)) }
         for entry in new.extra where !BookFormat.same(base.extra(entry.key), entry.value) {
             extra.append((entry.key, entry.value))
         }

@@ -1,46 +1,17 @@
-/// How a ``Book`` is written in a file and read back: the keys, their order and their types.
+/// How a ``Book`` is written in a file and read back, by the fields of ``BookSchema``.
 enum BookFormat {
-    /// The keys the book model owns, in canonical order: the order of new files, and where an
-    /// update places a key it adds. The one list of what a book's file holds.
-    static let fields: [BookField] = [
-        BookField("title", \.title) { .string($0) },
-        BookField("subtitle", \.subtitle) { $0.map(YAMLValue.string) },
-        BookField("authors", \.authors) { $0.isEmpty ? nil : .list($0.map(YAMLValue.string)) },
-        BookField("isbn", \.isbn) { $0.map(YAMLValue.string) },
-        BookField("published", \.published) { $0?.yamlValue },
-        BookField("pages", \.pages) { $0.map(YAMLValue.int) },
-        BookField("publisher", \.publisher) { $0.map(YAMLValue.string) },
-        BookField("language", \.language) { $0.map(YAMLValue.string) },
-        BookField("series", \.series) { $0.map(YAMLValue.string) },
-        BookField("series_index", \.seriesIndex) { $0.map(YAMLValue.number) },
-        BookField("tags", \.tags) { $0.isEmpty ? nil : .list($0.map(YAMLValue.string)) },
-        BookField("rating", \.rating) { $0.map(YAMLValue.number) },
-        BookField("added", \.added) { $0.map(YAMLValue.day) },
-        BookField("started", \.started) { $0.map(YAMLValue.day) },
-        BookField("finished", \.finished) { $0.map(YAMLValue.day) },
-        BookField("cover", \.cover) { $0.map(YAMLValue.string) },
-    ]
-    /// The names of ``fields``, in order.
-    static let keys = fields.map(\.key)
-    private static let knownKeys = Set(keys)
-
-    /// `author`, which Obsidian's book plugins and many hand-made notes use, read as `authors`
-    /// when a file has no `authors`; edits of the authors then go to the key the file has.
-    static let singularAuthorKey = "author"
+    private static let knownKeys = Set(BookSchema.keys)
 
     /// The key that holds the authors in `document`: `author` when it has a value and `authors`
-    /// has none (absent, or empty as in vaults made from Goodreads exports: `authors:`).
+    /// has none (``BookField/fileKey(in:)``).
     static func authorsKey(in document: FrontMatterDocument) -> String {
-        func holdsValue(_ key: String) -> Bool {
-            guard let node = document[key] else { return false }
-            switch node.value {
-            case .null: return false
-            case .string(let text): return !text.isEmpty
-            case .list(let items): return !items.isEmpty
-            default: return true
-            }
-        }
-        return !holdsValue("authors") && holdsValue(singularAuthorKey) ? singularAuthorKey : "authors"
+        fileKey(for: "authors", in: document)
+    }
+
+    /// The key that holds the field `key` in `document`: its own, or an alternative key the
+    /// file holds it under (``BookField/alternativeKeys``); `key` itself for a custom key.
+    static func fileKey(for key: String, in document: FrontMatterDocument) -> String {
+        BookSchema.field(forKey: key)?.fileKey(in: document) ?? key
     }
 
     /// Whether `key` is one the book model owns, and so cannot be an extra key.
@@ -58,12 +29,12 @@ enum BookFormat {
     /// as problems. A book whose `rating: ⭐⭐⭐⭐` is not a number is still a book the person
     /// wants to see; its other fields are fine, and since the value is left out of the book on
     /// both sides of an update, the line is never rewritten unless the person sets the key.
-    /// - Throws: the title's problem, since a book cannot be shown without one.
+    /// - Throws: the problem of a required field (the title), since a book cannot be shown without one.
     static func bookAndProblems(from document: FrontMatterDocument,
                                 at location: BookLocation) throws(ShelfError) -> (book: Book, problems: [ShelfError]) {
         let (book, errors) = read(document, at: location)
         for error in errors {
-            if case .invalidValue(_, "title", _, _, _, _) = error { throw error }
+            if case .invalidValue(_, let key, _, _, _, _) = error, BookSchema.field(forKey: key)?.isRequired == true { throw error }
         }
         return (book, errors)
     }
@@ -71,68 +42,28 @@ enum BookFormat {
     /// Reads a book, collecting every type error and a missing title.
     static func read(_ document: FrontMatterDocument, at location: BookLocation) -> (Book, [ShelfError]) {
         var reader = FieldReader(document)
-        let authorsKey = authorsKey(in: document)
-        let title = reader.read { document throws(FrontMatterError) in try document.string("title") } ?? ""
-        if title.allSatisfy(\.isWhitespace), reader.errors.isEmpty {
-            reader.reject("title", reason: document["title"] == nil ? "is missing; every book needs a title" : "is empty; every book needs a title")
+        var book = Book(id: BookID(location.slug), status: location.status, folder: location.folder, path: location.path,
+                        title: "")
+        var fileKeys = knownKeys
+        for field in BookSchema.fields {
+            let key = field.fileKey(in: document)
+            fileKeys.insert(key)
+            field.set(&book, reader.value(of: field, at: key))
         }
-        var book = Book(
-            id: BookID(location.slug), status: location.status, folder: location.folder, path: location.path,
-            title: title,
-            subtitle: reader.read { document throws(FrontMatterError) in try document.string("subtitle") },
-            authors: reader.list(authorsKey) ?? [],
-            isbn: reader.read { document throws(FrontMatterError) in try document.string("isbn") },
-            pages: reader.read { document throws(FrontMatterError) in try document.int("pages") },
-            publisher: reader.read { document throws(FrontMatterError) in try document.string("publisher") },
-            language: reader.read { document throws(FrontMatterError) in try document.string("language") },
-            series: reader.read { document throws(FrontMatterError) in try document.string("series") },
-            seriesIndex: reader.read { document throws(FrontMatterError) in try document.double("series_index") },
-            tags: reader.list("tags") ?? [],
-            rating: reader.read { document throws(FrontMatterError) in try document.double("rating") },
-            added: reader.read { document throws(FrontMatterError) in try document.day("added") },
-            started: reader.read { document throws(FrontMatterError) in try document.day("started") },
-            finished: reader.read { document throws(FrontMatterError) in try document.day("finished") },
-            cover: reader.read { document throws(FrontMatterError) in try document.string("cover") },
-            extra: reader.extra(excluding: authorsKey == "authors" ? knownKeys : knownKeys.union([authorsKey])),
-            body: reader.body
-        )
-        book.published = publication(&reader)
+        book.extra = reader.extra(excluding: fileKeys)
+        book.body = reader.body
         return (book, reader.errors)
     }
 
-    /// `published`: a year or a day, plain or quoted.
-    private static func publication(_ reader: inout FieldReader) -> Publication? {
-        guard let node = reader.document["published"], !node.isNull else { return nil }
-        switch node.value {
-        case .int(let year): return .year(year)
-        case .day(let day): return .day(day)
-        case .string(let text):
-            if let year = Int(text) { return .year(year) }
-            if let day = FrontMatterDocument.day(fromDateOrTimestamp: text) { return .day(day) }
-            // `2021-05`: a month is as exact as most people know a publication; keep its year.
-            let parts = text.split(separator: "-")
-            if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]),
-               let month = Int(parts[1]), (1...12).contains(month) {
-                return .year(year)
-            }
-        default: break
-        }
-        reader.reject("published", reason: "should be a year or a date (YYYY-MM-DD)")
-        return nil
-    }
-
-    /// Problems with values of the right type: a rating out of range, a bad ISBN check digit.
-    /// They do not stop a book from being read, but `check` reports them.
+    /// Problems with values of the right type: a rating out of range, a bad ISBN check digit,
+    /// negative pages (``BookValueRule``). They do not stop a book from being read, but `check`
+    /// reports them.
     static func valueProblems(of book: Book, in document: FrontMatterDocument) -> [ShelfError] {
         let reader = FieldReader(document)
-        var problems: [ShelfError] = []
-        if let rating = book.rating, let reason = Book.ratingProblem(rating) {
-            problems.append(reader.invalid("rating", reason: reason))
+        return BookSchema.fields.compactMap { field in
+            guard let rule = field.rule, let value = field.get(book), let reason = rule.problem(value) else { return nil }
+            return reader.invalid(field.fileKey(in: document), reason: reason)
         }
-        if let isbn = book.isbn, let message = ISBN.problem(with: isbn) {
-            problems.append(reader.invalid("isbn", reason: message))
-        }
-        return problems
     }
 
     // MARK: - Writing
@@ -146,11 +77,15 @@ enum BookFormat {
         func invalid(_ key: String, _ value: String, _ reason: String) -> ShelfError {
             .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0)
         }
-        if checks("title"), book.title.allSatisfy(\.isWhitespace) { throw invalid("title", book.title, "is empty; every book needs a title") }
-        if checks("rating"), let rating = book.rating, let reason = Book.ratingProblem(rating) {
-            throw invalid("rating", YAMLValue.number(rating).description, reason)
+        for field in BookSchema.fields where checks(field.key) {
+            let value = field.get(book)
+            if field.isRequired, value?.messageText.allSatisfy(\.isWhitespace) ?? true {
+                throw invalid(field.key, value?.messageText ?? "", "is empty; every book needs a \(field.key)")
+            }
+            if let rule = field.rule, rule.refusesWrites, let value, let reason = rule.problem(value) {
+                throw invalid(field.key, value.messageText, reason)
+            }
         }
-        if checks("pages"), let pages = book.pages, pages < 0 { throw invalid("pages", String(pages), "should not be negative") }
         var seen: Set<String> = []
         for entry in book.extra {
             let checked = checks(entry.key)
@@ -162,7 +97,7 @@ enum BookFormat {
 
     /// The value each book key has, `nil` for keys the file should not have.
     static func values(of book: Book) -> [(key: String, value: YAMLValue?)] {
-        fields.map { ($0.key, $0.value(book)) }
+        BookSchema.fields.map { ($0.key, $0.value(book)) }
     }
 
     /// A new file for `book`: canonical key order, then extra keys, then the body.
@@ -176,16 +111,17 @@ enum BookFormat {
     static func edit(_ document: FrontMatterDocument, from current: Book, to new: Book) throws(ShelfError) -> FrontMatterDocument? {
         let old = values(of: current), changed = values(of: new)
         var edits: [(key: String, value: YAMLValue?)] = []
-        let authorsKey = authorsKey(in: document)
-        if authorsKey != "authors", new.extra.contains(where: { $0.key == authorsKey }) {
-            throw .invalidValue(path: new.path, key: authorsKey, value: "",
-                                reason: "holds this book's authors here; set authors instead", line: 0, column: 0)
+        let fileKeys = BookSchema.fields.map { $0.fileKey(in: document) }
+        for (field, fileKey) in zip(BookSchema.fields, fileKeys) where fileKey != field.key {
+            if new.extra.contains(where: { $0.key == fileKey }) {
+                throw .invalidValue(path: new.path, key: fileKey, value: "",
+                                    reason: "holds this book's \(field.key) here; set \(field.key) instead", line: 0, column: 0)
+            }
         }
-        for (before, after) in zip(old, changed) where !same(before.value, after.value) {
-            edits.append(after.key == "authors" ? (authorsKey, after.value) : after)
+        for ((before, after), fileKey) in zip(zip(old, changed), fileKeys) where !same(before.value, after.value) {
+            edits.append((fileKey, after.value))
         }
-        let order = keys.map { $0 == "authors" ? authorsKey : $0 }
-        return try DocumentWriting.edit(document, canonicalOrder: order, edits: edits, oldExtra: current.extra,
+        return try DocumentWriting.edit(document, canonicalOrder: fileKeys, edits: edits, oldExtra: current.extra,
                                         newExtra: new.extra, oldBody: current.body, newBody: new.body)
     }
 

@@ -18,16 +18,23 @@ struct FieldReader {
         }
     }
 
-    /// A list of text (`authors`, `tags`), or `nil` after recording its error. An item holding
-    /// the unit separator (U+001F, which only a `"\x1f"` escape can write) is refused: the index
-    /// joins list items with it, and such an item would come back as two.
-    mutating func list(_ key: String) -> [String]? {
-        guard let items = read({ document throws(FrontMatterError) in try document.strings(key) }) else { return nil }
-        guard !items.contains(where: { $0.unicodeScalars.contains("\u{1F}") }) else {
-            reject(key, reason: "holds the control character U+001F; remove it")
-            return nil
+    /// The value of `field`, held under `key`, typed by ``BookValueType/typed(_:)``; `nil` when
+    /// absent or after recording its problem. A required field without a value is a problem too.
+    mutating func value(of field: BookField, at key: String) -> BookValue? {
+        let node = document[key]
+        var value: BookValue?
+        if let node {
+            switch field.valueType.typed(node) {
+            case .success(let typed): value = typed
+            case .failure(let problem):
+                reject(key, reason: problem.reason)
+                return nil
+            }
         }
-        return items
+        if field.isRequired, value?.messageText.allSatisfy(\.isWhitespace) ?? true {
+            reject(key, reason: node == nil ? "is missing; every book needs a \(key)" : "is empty; every book needs a \(key)")
+        }
+        return value
     }
 
     /// Records a value that has the right type but is not acceptable.

@@ -23,15 +23,12 @@ enum IndexColumns {
         let part: Part
     }
 
-    /// The fields stored as columns. Authors, tags and custom keys are not among them.
-    static let fields: [QueryField] = [
-        .title, .subtitle, .status, .folder, .series, .seriesIndex, .publisher, .language, .isbn, .cover,
-        .rating, .pages, .published, .added, .started, .finished, .year, .sessions, .progress, .read, .minutes,
-    ]
+    /// The fields stored as columns: every built-in query field a book has at most one value of.
+    static let fields: [QueryField] = BookSchema.queryFields.map(\.field).filter { !$0.isList }
 
     /// The fields whose values come from the book's sessions, in the order
     /// ``sessionUpdateSQL`` sets them.
-    static let sessionFields: [QueryField] = [.sessions, .read, .minutes, .progress]
+    static let sessionFields: [QueryField] = fields.filter(\.needsSessions)
 
     /// Every column, in the order of ``fields``.
     static let slots: [Slot] = fields.enumerated().flatMap { index, field -> [Slot] in
@@ -39,7 +36,7 @@ enum IndexColumns {
         switch field.kind {
         case .text:
             return [Slot(field: field, fieldIndex: index, column: column, part: .text)]
-        case .date where field == .published:
+        case .date where field.coversDays:
             return [Slot(field: field, fieldIndex: index, column: column + "_low", part: .low),
                     Slot(field: field, fieldIndex: index, column: column + "_high", part: .high)]
         case .number, .date, .custom:
@@ -83,9 +80,18 @@ enum IndexColumns {
         }
     }
 
-    /// Sets a book's session values; arguments are those of ``sessionFields`` then the path.
+    /// Sets a book's session values; arguments are those of ``sessionFields`` (``sessionValues(pages:progress:)``)
+    /// then the path.
     static var sessionUpdateSQL: String {
         let assignments = sessionFields.map { "q_\($0.storageName) = ?" }.joined(separator: ", ")
         return "UPDATE book_facts SET \(assignments) WHERE id IN (SELECT id FROM books WHERE path = ?)"
+    }
+
+    /// The values of ``sessionFields`` for ``sessionUpdateSQL``, of a book of `pages` pages.
+    static func sessionValues(pages: Int?, progress: ReadingProgress) -> [Double?] {
+        let book = Book(title: "", pages: pages)
+        return sessionFields.map { field in
+            BookSchema.queryFields.first { $0.field == field }?.values(book, progress).first?.low
+        }
     }
 }

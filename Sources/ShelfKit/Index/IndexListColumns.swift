@@ -11,7 +11,7 @@ enum IndexListColumns {
     static let separator = "\u{1F}"
 
     /// The list fields kept as columns. Custom keys stay in `book_values`.
-    static let fields: [QueryField] = [.author, .tag]
+    static let fields: [QueryField] = BookSchema.queryFields.map(\.field).filter(\.isList)
 
     /// The position in ``fields`` of each list field, by storage name.
     static let position: [String: Int] = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.storageName, $0) })

@@ -9,12 +9,24 @@ internal import GRDB
 enum IndexRows {
     static let separator = "\u{1F}"
 
-    static let bookColumns = """
-        path, slug, status, folder, title, subtitle, authors, isbn, published, pages, publisher, language, series, \
-        series_index, tags, rating, added, started, finished, cover, extra, body
-        """
+    /// The columns of `books` after its `id`: where the file is, each field of ``BookSchema/fields``
+    /// in canonical order, then the unknown keys and the body, last (see ``IndexSchema/version`` 5).
+    static let bookColumns = ["path", "slug", "status", "folder"] + BookSchema.fields.map(\.indexColumn) + ["extra", "body"]
 
-    static let insertBookSQL = "INSERT INTO books (\(bookColumns)) VALUES (\(Array(repeating: "?", count: 22).joined(separator: ", ")))"
+    /// The definitions of ``bookColumns`` for `CREATE TABLE books`: a list is stored joined,
+    /// and empty rather than NULL.
+    static var bookColumnDefinitions: String {
+        let fields = BookSchema.fields.map { field in
+            "\(field.indexColumn) \(field.valueType.sqlType)" + (field.isRequired || field.valueType == .textList ? " NOT NULL" : "")
+        }
+        return (["path TEXT NOT NULL", "slug TEXT NOT NULL", "status TEXT NOT NULL", "folder TEXT NOT NULL"] + fields
+            + ["extra TEXT", "body TEXT NOT NULL"]).joined(separator: ", ")
+    }
+
+    static let insertBookSQL = """
+        INSERT INTO books (\(bookColumns.joined(separator: ", ")))
+        VALUES (\(Array(repeating: "?", count: bookColumns.count).joined(separator: ", ")))
+        """
 
     static let insertFactsSQL: String = {
         let names = ["id", "path"] + IndexColumns.slots.map(\.column) + IndexListColumns.names
@@ -27,22 +39,7 @@ enum IndexRows {
         row.bind(book.id.rawValue)
         row.bind(book.status.name)
         row.bind(book.folder)
-        row.bind(book.title)
-        row.bind(book.subtitle)
-        row.bind(book.authors.joined(separator: separator))
-        row.bind(book.isbn)
-        row.bind(book.published?.description)
-        row.bind(book.pages.map(Int64.init))
-        row.bind(book.publisher)
-        row.bind(book.language)
-        row.bind(book.series)
-        row.bind(book.seriesIndex)
-        row.bind(book.tags.joined(separator: separator))
-        row.bind(book.rating)
-        row.bind(book.added?.description)
-        row.bind(book.started?.description)
-        row.bind(book.finished?.description)
-        row.bind(book.cover)
+        for field in BookSchema.fields { bind(field.get(book), of: field, to: &row) }
         row.bind(extra)
         row.bind(book.body)
     }
@@ -66,17 +63,41 @@ enum IndexRows {
         }
     }
 
-    static func book(_ row: Row) -> Book {
-        let published: Publication? = (row["published"] as String?).flatMap { text in
-            Int(text).map(Publication.year) ?? Day(text).map(Publication.day)
+    /// A field's value as its column stores it: lists joined, days and publications as text.
+    private static func bind(_ value: BookValue?, of field: BookField, to row: inout IndexInsert) {
+        switch value {
+        case .text(let text)?: row.bind(text)
+        case .textList(let items)?: row.bind(items.joined(separator: separator))
+        case .integer(let number)?: row.bind(Int64(number))
+        case .number(let number)?: row.bind(number)
+        case .day(let day)?: row.bind(day.description)
+        case .publication(let publication)?: row.bind(publication.description)
+        case nil:
+            // A list is empty rather than NULL, as `books` declares it.
+            if field.valueType == .textList { row.bind("") } else { row.bind(nil as String?) }
         }
-        return Book(
-            id: BookID(row["slug"] as String), status: Status(row["status"] as String), folder: row["folder"],
-            path: row["path"], title: row["title"], subtitle: row["subtitle"], authors: list(row["authors"]),
-            isbn: row["isbn"], published: published, pages: row["pages"], publisher: row["publisher"],
-            language: row["language"], series: row["series"], seriesIndex: row["series_index"], tags: list(row["tags"]),
-            rating: row["rating"], added: day(row["added"]), started: day(row["started"]), finished: day(row["finished"]),
-            cover: row["cover"], extra: extra(row["extra"]), body: row["body"])
+    }
+
+    /// A field's value from its column, as ``bind(_:of:to:)`` stored it.
+    private static func value(of field: BookField, in row: Row) -> BookValue? {
+        let column = field.indexColumn
+        switch field.valueType {
+        case .text: return (row[column] as String?).map(BookValue.text)
+        case .textList: return .textList(list(row[column]))
+        case .integer: return (row[column] as Int?).map(BookValue.integer)
+        case .number: return (row[column] as Double?).map(BookValue.number)
+        case .day: return day(row[column]).map(BookValue.day)
+        case .publication:
+            return (row[column] as String?).flatMap { text in Int(text).map(Publication.year) ?? Day(text).map(Publication.day) }
+                .map(BookValue.publication)
+        }
+    }
+
+    static func book(_ row: Row) -> Book {
+        var book = Book(id: BookID(row["slug"] as String), status: Status(row["status"] as String), folder: row["folder"],
+                        path: row["path"], title: "", extra: extra(row["extra"]), body: row["body"])
+        for field in BookSchema.fields { field.set(&book, value(of: field, in: row)) }
+        return book
     }
 
     static let insertSessionSQL = """

@@ -15,11 +15,12 @@ enum IndexSchema {
     /// a table of their own, `book_facts`; 9: `books` names its rowid `id`, which `book_facts`
     /// refers to and `VACUUM` then keeps; 10: `files` keeps each file's change time, `changed`, so
     /// that a rewrite whose modification time was put back is seen; 11: a CRLF body keeps its first
-    /// character, and `author` is the authors when `authors` is empty).
-    static let version = 11
+    /// character, and `author` is the authors when `authors` is empty; 12: the columns of `books`
+    /// and `book_facts` come from ``BookSchema``, `book_facts` in its order, and the full-text columns are its searched fields in its order).
+    static let version = 12
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
-    static let textColumns = ["title", "subtitle", "authors", "tags", "series", "body"]
+    static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
 
     /// `book_facts` holds what queries test, one row per book with the `id` of its row in
     /// `books`: a query scans every row of it, and without the text, unknown keys and bodies
@@ -34,12 +35,7 @@ enum IndexSchema {
             CREATE TABLE files (
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
                 inode INTEGER NOT NULL, changed INTEGER NOT NULL, hash INTEGER NOT NULL);
-            CREATE TABLE books (
-                id INTEGER PRIMARY KEY, path TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL,
-                folder TEXT NOT NULL, title TEXT NOT NULL,
-                subtitle TEXT, authors TEXT NOT NULL, isbn TEXT, published TEXT, pages INTEGER, publisher TEXT,
-                language TEXT, series TEXT, series_index REAL, tags TEXT NOT NULL, rating REAL, added TEXT, started TEXT,
-                finished TEXT, cover TEXT, extra TEXT, body TEXT NOT NULL);
+            CREATE TABLE books (id INTEGER PRIMARY KEY, \(IndexRows.bookColumnDefinitions));
             CREATE TABLE book_facts (
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions));
             CREATE TABLE sessions (
@@ -51,7 +47,7 @@ enum IndexSchema {
                 is_session INTEGER NOT NULL, day TEXT);
             CREATE TABLE book_values (path TEXT NOT NULL, field TEXT NOT NULL, text TEXT, low REAL, high REAL);
             CREATE VIRTUAL TABLE documents USING fts5(
-                path UNINDEXED, book_path UNINDEXED, title, subtitle, authors, tags, series, body, tokenize = 'ascii');
+                path UNINDEXED, book_path UNINDEXED, \(textColumns.joined(separator: ", ")), tokenize = 'ascii');
             """)
     }
 

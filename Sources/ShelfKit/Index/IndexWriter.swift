@@ -20,9 +20,10 @@ struct IndexWriter {
         facts = try IndexInsert(db, sql: IndexRows.insertFactsSQL)
         values = try IndexInsert(db, sql: "INSERT INTO book_values (path, field, text, low, high) VALUES (?, ?, ?, ?, ?)")
         sessions = try IndexInsert(db, sql: IndexRows.insertSessionSQL)
+        let columns = ["rowid", "path", "book_path"] + IndexSchema.textColumns
         documents = try IndexInsert(db, sql: """
-            INSERT INTO documents (rowid, path, book_path, title, subtitle, authors, tags, series, body)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO documents (\(columns.joined(separator: ", ")))
+            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
             """)
     }
 

@@ -128,14 +128,14 @@ extension LibraryIndex {
         return try read { db in
             var candidates: [SearchCandidate] = []
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT d.path, d.book_path, b.slug, b.title, d.title, d.subtitle, d.authors, d.tags, d.series, d.body
+                SELECT d.path, d.book_path, b.slug, b.title, \(IndexSchema.textColumns.map { "d." + $0 }.joined(separator: ", "))
                 FROM documents d JOIN books b ON b.path = d.book_path
                 WHERE documents MATCH ?
                 """, arguments: [match])
             while let row = try rows.next() {
                 let path: String = row[0]
                 let bookPath: String = row[1]
-                let columns: [String] = (4..<10).map { (row[$0] as String?) ?? "" }
+                let columns: [String] = (4..<(4 + IndexSchema.textColumns.count)).map { (row[$0] as String?) ?? "" }
                 candidates.append(SearchCandidate(kind: path == bookPath ? .book : .session, path: path,
                                                   bookID: BookID(row[2] as String), title: row[3], indexedColumns: columns))
             }

@@ -361,10 +361,7 @@ extension LibraryIndex {
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
         for (path, bookPages) in pages where all || books.contains(path) {
             let progress = ReadingProgress(sessions[path] ?? [])
-            update.bind(Double(progress.sessions))
-            update.bind(Double(progress.pagesRead))
-            update.bind(Double(progress.minutes))
-            update.bind(progress.percent(of: bookPages).map(Double.init))
+            for value in IndexColumns.sessionValues(pages: bookPages, progress: progress) { update.bind(value) }
             update.bind(path)
             try update.run()
         }

@@ -1,10 +1,19 @@
-/// A book as JSON, for an app to keep a book across launches: every field by its Swift name,
-/// `extra` as an object, dates as `YYYY-MM-DD`, and the ``version`` it was read from, so that a
-/// book restored after a relaunch still saves only what was changed in it.
+/// A book as JSON, for an app to keep a book across launches: where its file is, every field of
+/// ``BookSchema`` by its Swift name (``BookField/propertyName``: `seriesIndex`), `extra` as an
+/// object, `body`, dates as `YYYY-MM-DD`, and the ``version`` it was read from, so that a book
+/// restored after a relaunch still saves only what was changed in it. Lists are always written,
+/// empty ones too; other fields only when the book has a value.
 extension Book: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case id, status, folder, path, title, subtitle, authors, isbn, published, pages, publisher, language
-        case series, seriesIndex, tags, rating, added, started, finished, cover, extra, body, version
+    private struct CodingKeys: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+
+        static let id = CodingKeys(stringValue: "id"), status = CodingKeys(stringValue: "status")
+        static let folder = CodingKeys(stringValue: "folder"), path = CodingKeys(stringValue: "path")
+        static let extra = CodingKeys(stringValue: "extra"), body = CodingKeys(stringValue: "body")
+        static let version = CodingKeys(stringValue: "version")
     }
 
     public init(from decoder: any Decoder) throws {
@@ -14,26 +23,30 @@ extension Book: Codable {
             status: try container.decodeIfPresent(Status.self, forKey: .status) ?? .toRead,
             folder: try container.decodeIfPresent(String.self, forKey: .folder) ?? "",
             path: try container.decodeIfPresent(String.self, forKey: .path) ?? "",
-            title: try container.decode(String.self, forKey: .title),
-            subtitle: try container.decodeIfPresent(String.self, forKey: .subtitle),
-            authors: try container.decodeIfPresent([String].self, forKey: .authors) ?? [],
-            isbn: try container.decodeIfPresent(String.self, forKey: .isbn),
-            published: try container.decodeIfPresent(Publication.self, forKey: .published),
-            pages: try container.decodeIfPresent(Int.self, forKey: .pages),
-            publisher: try container.decodeIfPresent(String.self, forKey: .publisher),
-            language: try container.decodeIfPresent(String.self, forKey: .language),
-            series: try container.decodeIfPresent(String.self, forKey: .series),
-            seriesIndex: try container.decodeIfPresent(Double.self, forKey: .seriesIndex),
-            tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
-            rating: try container.decodeIfPresent(Double.self, forKey: .rating),
-            added: try container.decodeIfPresent(Day.self, forKey: .added),
-            started: try container.decodeIfPresent(Day.self, forKey: .started),
-            finished: try container.decodeIfPresent(Day.self, forKey: .finished),
-            cover: try container.decodeIfPresent(String.self, forKey: .cover),
+            title: "",
             extra: try container.decodeIfPresent(JSONYAMLValue.self, forKey: .extra)?.entries ?? [],
             body: try container.decodeIfPresent(String.self, forKey: .body) ?? ""
         )
+        for field in BookSchema.fields {
+            field.set(&self, try Self.decode(field, in: container))
+        }
         version = try container.decodeIfPresent(BookVersion.self, forKey: .version)
+    }
+
+    /// A field's value; a required one must be there, as `decode` rather than `decodeIfPresent` has it.
+    private static func decode(_ field: BookField, in container: KeyedDecodingContainer<CodingKeys>) throws -> BookValue? {
+        let key = CodingKeys(stringValue: field.propertyName)
+        func value<Value: Decodable>(_ type: Value.Type) throws -> Value? {
+            field.isRequired ? try container.decode(type, forKey: key) : try container.decodeIfPresent(type, forKey: key)
+        }
+        switch field.valueType {
+        case .text: return try value(String.self).map(BookValue.text)
+        case .textList: return try value([String].self).map(BookValue.textList)
+        case .integer: return try value(Int.self).map(BookValue.integer)
+        case .number: return try value(Double.self).map(BookValue.number)
+        case .day: return try value(Day.self).map(BookValue.day)
+        case .publication: return try value(Publication.self).map(BookValue.publication)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,22 +55,18 @@ extension Book: Codable {
         try container.encode(status, forKey: .status)
         try container.encode(folder, forKey: .folder)
         try container.encode(path, forKey: .path)
-        try container.encode(title, forKey: .title)
-        try container.encodeIfPresent(subtitle, forKey: .subtitle)
-        try container.encode(authors, forKey: .authors)
-        try container.encodeIfPresent(isbn, forKey: .isbn)
-        try container.encodeIfPresent(published, forKey: .published)
-        try container.encodeIfPresent(pages, forKey: .pages)
-        try container.encodeIfPresent(publisher, forKey: .publisher)
-        try container.encodeIfPresent(language, forKey: .language)
-        try container.encodeIfPresent(series, forKey: .series)
-        try container.encodeIfPresent(seriesIndex, forKey: .seriesIndex)
-        try container.encode(tags, forKey: .tags)
-        try container.encodeIfPresent(rating, forKey: .rating)
-        try container.encodeIfPresent(added, forKey: .added)
-        try container.encodeIfPresent(started, forKey: .started)
-        try container.encodeIfPresent(finished, forKey: .finished)
-        try container.encodeIfPresent(cover, forKey: .cover)
+        for field in BookSchema.fields {
+            let key = CodingKeys(stringValue: field.propertyName)
+            switch field.get(self) {
+            case .text(let text)?: try container.encode(text, forKey: key)
+            case .textList(let items)?: try container.encode(items, forKey: key)
+            case .integer(let number)?: try container.encode(number, forKey: key)
+            case .number(let number)?: try container.encode(number, forKey: key)
+            case .day(let day)?: try container.encode(day, forKey: key)
+            case .publication(let publication)?: try container.encode(publication, forKey: key)
+            case nil: if field.valueType == .textList { try container.encode([String](), forKey: key) }
+            }
+        }
         try container.encode(JSONYAMLValue(.mapping(extra)), forKey: .extra)
         try container.encode(body, forKey: .body)
         try container.encodeIfPresent(version, forKey: .version)

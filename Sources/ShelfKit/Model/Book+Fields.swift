@@ -30,40 +30,37 @@ extension Book {
     }
 
     /// The book with one key set (or removed, for `nil`), typed and checked by the same rules as
-    /// reading a file: `rating` must be a half between 0.5 and 5, `finished` a date, and so on.
+    /// reading a file: `rating` must be a number, `finished` a date, and so on. A book field is
+    /// also reached by its alternative key (`author`) unless the book has a custom key of that name.
     ///
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` naming the key.
     public func setting(_ key: String, to value: YAMLValue?) throws(ShelfError) -> Book {
         guard !key.isEmpty else {
             throw .invalidValue(path: path, key: "key", value: "", reason: "must not be empty", line: 0, column: 0)
         }
-        // `author` is the authors unless the book has a key of that name of its own, as a file
-        // with both `authors` and `author` has.
-        let key = key == BookFormat.singularAuthorKey && !extra.contains { $0.key == key } ? "authors" : key
         var result = self
-        guard let field = BookFormat.fields.first(where: { $0.key == key }) else {
+        guard let field = BookSchema.field(named: key, in: self) else {
             result.setExtra(key, value)
             return result
         }
-        // A book key is typed by the rules of reading a file, from a scratch file that holds it
-        // alone (and a title, which every book read needs). Only the key changes: the body and
-        // every other value stay exactly as they are.
-        var source = Book(title: "")
-        if let value {
-            let entries = key == "title" ? [YAMLValue.Entry(key, value)] : [.init("title", .string("-")), .init(key, value)]
-            let document = try DocumentWriting.newFile(entries: entries, body: "", path: path)
-            let location = BookLocation(status: status, folder: folder, slug: id.rawValue)
-            let (book, errors) = BookFormat.read(document, at: location)
-            for error in errors {
-                // Positions point into the scratch file, not the person's: drop them.
-                guard case .invalidValue(_, let errorKey, let value, let reason, _, _) = error else { throw error }
-                if errorKey == key { throw .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0) }
-            }
-            source = book
-        } else if key == "title" {
-            throw .invalidValue(path: path, key: key, value: "", reason: "cannot be removed; every book needs a title", line: 0, column: 0)
+        func invalid(_ reason: String) -> ShelfError {
+            .invalidValue(path: path, key: field.key, value: value.map { $0.text ?? $0.description } ?? "", reason: reason,
+                          line: 0, column: 0)
         }
-        field.copy(&result, source)
+        guard let value else {
+            if field.isRequired { throw invalid("cannot be removed; every book needs a \(field.key)") }
+            field.set(&result, nil)
+            return result
+        }
+        switch field.valueType.typed(value) {
+        case .failure(let problem):
+            throw invalid(problem.reason)
+        case .success(let typed):
+            if field.isRequired, typed?.messageText.allSatisfy(\.isWhitespace) ?? true {
+                throw invalid("is empty; every book needs a \(field.key)")
+            }
+            field.set(&result, typed)
+        }
         return result
     }
 }

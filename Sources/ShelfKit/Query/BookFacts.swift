@@ -14,48 +14,16 @@ struct BookFacts: Sendable {
         static func day(_ day: Day) -> Value { Value(text: nil, low: QueryDate.number(day), high: QueryDate.number(day)) }
     }
 
-    /// The field values, keyed by ``QueryField/storageName``, in the order the book has them;
-    /// without `progress`, only those of the book's own file (none that
-    /// ``QueryField/needsSessions``), as the index stores them per book.
+    /// The field values, keyed by ``QueryField/storageName``, built-in fields in the order of
+    /// ``BookSchema/queryFields`` and then custom keys; without `progress`, only those of the
+    /// book's own file (none that ``QueryField/needsSessions``), as the index stores them per book.
     static func values(of book: Book, progress: ReadingProgress?) -> [(field: String, value: Value)] {
         var result: [(field: String, value: Value)] = []
-        func add(_ field: QueryField, _ value: Value?) {
-            if let value { result.append((field.storageName, value)) }
-        }
-        add(.title, .text(book.title))
-        add(.subtitle, book.subtitle.map(Value.text))
-        for author in book.authors { add(.author, .text(author)) }
-        for tag in book.tags { add(.tag, .text(tag)) }
-        add(.status, .text(book.status.name))
-        add(.folder, book.folder.isEmpty ? nil : .text(book.folder))
-        add(.series, book.series.map(Value.text))
-        add(.seriesIndex, book.seriesIndex.map(Value.number))
-        add(.publisher, book.publisher.map(Value.text))
-        add(.language, book.language.map(Value.text))
-        add(.isbn, book.isbn.map(Value.text))
-        add(.cover, book.cover.map(Value.text))
-        add(.rating, book.rating.map(Value.number))
-        add(.pages, book.pages.map { .number(Double($0)) })
-        switch book.published {
-        case .year(let year)?:
-            add(.published, Value(text: nil, low: Double(year * 10_000 + 101), high: Double(year * 10_000 + 1231)))
-        case .day(let day)?:
-            add(.published, .day(day))
-        case nil:
-            break
-        }
-        add(.added, book.added.map(Value.day))
-        add(.started, book.started.map(Value.day))
-        add(.finished, book.finished.map(Value.day))
-        add(.year, book.finished.map { .number(Double($0.year)) })
-        if let progress {
-            add(.sessions, .number(Double(progress.sessions)))
-            add(.progress, progress.percent(of: book.pages).map { .number(Double($0)) })
-            add(.read, .number(Double(progress.pagesRead)))
-            add(.minutes, .number(Double(progress.minutes)))
+        for definition in BookSchema.queryFields {
+            for value in definition.values(book, progress) { result.append((definition.field.storageName, value)) }
         }
         for entry in book.extra {
-            for value in customValues(entry.value) { add(.custom(entry.key), value) }
+            for value in customValues(entry.value) { result.append((QueryField.custom(entry.key).storageName, value)) }
         }
         return result
     }
@@ -78,15 +46,15 @@ struct BookFacts: Sendable {
         }
     }
 
-    /// The text columns full-text search reads, in the index's column order.
+    /// The text columns full-text search reads, in the index's column order: the fields of
+    /// ``BookSchema/searchedFields``, then the body.
     static func documentColumns(of book: Book) -> [String] {
-        [book.title, book.subtitle ?? "", book.authors.joined(separator: " "), book.tags.joined(separator: " "),
-         book.series ?? "", book.body]
+        BookSchema.searchedFields.map { $0.searchText(of: book) } + [book.body]
     }
 
-    /// The columns of a session's document: only the note.
+    /// The columns of a session's document: only the note, in the body's place.
     static func documentColumns(of session: ReadingSession) -> [String] {
-        ["", "", "", "", "", session.note]
+        Array(repeating: "", count: BookSchema.searchedFields.count) + [session.note]
     }
 }
 

@@ -54,7 +54,7 @@ public struct Query: Sendable, Hashable {
             case .text: continue
             case .has(let named), .missing(let named), .compare(let named, _): field = named
             }
-            guard case .custom(let key) = field, !customKeys.contains(key) else { continue }
+            guard let key = field.customKey, !customKeys.contains(key) else { continue }
             let suggestions = Suggestions.closeMatches(to: key, among: QueryField.builtInNames + customKeys.sorted())
             throw QueryError(.unknownField(name: key, suggestions: suggestions), term: term.source)
         }

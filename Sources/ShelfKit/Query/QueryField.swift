@@ -1,20 +1,20 @@
-/// A field a query can name: one of the book's keys, a value computed from its sessions, or a
-/// custom front matter key.
-public enum QueryField: Sendable, Hashable, CustomStringConvertible {
-    case title, subtitle, author, tag, status, folder, series, seriesIndex, publisher, language, isbn, cover
-    case rating, pages, published, added, started, finished
-    /// How many readable sessions the book has.
-    case sessions
-    /// Percent of `pages` reached, from the sessions (see ``ReadingProgress/percent(of:)``).
-    case progress
-    /// Pages logged over all sessions.
-    case read
-    /// Minutes logged over all sessions.
-    case minutes
-    /// The year the book was finished.
-    case year
-    /// Any other front matter key, as written in the files.
-    case custom(String)
+/// A field a query can name: one of the book's fields (``BookSchema/fields``), where its file is
+/// (`status`, `folder`), a value computed from it and its sessions (`year`, `progress`), or a
+/// custom front matter key. The built-in ones are declared in ``BookSchema/queryFields``.
+public struct QueryField: Sendable, Hashable, CustomStringConvertible {
+    /// The name used in queries and in the index: `author`, `series_index`, or a custom key as
+    /// written in the files.
+    public let name: String
+    /// How the field's values compare.
+    public let kind: Kind
+    /// Whether this is a custom front matter key.
+    public let isCustom: Bool
+    /// Whether a book can have several values (`author`, `tag`).
+    let isList: Bool
+    /// Whether a value covers a span of days rather than one (`published: 1965`, the whole year).
+    let coversDays: Bool
+    /// Whether the field's value comes from the book's sessions, which a library must read.
+    let needsSessions: Bool
 
     /// How a field's values compare.
     public enum Kind: Sendable, Hashable {
@@ -28,80 +28,50 @@ public enum QueryField: Sendable, Hashable, CustomStringConvertible {
         case custom
     }
 
-    /// Every named field, by the name a query uses.
-    static let named: [String: QueryField] = [
-        "title": .title, "subtitle": .subtitle, "author": .author, "authors": .author, "tag": .tag, "tags": .tag,
-        "status": .status, "folder": .folder, "series": .series, "series_index": .seriesIndex,
-        "publisher": .publisher, "language": .language, "isbn": .isbn, "cover": .cover, "rating": .rating,
-        "pages": .pages, "published": .published, "added": .added, "started": .started, "finished": .finished,
-        "sessions": .sessions, "progress": .progress, "read": .read, "minutes": .minutes, "year": .year,
-    ]
+    init(name: String, kind: Kind, isList: Bool = false, coversDays: Bool = false, needsSessions: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.isCustom = false
+        self.isList = isList
+        self.coversDays = coversDays
+        self.needsSessions = needsSessions
+    }
+
+    private init(customKey: String) {
+        name = customKey
+        kind = .custom
+        isCustom = true
+        isList = false
+        coversDays = false
+        needsSessions = false
+    }
+
+    /// A custom front matter key, as written in the files.
+    public static func custom(_ key: String) -> QueryField {
+        QueryField(customKey: key)
+    }
+
+    /// Every built-in field, by each name a query may use for it, in lower case.
+    static let named: [String: QueryField] = Dictionary(
+        uniqueKeysWithValues: BookSchema.queryFields.flatMap { definition in definition.names.map { ($0, definition.field) } })
 
     /// The field a query names with `name`: a built-in one (case-insensitively), or a custom key.
     public init(name: String) {
         self = Self.named[name.lowercased()] ?? .custom(name)
     }
 
-    /// The name used in queries and in the index.
-    public var name: String {
-        switch self {
-        case .title: "title"
-        case .subtitle: "subtitle"
-        case .author: "author"
-        case .tag: "tag"
-        case .status: "status"
-        case .folder: "folder"
-        case .series: "series"
-        case .seriesIndex: "series_index"
-        case .publisher: "publisher"
-        case .language: "language"
-        case .isbn: "isbn"
-        case .cover: "cover"
-        case .rating: "rating"
-        case .pages: "pages"
-        case .published: "published"
-        case .added: "added"
-        case .started: "started"
-        case .finished: "finished"
-        case .sessions: "sessions"
-        case .progress: "progress"
-        case .read: "read"
-        case .minutes: "minutes"
-        case .year: "year"
-        case .custom(let key): key
-        }
-    }
+    /// The custom key, when this is one.
+    public var customKey: String? { isCustom ? name : nil }
 
     public var description: String { name }
 
-    /// How the field's values compare.
-    public var kind: Kind {
-        switch self {
-        case .title, .subtitle, .author, .tag, .status, .folder, .series, .publisher, .language, .isbn, .cover: .text
-        case .rating, .pages, .seriesIndex, .sessions, .progress, .read, .minutes, .year: .number
-        case .published, .added, .started, .finished: .date
-        case .custom: .custom
-        }
-    }
-
-    /// Whether the field's value comes from the book's sessions, which a library must read.
-    var needsSessions: Bool {
-        switch self {
-        case .sessions, .progress, .read, .minutes: true
-        default: false
-        }
-    }
-
     /// The index's name for a custom key, apart from the built-in names whatever their case.
     var storageName: String {
-        if case .custom(let key) = self { return "x:" + key }
-        return name
+        isCustom ? "x:" + name : name
     }
 
     /// The names a person can use, for suggestions.
     static var builtInNames: [String] {
-        ["title", "subtitle", "author", "tag", "status", "folder", "series", "series_index", "publisher", "language",
-         "isbn", "cover", "rating", "pages", "published", "added", "started", "finished", "sessions", "progress",
-         "read", "minutes", "year"]
+        BookSchema.queryFields.map(\.field.name)
     }
 }

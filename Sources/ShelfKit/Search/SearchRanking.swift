@@ -2,7 +2,8 @@
 /// `shelf search` answers alike either way: the index only narrows down the documents.
 enum SearchRanking {
     /// How much a match in each column counts, in ``BookFacts/documentColumns(of:)`` order.
-    static let weights: [Double] = [10, 4, 6, 4, 4, 1]
+    /// A field's is its ``BookField/searchWeight``; the body's is 1.
+    static let weights: [Double] = BookSchema.searchedFields.compactMap(\.searchWeight) + [1]
 
     /// The words and quoted phrases of a search, each encoded for ``FullText``.
     static func phrases(_ text: String) -> [[String]] {

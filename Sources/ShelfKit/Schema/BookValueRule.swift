@@ -1,0 +1,31 @@
+/// What a field's value must satisfy beyond its type: a rating in halves, pages not negative, an
+/// ISBN's check digit.
+///
+/// A value that breaks a rule is still read, so the book is shown; `check` reports it. A rule
+/// that ``refusesWrites`` also stops a write that sets the value (an update checks only the keys
+/// it changes, so a `rating: 0` elsewhere in the file blocks nothing).
+struct BookValueRule: Sendable {
+    /// Whether a write that sets a breaking value is refused, rather than only reported by `check`.
+    let refusesWrites: Bool
+    /// Why the value breaks the rule, completing "KEY …", or `nil`.
+    let problem: @Sendable (BookValue) -> String?
+
+    /// 0.5 to 5 in steps of 0.5 (``Book/ratingProblem(_:)``).
+    static let rating = BookValueRule(refusesWrites: true) { value in
+        guard case .number(let rating) = value else { return nil }
+        return Book.ratingProblem(rating)
+    }
+
+    /// Zero or more.
+    static let notNegative = BookValueRule(refusesWrites: true) { value in
+        guard case .integer(let number) = value, number < 0 else { return nil }
+        return "should not be negative"
+    }
+
+    /// A valid ISBN-10 or ISBN-13. Only reported: a mistyped ISBN is still the one on the book
+    /// the person holds, and imports keep what the service had.
+    static let isbn = BookValueRule(refusesWrites: false) { value in
+        guard case .text(let isbn) = value else { return nil }
+        return ISBN.problem(with: isbn)
+    }
+}
