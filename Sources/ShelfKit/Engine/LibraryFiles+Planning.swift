@@ -97,7 +97,7 @@ extension LibraryFiles {
         let changes = BookChanges(from: base, to: book)
         guard !changes.isEmpty else { return key }
         if let conflict = changes.conflict(base: base, current: current, new: book) {
-            let fileKey = conflict == "authors" ? BookFormat.authorsKey(in: entry.document) : conflict
+            let fileKey = BookFormat.fileKey(for: conflict, in: entry.document)
             let location = conflict == "body" ? SourceLocation(path: nil, line: entry.document.bodyFirstLine, column: 1)
                 : entry.document.location(ofKey: fileKey)
             throw .editConflict(path: entry.destination.path, key: fileKey, line: location.line, column: location.column)
@@ -126,9 +126,9 @@ extension LibraryFiles {
         var absent: [String] = []
         var document = entry.document
         do throws(FrontMatterError) {
-            // `authors` names the authors whichever key holds them (``BookFormat/authorsKey(in:)``).
-            let authorsKey = BookFormat.authorsKey(in: document)
-            for name in keys where !(try document.removeValue(forKey: name == "authors" ? authorsKey : name)) {
+            // A field's key names it whichever key the file holds it under (`author` for `authors`).
+            let fileKeys = keys.map { BookFormat.fileKey(for: $0, in: document) }
+            for (name, fileKey) in zip(keys, fileKeys) where !(try document.removeValue(forKey: fileKey)) {
                 absent.append(name)
             }
         } catch {

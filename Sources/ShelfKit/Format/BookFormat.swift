@@ -2,12 +2,6 @@
 enum BookFormat {
     private static let knownKeys = Set(BookSchema.keys)
 
-    /// The key that holds the authors in `document`: `author` when it has a value and `authors`
-    /// has none (``BookField/fileKey(in:)``).
-    static func authorsKey(in document: FrontMatterDocument) -> String {
-        fileKey(for: "authors", in: document)
-    }
-
     /// The key that holds the field `key` in `document`: its own, or an alternative key the
     /// file holds it under (``BookField/alternativeKeys``); `key` itself for a custom key.
     static func fileKey(for key: String, in document: FrontMatterDocument) -> String {
