@@ -23,3 +23,12 @@ public struct ImportOptions: Sendable, Hashable {
         self.dayOrder = dayOrder
     }
 }
+
+/// Which part of a date written `3/4/2026` is the month: the first, as US spreadsheets write
+/// dates, or the second, as most others do.
+public enum ImportDayOrder: String, Sendable, Hashable, CaseIterable {
+    /// `3/4/2026` is March 4.
+    case monthFirst = "month-day"
+    /// `3/4/2026` is 3 April.
+    case dayFirst = "day-month"
+}
