@@ -64,6 +64,9 @@ public enum ShelfMain {
     static func hint(for error: ShelfError) -> String {
         switch error {
         case .libraryNotFound: "; create one with `shelf init`, or point SHELF_LIBRARY or --library at one"
+        case .notALibrary(let path, nil): "; make it one with `shelf init \(path)`, or point SHELF_LIBRARY or --library at a library"
+        case .notALibrary(_, let library?): "; point SHELF_LIBRARY or --library at \(library)"
+        case .insideLibrary(let path, _): "; to create it anyway, run `shelf init --inside-library \(path)`"
         default: ""
         }
     }
