@@ -87,7 +87,8 @@ public enum ShelfMain {
             let code = Shelf.exitCode(for: error)
             let message = Shelf.fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                guard !message.isEmpty else { return 0 }
+                do throws(CommandFailure) { try StandardOutput.writeLine(message) } catch { return report(error) }
                 return 0
             }
             if !message.isEmpty { printError(message.hasPrefix("Error: ") ? "shelf: " + message.dropFirst(7) : message) }

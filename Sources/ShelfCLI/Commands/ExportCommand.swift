@@ -50,7 +50,7 @@ struct ExportCommand: AsyncParsableCommand {
             try ExportFile.write(text, to: output)
             printError("shelf: exported \(books.count) book\(books.count == 1 ? "" : "s") to \(output)")
         } else {
-            print(text, terminator: "")
+            try StandardOutput.write(text)
         }
         let problems = listing.problems
         if let first = problems.first {

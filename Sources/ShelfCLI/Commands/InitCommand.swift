@@ -37,6 +37,6 @@ struct InitCommand: AsyncParsableCommand {
         }
         let root = library.root
         let statuses = library.configuration.statuses.map(\.name).joined(separator: ", ")
-        print("Created a library in \(root) with statuses \(statuses).")
+        try StandardOutput.writeLine("Created a library in \(root) with statuses \(statuses).")
     }
 }

@@ -50,10 +50,10 @@ struct StatsCommand: AsyncParsableCommand {
         let today = asOf.flatMap(Day.init) ?? Day.today()
         let stats = try await ReadingStats.compute(for: library, matching: try filter.query(today: today), year: year, today: today)
         switch format {
-        case .json: print(StatsPrinter.json(stats), terminator: "")
+        case .json: try StandardOutput.write(StatsPrinter.json(stats))
         case .text:
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
-            print(StatsPrinter(terminal: terminal).text(stats), terminator: "")
+            try StandardOutput.write(StatsPrinter(terminal: terminal).text(stats))
         }
         if let svg {
             try ExportFile.write(MonthChartSVG.render(stats), to: svg)

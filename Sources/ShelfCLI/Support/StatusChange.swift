@@ -15,9 +15,9 @@ enum StatusChange {
         case (false, nil): moved = book
         }
         if moved.path == book.path {
-            print("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(moved.path)")")
+            try StandardOutput.writeLine("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(moved.path)")")
         } else {
-            print("\(book.path) → \(moved.path)")
+            try StandardOutput.writeLine("\(book.path) → \(moved.path)")
         }
         return moved
     }
