@@ -4,7 +4,8 @@
 /// file problems read `path:line:column: message` like a compiler's, and lookups suggest what
 /// was probably meant. Messages speak of the library and its files, never of commands; a
 /// front end adds its own hints (the CLI adds `shelf init` and `--library` to
-/// ``libraryNotFound(searchedFrom:)``).
+/// ``libraryNotFound(searchedFrom:)`` and ``notALibrary(path:enclosingLibrary:)``, and
+/// `shelf init --inside-library` to ``insideLibrary(path:library:)``).
 public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No book matches `reference`; `closeMatches` are slugs a few edits away.
     case bookNotFound(reference: String, closeMatches: [String])
