@@ -64,6 +64,9 @@ public enum ShelfMain {
     static func hint(for error: ShelfError) -> String {
         switch error {
         case .libraryNotFound: "; create one with `shelf init`, or point SHELF_LIBRARY or --library at one"
+        case .notALibrary(let path, nil): "; make it one with `shelf init \(path)`, or point SHELF_LIBRARY or --library at a library"
+        case .notALibrary(_, let library?): "; point SHELF_LIBRARY or --library at \(library)"
+        case .insideLibrary(let path, _): "; to create it anyway, run `shelf init --inside-library \(path)`"
         default: ""
         }
     }
@@ -84,7 +87,8 @@ public enum ShelfMain {
             let code = Shelf.exitCode(for: error)
             let message = Shelf.fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                guard !message.isEmpty else { return 0 }
+                do throws(CommandFailure) { try StandardOutput.writeLine(message) } catch { return report(error) }
                 return 0
             }
             if !message.isEmpty { printError(message.hasPrefix("Error: ") ? "shelf: " + message.dropFirst(7) : message) }

@@ -159,6 +159,56 @@ struct LeadingOptionTests {
     }
 }
 
+/// A status typo is refused with the statuses that come close, as a field typo is, by every
+/// command that filters, with or without the index.
+struct StatusTypoTests {
+    static let runs: [([String], String)] = [
+        (["list", "--status", "finishd"], "status=finishd"),
+        (["list", "status:finishd"], "status:finishd"),
+        (["list", "--no-index", "status:finishd"], "status:finishd"),
+        (["list", "author:herbert", "-status:finishd"], "status:finishd"),
+        (["export", "--status", "finishd"], "status=finishd"),
+        (["export", "--format", "csv", "status:finishd"], "status:finishd"),
+        (["stats", "--status", "finishd"], "status=finishd"),
+        (["stats", "--format", "json", "status:Finishd"], "status:Finishd"),
+    ]
+
+    @Test(arguments: runs)
+    func aStatusTypoIsAnInvalidQuery(arguments: [String], term: String) throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf(arguments), status: 2,
+                  stderr: "shelf: unknown status \"finishd\" in \"\(term)\" (did you mean finished?)\n")
+        #expect(try library.status() == "")
+    }
+
+    @Test func aStatusFarFromAnyListsThemAll() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("list", "status:read"), status: 2, stderr: """
+            shelf: unknown status "read" in "status:read"; the statuses are to-read, reading, finished, abandoned
+
+            """)
+        expectRun(try library.shelf("list", "--status", "done now"), status: 2, stderr: """
+            shelf: unknown status "done now" in "status="done now""; the statuses are to-read, reading, finished, abandoned
+
+            """)
+    }
+
+    @Test func aStatusIsMatchedWholeIgnoringCase() throws {
+        let library = try ExampleLibrary()
+        let reading = """
+            reading/classics/anna-karenina.md
+            reading/cloud-atlas.md
+            reading/tech/designing-data-intensive-applications.md
+            reading/the-fall-of-hyperion.md
+            reading/fantasy/the-name-of-the-wind.md
+
+            """
+        expectRun(try library.shelf("list", "status:READING", "--format", "paths"), stdout: reading)
+        expectRun(try library.shelf("list", "--status", "Reading", "--format", "paths"), stdout: reading)
+        expectRun(try library.shelf("list", "--no-index", "status:reading", "--format", "paths"), stdout: reading)
+    }
+}
+
 /// Files written by other tools: a value shelf cannot read hides nothing else.
 struct ForeignValueTests {
     @Test func aBookWithAWronglyTypedValueIsListedAndTheValueReported() throws {

@@ -28,7 +28,7 @@ struct QueryDifferentialTests {
         case 13: return "minutes" + pick(["<60", ">0"])
         case 14: return pick(GeneratedLibrary.words.map { String($0.prefix(3)) } + ["memory", "glass river", "o"])
         case 15: return "\"" + pick(["night river", "a glass", "garden", "winter story"]) + "\""
-        case 16: return "status:" + pick(["finished", "read", "to-read"])
+        case 16: return "status:" + pick(["finished", "Reading", "to-read"])
         case 17: return "folder:" + pick(["sci", "fiction", "classics"])
         case 18: return "published" + pick(["<1990", ">=2000", ":1960..1980", ":1999"])
         case 19: return "bought" + pick([">=2022-01", "<2021-06", ":2023"])

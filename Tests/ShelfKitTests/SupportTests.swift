@@ -105,9 +105,10 @@ struct SupportTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let deep = root + "/finished/sci-fi"
         #expect(try LibraryLocator(environment: [:], currentDirectory: deep).locate() == root)
-        #expect(try LibraryLocator(environment: ["SHELF_LIBRARY": deep], currentDirectory: "/").locate() == deep)
+        #expect(try LibraryLocator(environment: ["SHELF_LIBRARY": root], currentDirectory: "/").locate() == root)
         #expect(try LibraryLocator(environment: ["SHELF_LIBRARY": deep], currentDirectory: "/").locate(explicit: root) == root)
-        #expect(try LibraryLocator(environment: [:], currentDirectory: root).locate(explicit: "finished") == root + "/finished")
+        #expect(try LibraryLocator(environment: [:], currentDirectory: deep).locate(explicit: "../..") == deep + "/../..")
+        #expect(try LibraryLocator(environment: [:], currentDirectory: root).locate(explicit: "./") == root)
         let empty = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(atPath: empty) }
         #expect(throws: ShelfError.libraryNotFound(searchedFrom: empty)) {
@@ -116,6 +117,53 @@ struct SupportTests {
         #expect(throws: ShelfError.libraryNotFound(searchedFrom: root + "/missing")) {
             try LibraryLocator(environment: [:], currentDirectory: root).locate(explicit: "missing")
         }
+    }
+
+    /// A folder named as the library must hold `.shelf/`: any other folder would become one
+    /// the moment a command wrote its index or a book there.
+    @Test func locatorRefusesAFolderThatIsNotALibrary() throws {
+        let root = try TemporaryFolder.make(with: [".shelf/config.yaml": "goal: 1\n", "finished/sci-fi/dune.md": "---\ntitle: Dune\n---\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let plain = try TemporaryFolder.make(with: ["notes.md": "---\ntitle: Notes\n---\n"])
+        defer { try? FileManager.default.removeItem(atPath: plain) }
+        let deep = root + "/finished/sci-fi"
+        #expect(throws: ShelfError.notALibrary(path: deep, enclosingLibrary: root)) {
+            try LibraryLocator(environment: ["SHELF_LIBRARY": deep], currentDirectory: "/").locate()
+        }
+        #expect(throws: ShelfError.notALibrary(path: root + "/finished", enclosingLibrary: root)) {
+            try LibraryLocator(environment: [:], currentDirectory: root).locate(explicit: "finished")
+        }
+        #expect(throws: ShelfError.notALibrary(path: plain, enclosingLibrary: nil)) {
+            try LibraryLocator(environment: [:], currentDirectory: root).locate(explicit: plain + "/.")
+        }
+        #expect(throws: ShelfError.notALibrary(path: plain, enclosingLibrary: nil)) {
+            try LibraryLocator(environment: ["SHELF_LIBRARY": plain], currentDirectory: root).locate()
+        }
+        #expect(LibraryLocator.isLibrary(root))
+        #expect(!LibraryLocator.isLibrary(deep))
+        #expect(LibraryLocator.enclosingLibrary(of: deep + "/not-yet") == root)
+        #expect(LibraryLocator.enclosingLibrary(of: plain) == nil)
+        #expect(FileManager.default.fileExists(atPath: plain + "/.shelf") == false)
+    }
+
+    @Test func createRefusesALibraryInsideAnotherUnlessAsked() throws {
+        let root = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try FileLibrary.create(at: root + "/books")
+        #expect(throws: ShelfError.insideLibrary(path: root + "/books/finished/club", library: root + "/books")) {
+            try FileLibrary.create(at: root + "/books/finished/club")
+        }
+        #expect(throws: ShelfError.insideLibrary(path: root + "/books/finished", library: root + "/books")) {
+            try FileLibrary.create(at: root + "/books/finished/.")
+        }
+        #expect(!FileManager.default.fileExists(atPath: root + "/books/finished/club"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/books/finished/.shelf"))
+        #expect(throws: ShelfError.alreadyExists(path: root + "/books/.shelf")) {
+            try FileLibrary.create(at: root + "/books/")
+        }
+        let club = try FileLibrary.create(at: root + "/books/finished/club", insideLibrary: true)
+        #expect(club.root == root + "/books/finished/club")
+        #expect(LibraryLocator.isLibrary(club.root))
     }
 
     @Test func createMakesALibrary() async throws {

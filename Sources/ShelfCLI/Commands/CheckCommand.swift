@@ -21,7 +21,7 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let problems = try await library.check()
-        for problem in problems { print(problem.description) }
+        try StandardOutput.write(problems.map { $0.description + "\n" }.joined())
         guard problems.isEmpty else {
             let files = Set(problems.map(\.path)).count
             throw CommandFailure(message: "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")")

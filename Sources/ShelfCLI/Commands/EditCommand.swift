@@ -37,6 +37,6 @@ struct EditCommand: AsyncParsableCommand {
             throw CommandFailure(message: "\(book.path) has \(problems.count) problem\(problems.count == 1 ? "" : "s"); "
                                  + "run `shelf edit \(book.id)` again to fix")
         }
-        print(book.path)
+        try StandardOutput.writeLine(book.path)
     }
 }

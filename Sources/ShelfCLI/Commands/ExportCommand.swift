@@ -8,7 +8,9 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Export the library, or the books a query finds, as JSON, CSV or Goodreads CSV.",
         discussion: """
-            The export goes to standard output, or to --output FILE, written atomically. \
+            The export goes to standard output (also --output -), or to --output FILE, written \
+            atomically: a file is replaced only once the export is complete; a symbolic link is \
+            followed and the file it points to replaced; a device or a named pipe is written into. \
             --format goodreads writes Goodreads' own 24-column "Export Library" CSV, which \
             `shelf import goodreads` reads back into the same books and other tools read too. \
             Filters work as in `shelf list`.
@@ -33,7 +35,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "json, csv or goodreads.")
     var format: Format = .json
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output).",
+                                                    valueName: "file"))
     var output: String?
 
     func run() async throws {
@@ -46,11 +49,11 @@ struct ExportCommand: AsyncParsableCommand {
         case .csv: text = try BookRecords(books: books).csv()
         case .goodreads: text = try GoodreadsExport.csv(books, configuration: library.configuration)
         }
-        if let output {
+        if let output, output != "-" {
             try ExportFile.write(text, to: output)
             printError("shelf: exported \(books.count) book\(books.count == 1 ? "" : "s") to \(output)")
         } else {
-            print(text, terminator: "")
+            try StandardOutput.write(text)
         }
         let problems = listing.problems
         if let first = problems.first {

@@ -11,24 +11,32 @@ struct InitCommand: AsyncParsableCommand {
             Creates DIR if needed, a folder per status (to-read, reading, finished, abandoned), \
             .shelf/config.yaml listing them, and .shelf/.gitignore so the index cache stays out of git.
 
-            Example:
+            A folder inside a library (or below one of its folders) is refused: the library \
+            around it would list the new library's books as its own. --inside-library creates \
+            it anyway, for a library kept inside another on purpose.
+
+            Examples:
               shelf init ~/books
+              shelf init --inside-library ~/books/finished/book-club
             """
     )
 
     @Argument(help: "The folder to make a library (default: the current folder).")
     var directory: String = "."
 
+    @Flag(name: .customLong("inside-library"), help: "Create the library even inside another library.")
+    var insideLibrary = false
+
     func run() async throws {
         let library: FileLibrary
         do {
-            library = try FileLibrary.create(at: directory)
+            library = try FileLibrary.create(at: directory, insideLibrary: insideLibrary)
         } catch {
             guard case .alreadyExists = error else { throw error }
             throw CommandFailure(message: "\(directory) is already a library: it has a .shelf folder")
         }
         let root = library.root
         let statuses = library.configuration.statuses.map(\.name).joined(separator: ", ")
-        print("Created a library in \(root) with statuses \(statuses).")
+        try StandardOutput.writeLine("Created a library in \(root) with statuses \(statuses).")
     }
 }

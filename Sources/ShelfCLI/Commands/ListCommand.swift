@@ -75,7 +75,7 @@ struct ListCommand: AsyncParsableCommand {
         case .named(let format):
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
             let printer = BookListPrinter(format: format, terminal: terminal, root: library.root)
-            print(try printer.render(books, progress: progress), terminator: "")
+            try StandardOutput.write(try printer.render(books, progress: progress))
         case .template(let template):
             var warned: Set<String> = []
             for field in template.fields where !warned.contains(field) {
@@ -85,7 +85,7 @@ struct ListCommand: AsyncParsableCommand {
                     printError("shelf: warning: no book listed has \"\(field)\"; {\(field)} is left empty")
                 }
             }
-            print(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined(), terminator: "")
+            try StandardOutput.write(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined())
         }
         LibraryWarning.print(problems)
     }

@@ -72,7 +72,7 @@ struct LogCommand: AsyncParsableCommand {
             message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")
             if let percent = progress.percent(of: current.pages) { message += " (\(percent)%)" }
         }
-        print(message)
+        try StandardOutput.writeLine(message)
         if current.status != book.status { printError("shelf: \(book.id) moved to \(current.status.name)") }
     }
 }

@@ -49,9 +49,9 @@ struct SearchCommand: AsyncParsableCommand {
         let hits = found.items
         switch format {
         case .json:
-            print(JSONValue.array(hits.map { .object(record($0)) }).text(.pretty))
+            try StandardOutput.writeLine(JSONValue.array(hits.map { .object(record($0)) }).text(.pretty))
         case .jsonl:
-            print(hits.map { JSONValue.object(record($0)).text(.compact) + "\n" }.joined(), terminator: "")
+            try StandardOutput.write(hits.map { JSONValue.object(record($0)).text(.compact) + "\n" }.joined())
         case .text:
             var output = ""
             for hit in hits {
@@ -59,7 +59,7 @@ struct SearchCommand: AsyncParsableCommand {
                 let what = hit.kind == .session ? "session of \(hit.title)" : hit.title
                 output += "\(place)  \(terminal.paint(what, .dim))\n    \(hit.snippet)\n"
             }
-            print(output, terminator: "")
+            try StandardOutput.write(output)
             if hits.isEmpty { printError("shelf: nothing matches \"\(words.joined(separator: " "))\"") }
         }
         LibraryWarning.print(found.problems)

@@ -46,11 +46,11 @@ struct SessionsCommand: AsyncParsableCommand {
         }
         switch format {
         case .json:
-            print(JSONValue.array(sessions.map { .object(SessionRecords.record($0)) }).text(.pretty))
+            try StandardOutput.writeLine(JSONValue.array(sessions.map { .object(SessionRecords.record($0)) }).text(.pretty))
         case .jsonl:
-            print(sessions.map { JSONValue.object(SessionRecords.record($0)).text(.compact) + "\n" }.joined(), terminator: "")
+            try StandardOutput.write(sessions.map { JSONValue.object(SessionRecords.record($0)).text(.compact) + "\n" }.joined())
         case .csv:
-            print(try csv(sessions), terminator: "")
+            try StandardOutput.write(try csv(sessions))
         case .table, .paths:
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
             var table = Table(columns: [
@@ -62,7 +62,7 @@ struct SessionsCommand: AsyncParsableCommand {
                 table.rows.append([session.day.description, session.bookID.rawValue, String(session.pagesRead), range,
                                    session.minutes.map(String.init) ?? "", SessionRecords.firstLine(session.note) ?? ""])
             }
-            if !sessions.isEmpty { print(table.render(width: terminal.width, terminal: terminal), terminator: "") }
+            if !sessions.isEmpty { try StandardOutput.write(table.render(width: terminal.width, terminal: terminal)) }
         }
     }
 

@@ -56,6 +56,6 @@ struct SetCommand: AsyncParsableCommand {
             values.append(.init(key, ValueParsing.value(text, forKey: key, asString: string)))
         }
         let updated = try await library.set(values, of: book.id)
-        print(updated == book ? "\(book.path): nothing changed" : updated.path)
+        try StandardOutput.writeLine(updated == book ? "\(book.path): nothing changed" : updated.path)
     }
 }

@@ -37,10 +37,10 @@ struct ShowCommand: AsyncParsableCommand {
         case .json:
             var record = BookRecords(books: [book]).record(book)
             record.append(("sessions", .array(sessions.map { .object(SessionRecords.record($0)) })))
-            print(JSONValue.object(record).text(.pretty))
+            try StandardOutput.writeLine(JSONValue.object(record).text(.pretty))
         case .text:
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
-            print(text(book, sessions: sessions, progress: progress, terminal: terminal), terminator: "")
+            try StandardOutput.write(text(book, sessions: sessions, progress: progress, terminal: terminal))
         }
     }
 

@@ -10,11 +10,14 @@ struct StatsCommand: AsyncParsableCommand {
         discussion: """
             A book counts as finished when it has a finished date and is not abandoned. With \
             --year, the totals cover that year; the streak always counts back from today. The \
-            goal is `goal:` in .shelf/config.yaml. Filters work as in `shelf list`.
+            goal is `goal:` in .shelf/config.yaml. Filters work as in `shelf list`. --svg FILE \
+            writes the chart as --output does for `shelf export`; --svg - writes it to standard \
+            output instead of the statistics.
 
             Examples:
               shelf stats
               shelf stats --year 2025 --svg 2025.svg
+              shelf stats --year 2025 --svg - | rsvg-convert -o 2025.png
               shelf stats --tag sci-fi --format json
             """
     )
@@ -34,7 +37,8 @@ struct StatsCommand: AsyncParsableCommand {
     @Option(help: "text (with bar charts) or json.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Also write the per-month chart as an SVG file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Also write the per-month chart as an SVG file (- for standard output, instead of the statistics).",
+                               valueName: "file"))
     var svg: String?
 
     @Option(help: ArgumentHelp("Count the streak and goal as of this day (default: today).", valueName: "YYYY-MM-DD"))
@@ -49,13 +53,14 @@ struct StatsCommand: AsyncParsableCommand {
         let library = try library.open()
         let today = asOf.flatMap(Day.init) ?? Day.today()
         let stats = try await ReadingStats.compute(for: library, matching: try filter.query(today: today), year: year, today: today)
-        switch format {
-        case .json: print(StatsPrinter.json(stats), terminator: "")
-        case .text:
+        switch (format, svg) {
+        case (_, "-"): try StandardOutput.write(MonthChartSVG.render(stats))
+        case (.json, _): try StandardOutput.write(StatsPrinter.json(stats))
+        case (.text, _):
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
-            print(StatsPrinter(terminal: terminal).text(stats), terminator: "")
+            try StandardOutput.write(StatsPrinter(terminal: terminal).text(stats))
         }
-        if let svg {
+        if let svg, svg != "-" {
             try ExportFile.write(MonthChartSVG.render(stats), to: svg)
             printError("shelf: wrote the chart for \(stats.chartYear) to \(svg)")
         }

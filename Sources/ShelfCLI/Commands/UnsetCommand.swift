@@ -40,9 +40,9 @@ struct UnsetCommand: AsyncParsableCommand {
             printError("shelf: \(book.path) has no key\(missing.count == 1 ? "" : "s") \(names)")
         }
         guard missing.count < keys.count else {
-            print("\(book.path): nothing changed")
+            try StandardOutput.writeLine("\(book.path): nothing changed")
             return
         }
-        print(updated.path)
+        try StandardOutput.writeLine(updated.path)
     }
 }

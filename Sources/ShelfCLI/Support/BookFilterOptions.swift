@@ -39,7 +39,8 @@ struct BookFilterOptions: ParsableArguments {
     func query(today: Day) throws(ShelfError) -> Query {
         var words = queryWords
         if !status.isEmpty {
-            words.append("(" + status.map { "status=" + Self.quoted($0) }.joined(separator: " or ") + ")")
+            // Unquoted when it can be, so that an unknown status is quoted back as it was typed.
+            words.append("(" + status.map { "status=" + Self.quotedIfNeeded($0) }.joined(separator: " or ") + ")")
         }
         if let author { words.append("author:" + Self.quoted(author)) }
         if let tag { words.append("tag=" + Self.quoted(tag)) }
@@ -54,6 +55,11 @@ struct BookFilterOptions: ParsableArguments {
         } catch {
             throw .invalidQuery(error)
         }
+    }
+
+    private static func quotedIfNeeded(_ value: String) -> String {
+        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+        return plain ? value : quoted(value)
     }
 
     private static func quoted(_ value: String) -> String {

@@ -72,13 +72,13 @@ struct ImportArguments: ParsableArguments {
         let note = ImportReport.withoutStatusNote(plan, format: format, mapping: mapping,
                                                   firstStatus: library.configuration.statuses.first ?? .toRead)
         if dryRun {
-            print(ImportReport.dryRun(plan), terminator: "")
-            print("Dry run, nothing written: \(plan.summary)\(note)")
+            try StandardOutput.write(ImportReport.dryRun(plan))
+            try StandardOutput.writeLine("Dry run, nothing written: \(plan.summary)\(note)")
             try nothingRead(rows, dryRun: true)
             return
         }
         if rows.books.isEmpty {
-            print("Imported \(file): \(plan.summary)")
+            try StandardOutput.writeLine("Imported \(file): \(plan.summary)")
             try nothingRead(rows, dryRun: false)
         }
         progress.show("Writing \(plan.additions.count + plan.updates.count) books…")
@@ -94,7 +94,7 @@ struct ImportArguments: ParsableArguments {
             printError("shelf: added the status\(plan.newStatuses.count == 1 ? "" : "es") "
                 + plan.newStatuses.map(\.name).joined(separator: ", ") + " to .shelf/config.yaml")
         }
-        print("Imported \(file): \(plan.summary)\(note)")
+        try StandardOutput.writeLine("Imported \(file): \(plan.summary)\(note)")
     }
 
     /// The bytes of the export, or a message that says what is wrong with the path.

@@ -8,9 +8,9 @@ enum StatusChange {
         let book = try await library.resolve(reference)
         let moved = try await library.move(book.id, to: status, folder: folder, then: edit ?? { _ in })
         if moved.path == book.path {
-            print("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(moved.path)")")
+            try StandardOutput.writeLine("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(moved.path)")")
         } else {
-            print("\(book.path) → \(moved.path)")
+            try StandardOutput.writeLine("\(book.path) → \(moved.path)")
         }
         return moved
     }

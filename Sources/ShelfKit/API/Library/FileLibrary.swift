@@ -51,17 +51,30 @@ public final class FileLibrary: EngineHandle {
     }
 
     /// Creates a new library: `.shelf/config.yaml` and a folder per status. This is `shelf init`.
-    /// - Throws: ``ShelfError/alreadyExists(path:)`` when the folder already has a `.shelf`.
+    ///
+    /// A library inside another (`finished/sci-fi` of an existing library) is refused unless
+    /// asked for: the outer library would list the inner one's books as its own, and an edit
+    /// through either would move files under the other.
+    /// - Parameters:
+    ///   - root: The folder to make a library, created when missing.
+    ///   - insideLibrary: Whether to create the library even inside another library.
+    /// - Throws: ``ShelfError/alreadyExists(path:)`` when the folder already has a `.shelf`;
+    ///   ``ShelfError/insideLibrary(path:library:)`` when it is inside a library and
+    ///   `insideLibrary` is false.
     public static func create(at root: String, configuration: LibraryConfiguration = .default, index: IndexOptions = .enabled,
+                              insideLibrary: Bool = false,
                               today: @escaping @Sendable () -> Day = { Day.today() }) throws(ShelfError) -> FileLibrary {
         let absolute = absolute(root)
         var storage = DiskStorage(root: absolute)
+        guard storage.kind(of: ".shelf") == nil else { throw .alreadyExists(path: absolute + "/.shelf") }
+        if !insideLibrary, let outer = LibraryLocator.enclosingLibrary(of: Path.parent(of: absolute)) {
+            throw .insideLibrary(path: absolute, library: outer)
+        }
         if !storage.isDirectory("") {
             do throws(FileSystem.Failure) { try FileSystem.makeDirectory(absolute) } catch {
                 throw .io(path: absolute, operation: error.operation, message: error.message)
             }
         }
-        guard storage.kind(of: ".shelf") == nil else { throw .alreadyExists(path: absolute + "/.shelf") }
         try storage.makeDirectory(".shelf")
         let names = configuration.statuses.map(\.name).joined(separator: ", ")
         var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
@@ -75,9 +88,7 @@ public final class FileLibrary: EngineHandle {
     }
 
     private static func absolute(_ path: String) -> String {
-        var result = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
-        return result
+        Path.withoutDots(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
     /// What writing operations found and finished of operations other processes left half

@@ -2,8 +2,11 @@ internal import Foundation
 
 /// Finds the library a command should use, the way git finds its repository.
 ///
-/// In order: an explicit path (`--library`), the `SHELF_LIBRARY` environment variable, then the
-/// current folder and each folder above it, until one holds a `.shelf` folder.
+/// A folder is a library when it holds a `.shelf` folder (``isLibrary(_:)``). In order: an
+/// explicit path (`--library`), the `SHELF_LIBRARY` environment variable, then the current
+/// folder and each folder above it, until one is a library. An explicit or environment path
+/// must be a library itself: opening any other folder would make it one, writing `.shelf/`
+/// and the books added there into a folder that was never meant to hold them.
 ///
 /// ```swift
 /// let root = try LibraryLocator().locate(explicit: options.library)
@@ -27,30 +30,48 @@ public struct LibraryLocator: Sendable {
     /// The library folder, as an absolute path.
     /// - Parameter explicit: A path given on the command line, which wins over everything else.
     /// - Throws: ``ShelfError/libraryNotFound(searchedFrom:)`` when an explicit or environment
-    ///   path is not a folder, or no folder from the current one up holds `.shelf`.
+    ///   path is not a folder, or no folder from the current one up is a library;
+    ///   ``ShelfError/notALibrary(path:enclosingLibrary:)`` when an explicit or environment path
+    ///   is a folder without `.shelf`.
     public func locate(explicit: String? = nil) throws(ShelfError) -> String {
-        if let explicit, !explicit.isEmpty { return try existingFolder(explicit) }
+        if let explicit, !explicit.isEmpty { return try library(at: explicit) }
         if let fromEnvironment = environment[Self.environmentVariable], !fromEnvironment.isEmpty {
-            return try existingFolder(fromEnvironment)
+            return try library(at: fromEnvironment)
         }
-        var folder = absolute(currentDirectory)
-        while true {
-            if FileSystem.status(folder == "/" ? "/.shelf" : folder + "/.shelf")?.kind == .directory { return folder }
-            guard folder != "/", !folder.isEmpty else { break }
-            folder = Path.parent(of: folder)
-        }
-        throw .libraryNotFound(searchedFrom: absolute(currentDirectory))
+        let start = absolute(currentDirectory)
+        guard let found = Self.enclosingLibrary(of: start) else { throw .libraryNotFound(searchedFrom: start) }
+        return found
     }
 
-    private func existingFolder(_ path: String) throws(ShelfError) -> String {
+    /// Whether `folder` is a library: it holds a `.shelf` folder.
+    /// - Parameter folder: An absolute path, or one relative to the process's current directory.
+    public static func isLibrary(_ folder: String) -> Bool {
+        FileSystem.status(Path.joined(folder, ".shelf"))?.kind == .directory
+    }
+
+    /// The library `folder` belongs to: `folder` itself when it is one, else the nearest
+    /// folder above it that is; `nil` when none is. The folders are taken as written (a `..`
+    /// is a name like any other), and `folder` need not exist.
+    /// - Parameter folder: An absolute path.
+    public static func enclosingLibrary(of folder: String) -> String? {
+        var folder = folder
+        while true {
+            if isLibrary(folder) { return folder }
+            guard folder != "/", !folder.isEmpty else { return nil }
+            folder = Path.parent(of: folder)
+        }
+    }
+
+    private func library(at path: String) throws(ShelfError) -> String {
         let folder = absolute(path)
         guard FileSystem.status(folder)?.kind == .directory else { throw .libraryNotFound(searchedFrom: folder) }
+        guard Self.isLibrary(folder) else {
+            throw .notALibrary(path: folder, enclosingLibrary: Self.enclosingLibrary(of: Path.parent(of: folder)))
+        }
         return folder
     }
 
     private func absolute(_ path: String) -> String {
-        var result = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
-        return result
+        Path.withoutDots(path.hasPrefix("/") ? path : currentDirectory + "/" + path)
     }
 }

@@ -4,7 +4,8 @@
 /// file problems read `path:line:column: message` like a compiler's, and lookups suggest what
 /// was probably meant. Messages speak of the library and its files, never of commands; a
 /// front end adds its own hints (the CLI adds `shelf init` and `--library` to
-/// ``libraryNotFound(searchedFrom:)``).
+/// ``libraryNotFound(searchedFrom:)`` and ``notALibrary(path:enclosingLibrary:)``, and
+/// `shelf init --inside-library` to ``insideLibrary(path:library:)``).
 public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No book matches `reference`; `closeMatches` are slugs a few edits away.
     case bookNotFound(reference: String, closeMatches: [String])
@@ -31,6 +32,11 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownStatus(name: String, known: [String])
     /// No library in the folder searched or above it.
     case libraryNotFound(searchedFrom: String)
+    /// A folder named as the library has no `.shelf` folder, so it is not one;
+    /// `enclosingLibrary` is the library above it, when it is inside one.
+    case notALibrary(path: String, enclosingLibrary: String?)
+    /// A new library would be created inside `library`, whose books it would then share.
+    case insideLibrary(path: String, library: String)
     /// A system call failed.
     case io(path: String, operation: String, message: String)
     /// A logged session ends below the page the book had already reached.
@@ -87,6 +93,11 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 + " (set in .shelf/config.yaml)"
         case .libraryNotFound(let searchedFrom):
             return "no library found in \(searchedFrom) or any folder above it"
+        case .notALibrary(let path, let enclosingLibrary):
+            let inside = enclosingLibrary.map { "; it is a folder of the library \($0)" } ?? ""
+            return "\(path) is not a library: it has no .shelf folder\(inside)"
+        case .insideLibrary(let path, let library):
+            return "\(path) is inside the library \(library), which would list the new library's books as its own"
         case .io(let path, let operation, let message):
             return "\(path): \(operation) failed: \(message)"
         case .sessionPageBelowProgress(let bookID, let page, let progress):

@@ -47,6 +47,16 @@ public struct BookQuery: Sendable, Hashable {
         self.pages = pages
     }
 
+    /// Throws for a status the library does not have, which would match nothing in silence.
+    /// - Parameter statuses: The library's statuses (``LibraryConfiguration/statuses``).
+    /// - Throws: ``ShelfError/unknownStatus(name:known:)`` naming the first unknown status.
+    func validate(statuses known: [Status]) throws(ShelfError) {
+        guard let statuses else { return }
+        for status in statuses.sorted(by: { $0.name < $1.name }) where !known.contains(status) {
+            throw .unknownStatus(name: status.name, known: known.map(\.name))
+        }
+    }
+
     /// Whether `book` meets every criterion.
     public func matches(_ book: Book) -> Bool {
         if let statuses, !statuses.contains(book.status) { return false }

@@ -46,12 +46,22 @@ public struct Query: Sendable, Hashable {
         }
     }
 
-    /// Throws for a custom key that no book in the library has, suggesting close names.
-    func validate(customKeys: Set<String>) throws(QueryError) {
+    /// Throws for a custom key that no book in the library has, or a status the library does
+    /// not have (`status:finishd`), suggesting close names: either is a typo that would
+    /// otherwise match nothing in silence.
+    /// - Parameters:
+    ///   - customKeys: The custom keys some book of the library has.
+    ///   - statuses: The library's statuses, in order (``LibraryConfiguration/statuses``).
+    func validate(customKeys: Set<String>, statuses: [Status]) throws(QueryError) {
         for term in expression.terms {
             let field: QueryField
             switch term.test {
             case .text: continue
+            case .compare(.status, .equals(let name)):
+                let names = statuses.map(\.name)
+                guard !names.contains(where: { TextFolding.fold($0) == name }) else { continue }
+                let suggestions = Suggestions.closeMatches(to: name, among: names)
+                throw QueryError(.unknownStatus(name: name, suggestions: suggestions, statuses: names), term: term.source)
             case .has(let named), .missing(let named), .compare(let named, _): field = named
             }
             guard let key = field.customKey, !customKeys.contains(key) else { continue }

@@ -2,12 +2,16 @@
 ///
 /// ```
 /// unknown field "autor" in "autor:herbert" (did you mean author?)
+/// unknown status "finishd" in "status:finishd" (did you mean finished?)
 /// ```
 public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public enum Reason: Sendable, Hashable {
         /// No built-in field and no custom key in the library has this name.
         case unknownField(name: String, suggestions: [String])
+        /// `status:` or `status=` names no status of the library; `suggestions` are the close
+        /// ones, `statuses` all of them.
+        case unknownStatus(name: String, suggestions: [String], statuses: [String])
         /// The value does not read as what the field holds; `expected` names it.
         case invalidValue(field: String, value: String, expected: String)
         /// `field:` with nothing after it.
@@ -41,6 +45,11 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownField(let name, let suggestions):
             let hint = suggestions.isEmpty ? "" : " (did you mean \(Suggestions.alternatives(suggestions))?)"
             return "unknown field \"\(name)\" \(location)\(hint)"
+        case .unknownStatus(let name, let suggestions, let statuses):
+            let hint = suggestions.isEmpty
+                ? "; the statuses are \(statuses.joined(separator: ", "))"
+                : " (did you mean \(Suggestions.alternatives(suggestions))?)"
+            return "unknown status \"\(name)\" \(location)\(hint)"
         case .invalidValue(let field, let value, let expected):
             return "\(field) expects \(expected), found \"\(value)\" \(location)"
         case .missingValue:

@@ -60,6 +60,9 @@ public struct QueryField: Sendable, Hashable, CustomStringConvertible {
         self = Self.named[name.lowercased()] ?? .custom(name)
     }
 
+    /// `status`: the name of the book's status folder, which queries compare whole.
+    static let status = QueryField(name: "status")
+
     /// The custom key, when this is one.
     public var customKey: String? { isCustom ? name : nil }
 

@@ -16,6 +16,7 @@ extension LibraryEngine {
     }
 
     func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+        try query.validate(statuses: files.configuration.statuses)
         let scan = try await scan()
         return ordered(scan.books.filter(query.matches), by: order, progress: [:], limit: limit, problems: scan.problems)
     }
@@ -23,7 +24,7 @@ extension LibraryEngine {
     func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         let answer = try await reads.books(matching: query, sortProgress: order.contains(where: \.needsSessions), files)
         do throws(QueryError) {
-            try query.validate(customKeys: answer.customKeys)
+            try query.validate(customKeys: answer.customKeys, statuses: files.configuration.statuses)
         } catch {
             throw .invalidQuery(error)
         }
@@ -128,6 +129,7 @@ extension LibraryEngine {
     }
 
     func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
+        try query.validate(statuses: files.configuration.statuses)
         let ids = try await scan().books.filter(query.matches).map(\.id)
         return try await writing { files throws(ShelfError) in try files.delete(ids) }
     }

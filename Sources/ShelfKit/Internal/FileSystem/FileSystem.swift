@@ -73,6 +73,9 @@ enum FileSystem {
         var kind: EntryKind
         var size: Int
         var permissions: UInt32
+        /// A character device or a FIFO (`/dev/stdout`, `/dev/null`, a named pipe): written
+        /// into, as a shell's `>` would, never replaced by a file.
+        var isStream = false
     }
 
     /// Reads a whole file with `open` and `read`.
@@ -224,7 +227,35 @@ enum FileSystem {
         case S_IFDIR: kind = .directory
         default: kind = .other
         }
-        return Status(kind: kind, size: Int(info.st_size), permissions: UInt32(info.st_mode & 0o7777))
+        let type = info.st_mode & S_IFMT
+        return Status(kind: kind, size: Int(info.st_size), permissions: UInt32(info.st_mode & 0o7777),
+                      isStream: type == S_IFCHR || type == S_IFIFO)
+    }
+
+    /// What the symbolic link at `path` points to, as written in it (relative to the link's
+    /// folder unless absolute); `nil` when `path` is not a symbolic link.
+    static func linkDestination(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let start = buffer.baseAddress else { return -1 }
+            return readlink(path, start, buffer.count - 1)
+        }
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes `bytes` into what is at `path` without replacing it: for a device or a pipe,
+    /// whose reader is on the other side of this name. Nothing is created, truncated or flushed.
+    static func writeInPlace(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        do throws(Failure) {
+            try writeAll(bytes, to: descriptor, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw Failure(operation: "close", path: path, code: errno) }
     }
 
     /// Replaces or creates `path` so that a reader sees the old bytes or the new, never a mix:

@@ -178,7 +178,8 @@ struct QueryParser {
         }
         switch field.kind {
         case .text:
-            return textPredicate(comparison, TextFolding.fold(value))
+            // A status is a name, not text to search: `status:read` is not `reading`.
+            return textPredicate(field == .status && comparison == ":" ? "=" : comparison, TextFolding.fold(value))
         case .number, .date:
             guard let bounds = try interval(field, value, source: source, strict: true) else {
                 throw QueryError(.missingValue, term: source)

@@ -25,6 +25,16 @@ enum Path {
         path.utf8.lastIndex(of: UInt8(ascii: "/"))
     }
 
+    /// `path` without its `.` components and repeated or trailing slashes: `/books/./x/` →
+    /// `/books/x`, `/books/.` → `/books`. A `..` stays, as it names the folder above what the
+    /// link before it points at, which only the file system knows.
+    static func withoutDots(_ path: String) -> String {
+        let parts = path.utf8.split(separator: UInt8(ascii: "/")).filter { !$0.elementsEqual(".".utf8) }
+        let joined = parts.compactMap { String($0) }.joined(separator: "/")
+        guard path.hasPrefix("/") else { return joined.isEmpty ? "." : joined }
+        return "/" + joined
+    }
+
     /// `name` inside `folder`, where `""` is the folder paths are relative to.
     static func joined(_ folder: String, _ name: String) -> String {
         folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
