@@ -11,6 +11,9 @@ enum Workload {
                 .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/make_library.py").path
             try run(["python3", generator, "--books", String(books), "--out", root])
         }
+        // The generator writes the books; a folder is a library once it has `.shelf`, which
+        // `shelf init` would make with the default statuses the generator uses.
+        try FileManager.default.createDirectory(atPath: root + "/.shelf", withIntermediateDirectories: true)
         try Data(pythonScript.utf8).write(to: URL(fileURLWithPath: work + "/frontmatter_query.py"))
         return root
     }
