@@ -6,6 +6,16 @@ struct QueryEvaluator {
     let progress: [String: ReadingProgress]
     /// Each book's session notes, by book path, for full-text terms.
     let notes: [String: [String]]
+    /// Whether the query has full-text terms, which read the books' words and notes: decided
+    /// once, not for every book evaluated.
+    private let needsText: Bool
+
+    init(query: Query, progress: [String: ReadingProgress], notes: [String: [String]]) {
+        self.query = query
+        self.progress = progress
+        self.notes = notes
+        self.needsText = query.expression.terms.contains { if case .text = $0.test { return true } else { return false } }
+    }
 
     /// Whether `book` matches.
     func matches(_ book: Book) -> Bool {
@@ -21,11 +31,6 @@ struct QueryEvaluator {
             }
         }
         return evaluate(query.expression, values, documents)
-    }
-
-    /// Whether the query has full-text terms, which read the books' words and notes.
-    private var needsText: Bool {
-        query.expression.terms.contains { if case .text = $0.test { return true } else { return false } }
     }
 
     private func evaluate(_ expression: QueryExpression, _ values: [String: [BookFacts.Value]],
