@@ -68,9 +68,9 @@ struct StatsTests {
         let days = (0..<5).compactMap { Day(year: 2026, month: 3, day: 10 + $0) }
         let sessions = days.map { ReadingSession(bookID: "a", day: $0, pages: 10) }
         let book = Book(id: "a", title: "A")
-        let onLastDay = ReadingStats(books: [book], sessions: sessions, goal: nil, year: nil, today: try #require(days.last))
+        let onLastDay = ReadingStats(books: [book], sessions: sessions, configuration: .default, year: nil, today: try #require(days.last))
         #expect(onLastDay.streak == 5)
-        let dayAfter = ReadingStats(books: [book], sessions: sessions, goal: nil, year: nil,
+        let dayAfter = ReadingStats(books: [book], sessions: sessions, configuration: .default, year: nil,
                                     today: try #require(days.last?.adding(days: 1)))
         #expect(dayAfter.streak == 5)
     }

@@ -28,6 +28,45 @@ struct StatusRoleTests {
         #expect(finished.finished == Day(year: 2026, month: 11, day: 23))
     }
 
+    @Test func aBookCountsAsReadOnlyInTheFinishedStatus() async throws {
+        let configuration = try LibraryConfiguration(statuses: Self.goodreadsNames, goal: 10, goals: [2024: 2])
+        let library = InMemoryLibrary(configuration: configuration, today: { testToday })
+        let day = try #require(Day("2024-02-11"))
+        try await library.add(Book(id: "dune", title: "Dune", pages: 412, finished: day), to: Status("read"), in: "")
+        try await library.add(Book(id: "emma", title: "Emma", pages: 300, finished: day), to: Status("closed"), in: "")
+        #expect(try await library.books(matching: "year:2024").map(\.id) == ["dune"])
+        #expect(try await library.books(matching: "-year:2024").map(\.id) == ["emma"])
+        #expect(try await library.books(matching: "-has:year").map(\.id) == ["emma"])
+        var stats = try await ReadingStats.compute(for: library, year: 2024, today: testToday)
+        #expect((stats.booksFinished, stats.pagesFinished) == (1, 412))
+        #expect(stats.goal?.goal == 2 && stats.goal?.finished == 1, "2024's own goal")
+
+        // Out of the finished status, the date stays and the book stops counting; back, it counts again.
+        let moved = try await library.move("dune", to: Status("want-to-read"), folder: nil)
+        #expect(moved.finished == day && configuration.finishedDay(of: moved) == nil)
+        stats = try await ReadingStats.compute(for: library, year: 2024, today: testToday)
+        #expect(stats.booksFinished == 0 && stats.byMonth[1].books == 0)
+        #expect(try await library.books(matching: "year:2024").isEmpty)
+        try await library.move("dune", to: Status("read"), folder: nil)
+        #expect(try await library.books(matching: "year:2024").map(\.id) == ["dune"])
+        #expect(try await ReadingStats.compute(for: library, year: 2025, today: testToday).goal?.goal == 10,
+                "a year without its own goal takes `goal`")
+    }
+
+    @Test func goalsAreReadByYear() throws {
+        let configuration = try LibraryConfiguration(yaml: Array("goal: 24\ngoals: {2025: 30, 2026: 12}\n".utf8))
+        #expect(configuration.goals == [2025: 30, 2026: 12])
+        #expect([2024, 2025, 2026].map(configuration.goal(for:)) == [24, 30, 12])
+        #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "goals", value: "thirty",
+                                                reason: "should give 2025 a whole number of books", line: 1, column: 15)) {
+            try LibraryConfiguration(yaml: Array("goals: {2025: thirty}\n".utf8))
+        }
+        #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "goals", value: "next",
+                                                reason: "should name a year, as 2025", line: 2, column: 3)) {
+            try LibraryConfiguration(yaml: Array("goals:\n  next: 3\n".utf8))
+        }
+    }
+
     @Test func aLibraryThatFinishesAJournalAddingStatusesReadsThem() throws {
         let root = try TemporaryFolder.make()
         _ = try FileLibrary.create(at: root, today: { testToday })

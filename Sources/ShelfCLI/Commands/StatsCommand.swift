@@ -8,9 +8,10 @@ struct StatsCommand: AsyncParsableCommand {
         commandName: "stats",
         abstract: "Show reading statistics: books and pages per year and month, ratings, authors, pace, streak, goal.",
         discussion: """
-            A book counts as finished when it has a finished date and is not abandoned. With \
-            --year, the totals cover that year; the streak always counts back from today. The \
-            goal is `goal:` in .shelf/config.yaml. Filters work as in `shelf list`. --svg FILE \
+            A book counts as finished while it is in the finished status and has a finished \
+            date. With --year, the totals cover that year and the goal is that year's \
+            (`goals: {2025: 30}` in .shelf/config.yaml, else `goal:`); the streak always counts \
+            back from today. Filters work as in `shelf list`. --svg FILE \
             writes the chart as --output does for `shelf export`; --svg - writes it to standard \
             output instead of the statistics.
 

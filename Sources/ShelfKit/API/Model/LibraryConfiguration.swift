@@ -3,21 +3,27 @@
 /// ```yaml
 /// statuses: [to-read, reading, finished, abandoned]
 /// goal: 24
+/// goals: {2025: 30}
 /// ```
 public struct LibraryConfiguration: Sendable, Hashable, Codable {
     /// The statuses in reading order; each is a top-level folder. The first is where new books go.
     public var statuses: [Status]
-    /// Books to finish this year, if the person set a goal.
+    /// Books to finish in a year, if the person set a goal: this year's, and any year's that
+    /// ``goals`` does not name.
     public var goal: Int?
+    /// Books to finish in particular years, by year: `goals: {2025: 30, 2026: 24}`.
+    public var goals: [Int: Int] = [:]
 
     /// Creates a configuration.
     /// - Throws: ``ShelfError/unsafeName(name:reason:)`` for a status that is not a usable
     ///   folder name, ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` for an
     ///   empty or repeated list.
-    public init(statuses: [Status] = LibraryConfiguration.defaultStatuses, goal: Int? = nil) throws(ShelfError) {
+    public init(statuses: [Status] = LibraryConfiguration.defaultStatuses, goal: Int? = nil,
+                goals: [Int: Int] = [:]) throws(ShelfError) {
         try Self.validate(statuses, path: Self.path, line: 1, column: 1)
         self.statuses = statuses
         self.goal = goal
+        self.goals = goals
     }
 
     /// `to-read`, `reading`, `finished`, `abandoned`.
@@ -32,6 +38,11 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     private init(unchecked statuses: [Status], goal: Int?) {
         self.statuses = statuses
         self.goal = goal
+    }
+
+    /// The goal of `year`: its own entry in ``goals``, else ``goal``.
+    public func goal(for year: Int) -> Int? {
+        goals[year] ?? goal
     }
 
     /// Reads the configuration file's bytes.
@@ -56,6 +67,32 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         let location = document.location(ofKey: "statuses")
         try Self.validate(statuses, path: Self.path, line: location.line, column: location.column)
         self.init(unchecked: statuses, goal: goal)
+        goals = try Self.goals(in: document)
+    }
+
+    /// `goals: {2025: 30}`: a mapping of years to whole numbers.
+    private static func goals(in document: FrontMatterDocument) throws(ShelfError) -> [Int: Int] {
+        guard let node = document.fields["goals"], !node.isNull else { return [:] }
+        guard case .mapping(let mapping) = node else {
+            let location = document.location(ofKey: "goals")
+            throw .invalidValue(path: path, key: "goals", value: node.value.description,
+                                reason: "should be years and their goals, as {2025: 30, 2026: 24}",
+                                line: location.line, column: location.column)
+        }
+        var goals: [Int: Int] = [:]
+        for entry in mapping.entries {
+            guard let year = Int(entry.key), (1...9999).contains(year) else {
+                throw .invalidValue(path: path, key: "goals", value: entry.key, reason: "should name a year, as 2025",
+                                    line: entry.keySpan.start.line, column: entry.keySpan.start.column)
+            }
+            guard let count = entry.value.value.wholeNumber, count >= 0 else {
+                let start = entry.value.span.start
+                throw .invalidValue(path: path, key: "goals", value: entry.value.value.description,
+                                    reason: "should give \(year) a whole number of books", line: start.line, column: start.column)
+            }
+            goals[year] = count
+        }
+        return goals
     }
 
     /// Which position a status has in reading order, for sorting; unknown ones sort last.

@@ -37,3 +37,15 @@ extension LibraryConfiguration {
         StatusRole.allCases.first { self.status(for: $0) == status }
     }
 }
+
+extension LibraryConfiguration {
+    /// The day `book` counts as read on: its `finished` date while it is in the status that
+    /// plays the finished role, else `nil`.
+    ///
+    /// Statistics, the goal, the chart and the `year` query field count a book through this
+    /// alone. A book moved out of the finished status keeps its `finished` date in the file
+    /// (nothing is lost) but stops counting; moved back, it counts again.
+    public func finishedDay(of book: Book) -> Day? {
+        role(of: book.status) == .finished ? book.finished : nil
+    }
+}

@@ -1,8 +1,9 @@
 /// What a library says about its reader: books and pages per year and month, ratings, authors
 /// and tags, pace, streak and the yearly goal. This is `shelf stats`.
 ///
-/// A book counts as *finished* when it has a `finished` date and is not in `abandoned`. With a
-/// year, the totals, ratings, authors, tags, lengths and pace cover that year only; the streak
+/// A book counts as *finished* while it is in the status that plays the finished role and has a
+/// `finished` date (``LibraryConfiguration/finishedDay(of:)``). With a year, the totals, ratings,
+/// authors, tags, lengths and pace cover that year only, and the goal is that year's; the streak
 /// always runs back from today.
 ///
 /// ```swift
@@ -54,13 +55,13 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - books: The books to count (a whole library, or a query's result).
     ///   - sessions: Their sessions.
-    ///   - goal: Books per year to aim for, from the configuration.
+    ///   - configuration: The library's settings: which status is the finished one, and the goals.
     ///   - year: Only this year, or `nil` for all time.
     ///   - today: The current day.
-    public init(books: [Book], sessions: [ReadingSession], goal: Int?, year: Int?, today: Day) {
+    public init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, year: Int?, today: Day) {
         self.year = year
         self.today = today
-        let finished = books.filter { $0.finished != nil && $0.status != .abandoned }
+        let finished = books.filter { configuration.finishedDay(of: $0) != nil }
         let inScope = finished.filter { book in year.map { book.finished?.year == $0 } ?? true }
         booksFinished = inScope.count
         pagesFinished = inScope.reduce(0) { $0 + ($1.pages ?? 0) }
@@ -95,7 +96,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
         pace = ReadingPace(ownSessions.filter { session in year.map { session.day.year == $0 } ?? true })
         streak = Self.streak(days: Set(ownSessions.map(\.day)), today: today)
 
-        if let target = goal, target > 0 {
+        if let target = configuration.goal(for: chartYear), target > 0 {
             let done = finished.filter { $0.finished?.year == chartYear }.count
             var expected: Int?
             if chartYear == today.year, let first = Day(year: chartYear, month: 1, day: 1),
@@ -116,7 +117,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
                                today: Day) async throws(ShelfError) -> ReadingStats {
         let books = try await library.books(matching: query, sortedBy: [], limit: nil)
         let sessions = try await library.sessions(since: year.flatMap { Day(year: $0, month: 1, day: 1) })
-        var stats = ReadingStats(books: books.items, sessions: sessions.items, goal: library.configuration.goal,
+        var stats = ReadingStats(books: books.items, sessions: sessions.items, configuration: library.configuration,
                                  year: year, today: today)
         stats.problems = Array(Set(books.problems + sessions.problems)).sorted()
         return stats

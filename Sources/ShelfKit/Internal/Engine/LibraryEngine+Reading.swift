@@ -22,7 +22,8 @@ extension LibraryEngine {
     }
 
     func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
-        let answer = try await reads.books(matching: query, sortProgress: order.contains(where: \.needsSessions), files)
+        let counted = query.countingFinished(in: files.configuration.status(for: .finished))
+        let answer = try await reads.books(matching: counted, sortProgress: order.contains(where: \.needsSessions), files)
         do throws(QueryError) {
             try query.validate(customKeys: answer.customKeys, statuses: files.configuration.statuses)
         } catch {
