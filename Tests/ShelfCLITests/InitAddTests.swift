@@ -73,6 +73,7 @@ struct InitAddTests {
             title: Straße & Œuvre
             authors: [Ann Author, Bo Writer]
             added: \(ExampleLibrary.today)
+            started: \(ExampleLibrary.today)
             ---
 
             """)

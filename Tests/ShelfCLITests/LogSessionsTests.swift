@@ -8,12 +8,12 @@ struct LogSessionsTests {
 
     @Test func logWritesASessionFromTheLastPageReached() throws {
         let library = try ExampleLibrary()
-        // Cloud Atlas was at page 96 of 509; 150 is 29%.
+        // Cloud Atlas was at page 96 of 509, so the session starts on 97; 150 is 29%.
         expectRun(try library.shelf("log", "cloud", "--to", "150", "--minutes", "40", "--note", "Sonmi's chapter."),
                   stdout: "reading/cloud-atlas/\(today).md: page 150 of 509 (29%)\n")
         #expect(try library.read("reading/cloud-atlas/\(today).md") == """
             ---
-            from: 96
+            from: 97
             to: 150
             minutes: 40
             ---
@@ -23,7 +23,7 @@ struct LogSessionsTests {
             """)
         expectRun(try library.shelf("log", "cloud", "--to", "170"),
                   stdout: "reading/cloud-atlas/\(today)-2.md: page 170 of 509 (33%)\n")
-        #expect(try library.read("reading/cloud-atlas/\(today)-2.md") == "---\nfrom: 150\nto: 170\n---\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-2.md") == "---\nfrom: 151\nto: 170\n---\n")
         #expect(try library.status() == """
             A  reading/cloud-atlas/\(today)-2.md
             A  reading/cloud-atlas/\(today).md
@@ -93,10 +93,14 @@ struct LogSessionsTests {
         (["log", "cloud", "--to", "120", "--pages", "20"], "shelf: give either --pages or --from/--to, not both\n"),
         (["log", "cloud", "--from", "120", "--to", "100"], "shelf: --to 100 is before --from 120\n"),
         (["log", "cloud", "--to", "120", "--date", "2026-13-01"],
-         "shelf: --date takes YYYY-MM-DD, today or yesterday, got \"2026-13-01\"\n"),
+         "shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), got \"2026-13-01\"\n"),
         (["log", "cloud", "--minutes=-5"], "shelf: --minutes must not be negative\n"),
-        (["sessions", "--since", "last week"], "shelf: --since takes YYYY-MM-DD, got \"last week\"\n"),
-        (["sessions", "--format", "paths"], "shelf: sessions print as table, json, jsonl or csv\n"),
+        (["sessions", "--since", "last week"],
+         "shelf: --since takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"last week\"\n"),
+        (["sessions", "--until", "soon"],
+         "shelf: --until takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"soon\"\n"),
+        (["sessions", "--limit=-1"], "shelf: --limit must be 0 or more\n"),
+        (["sessions", "--format", "paths"], "shelf: sessions print as table, json, jsonl, csv or a template\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let library = try ExampleLibrary()
@@ -110,8 +114,8 @@ struct LogSessionsTests {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("sessions", "cloud"), stdout: """
             DATE        BOOK         PAGES  FROM–TO  MINUTES  NOTE
-            2026-11-08  cloud-atlas     39  1–40
-            2026-11-16  cloud-atlas     56  40–96         80  Adam Ewing's journal just stopped mid-sentence. I see what you're doing, Mitchell.
+            2026-11-08  Cloud Atlas     40  1–40
+            2026-11-16  Cloud Atlas     56  40–96         80  Adam Ewing's journal just stopped mid-sentence. I see what you're doing, Mitchell.
 
             """)
     }
@@ -120,16 +124,16 @@ struct LogSessionsTests {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("sessions", "--since", "2026-11-08"), stdout: """
             DATE        BOOK                  PAGES  FROM–TO  MINUTES  NOTE
-            2026-11-08  cloud-atlas              39  1–40
-            2026-11-10  anna-karenina            41  230–271       45
-            2026-11-14  the-fall-of-hyperion     61  190–251       60  The Shrike scenes are genuinely upsetting.
-            2026-11-16  cloud-atlas              56  40–96         80  Adam Ewing's journal just stopped mid-sentence. I see what you're doing, Mitchell.
+            2026-11-08  Cloud Atlas              40  1–40
+            2026-11-10  Anna Karenina            41  230–271       45
+            2026-11-14  The Fall of Hyperion     61  190–251       60  The Shrike scenes are genuinely upsetting.
+            2026-11-16  Cloud Atlas              56  40–96         80  Adam Ewing's journal just stopped mid-sentence. I see what you're doing, Mitchell.
 
             """)
         expectRun(try library.shelf("sessions", "dune", "--since", "2024-02-01", "--format", "csv"), stdout: """
-            book,date,path,from,to,pages,minutes,pages_read,note
-            dune,2024-02-03,finished/sci-fi/dune/2024-02-03.md,260,341,,95,81,The desert chapters are the best part.
-            dune,2024-02-11,finished/sci-fi/dune/2024-02-11.md,341,412,,90,71,
+            book,title,date,path,from,to,pages,minutes,pages_read,note
+            dune,Dune,2024-02-03,finished/sci-fi/dune/2024-02-03.md,260,341,,95,81,The desert chapters are the best part.
+            dune,Dune,2024-02-11,finished/sci-fi/dune/2024-02-11.md,341,412,,90,71,
 
             """)
         expectRun(try library.shelf("sessions", "--since", "2030-01-01"))
@@ -140,7 +144,7 @@ struct LogSessionsTests {
         try library.write("reading/cloud-atlas/2026-11-20.md", "---\nfrom: [\n---\n")
         let result = try library.shelf("sessions", "--since", "2026-11-15", "--format", "jsonl")
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix(#"{"book":"cloud-atlas","date":"2026-11-16","#))
+        #expect(result.stdout.hasPrefix(#"{"book":"cloud-atlas","title":"Cloud Atlas","date":"2026-11-16","#))
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(result.stderr.hasPrefix("shelf: warning: reading/cloud-atlas/2026-11-20.md:"))
         #expect(result.stderr.hasSuffix("; run `shelf check` for details\n"))
@@ -158,13 +162,50 @@ struct LogSessionsTests {
             "reading/fantasy/the-name-of-the-wind/2026-10-03-2.md",
             "reading/fantasy/the-name-of-the-wind/2026-10-11.md",
         ])
-        #expect(sessions.map { $0["pages_read"] as? Int ?? -1 } == [59, 35, 45, 72])
+        // 1–60, 60–95, 95–140, 140–212: 212 pages, each boundary page counted once.
+        #expect(sessions.map { $0["pages_read"] as? Int ?? -1 } == [60, 35, 45, 72])
         #expect(sessions[2]["date"] as? String == "2026-10-03")
         #expect(sessions[2]["place"] as? String == "bath")
         #expect(sessions[2]["note"] as? String == "Second go the same day — couldn't put it down.\n")
         expectRun(try library.shelf("sessions", "dune", "--since", "2024-02-10", "--format", "jsonl"), stdout: """
-            {"book":"dune","date":"2024-02-11","path":"finished/sci-fi/dune/2024-02-11.md","from":341,"to":412,"minutes":90,"pages_read":71,"place":"sofa"}
+            {"book":"dune","title":"Dune","date":"2024-02-11","path":"finished/sci-fi/dune/2024-02-11.md","from":341,"to":412,"minutes":90,"pages_read":71,"place":"sofa"}
 
             """)
+    }
+
+    @Test func sessionsBetweenTwoDaysTheMostRecentFirstAndAsATemplate() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("sessions", "--since", "2026-11", "--until", "2026-11-14", "--limit", "2",
+                                    "--format", "{date} {title} by {authors}: {read} pages ({from}–{to}){note}"), stdout: """
+            2026-11-10 Anna Karenina by Leo Tolstoy: 41 pages (230–271)
+            2026-11-14 The Fall of Hyperion by Dan Simmons: 61 pages (190–251)The Shrike scenes are genuinely upsetting.
+
+            """)
+        // The first session of a span counts its pages after the session before it, outside the span.
+        expectRun(try library.shelf("sessions", "cloud", "--since", "2026-11-16", "--format", "{read} {book} {path}"),
+                  stdout: "56 cloud-atlas reading/cloud-atlas/2026-11-16.md\n")
+        expectRun(try library.shelf("sessions", "--until", "2023-12-31"))
+        expectRun(try library.shelf("sessions", "--limit", "0"))
+    }
+
+    @Test func pagesReadCountBothEndsAndASharedPageOnce() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("log", "circe", "--from", "1", "--to", "60", "--date", "2026-11-01"),
+                  stdout: "reading/circe/2026-11-01.md: page 60 of 393 (15%)\n", stderr: "shelf: circe moved to reading\n")
+        expectRun(try library.shelf("log", "circe", "--to", "120", "--date", "2026-11-02"),
+                  stdout: "reading/circe/2026-11-02.md: page 120 of 393 (30%)\n")
+        expectRun(try library.shelf("log", "circe", "--from", "120", "--to", "150", "--date", "2026-11-03"),
+                  stdout: "reading/circe/2026-11-03.md: page 150 of 393 (38%)\n")
+        #expect(try library.read("reading/circe/2026-11-02.md") == "---\nfrom: 61\nto: 120\n---\n")
+        expectRun(try library.shelf("sessions", "circe"), stdout: """
+            DATE        BOOK   PAGES  FROM–TO  MINUTES  NOTE
+            2026-11-01  Circe     60  1–60
+            2026-11-02  Circe     60  61–120
+            2026-11-03  Circe     30  120–150
+
+            """)
+        expectRun(try library.shelf("list", "title:circe", "--format", "{read} pages, page {progress}%"), stdout: "150 pages, page 38%\n")
+        let shown = try library.shelf("show", "circe").stdout
+        #expect(shown.hasSuffix("progress: 150/393 (38%) · 150 pages read · 50 pages a reading day\n"), "\(shown)")
     }
 }

@@ -48,9 +48,9 @@ struct QueryAndSearchTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            Anna Karenina: 5 sessions, 270 pages, 32%, 320 min
-            The Fall of Hyperion: 4 sessions, 250 pages, 48%, 280 min
-            The Name of the Wind: 4 sessions, 211 pages, 32%, 250 min
+            Anna Karenina: 5 sessions, 271 pages, 32%, 320 min
+            The Fall of Hyperion: 4 sessions, 251 pages, 48%, 280 min
+            The Name of the Wind: 4 sessions, 212 pages, 32%, 250 min
 
             """)
         let withoutIndex = try library.shelf("list", "--no-index", "progress>=30", "status:reading",

@@ -6,7 +6,7 @@ import Testing
 struct ShowTests {
     @Test func bookWithSessionsShowsFieldsNotesSessionsAndPace() throws {
         let library = try ExampleLibrary()
-        // 411 pages (1 to 412) in 460 minutes over 41 days, 2024-01-02 to 2024-02-11 inclusive.
+        // 412 pages (1 to 412, each boundary page counted once) in 460 minutes on 6 days.
         expectRun(try library.shelf("show", "dune"), stdout: """
             Dune
             Frank Herbert · 1965 · 412 pages
@@ -36,13 +36,13 @@ struct ShowTests {
             The appendices are worth reading too.
 
             Sessions (6)
-              2024-01-02  pp. 1–58       57 pages   60 min   Too many names. Using the glossary a lot.
+              2024-01-02  pp. 1–58       58 pages   60 min   Too many names. Using the glossary a lot.
               2024-01-09  pp. 58–120     62 pages   65 min
               2024-01-16  pp. 120–187    67 pages   70 min
               2024-01-25  pp. 187–260    73 pages   80 min
               2024-02-03  pp. 260–341    81 pages   95 min   The desert chapters are the best part.
               2024-02-11  pp. 341–412    71 pages   90 min
-            progress: 412/412 (100%) · 411 pages read in 7 h 40 min · 68.5 pages a reading day · 54 pages/hour
+            progress: 412/412 (100%) · 412 pages read in 7 h 40 min · 68.7 pages a reading day · 54 pages/hour
 
             """)
     }

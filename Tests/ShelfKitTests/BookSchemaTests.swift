@@ -134,7 +134,8 @@ struct BookSchemaTests {
         let writer = try FileLibrary.create(at: root, today: { testToday })
         var specimen = Self.specimen()
         specimen.title = "Specimen"
-        let added = try await writer.add(specimen, to: .toRead, in: "sci-fi")
+        // In finished, where its `finished` date counts as `year`.
+        let added = try await writer.add(specimen, to: .finished, in: "sci-fi")
         let library = try FileLibrary(root: root, index: index, today: { testToday })
         let books = try await library.books(matching: Query.all)
         #expect(books.map(\.bookFields) == [added.bookFields])

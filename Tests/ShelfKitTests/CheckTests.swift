@@ -80,7 +80,7 @@ struct CheckTests {
         #expect(dune.path == "finished/sci-fi/dune.md" && dune.extra == [.init("format", .string("paperback"))])
         let sessions = try await library.sessions(of: "dune")
         #expect(sessions.count == 6 && sessions.compactMap(\.to).max() == 412)
-        #expect(sessions.map(\.pagesRead).reduce(0, +) == 411)
+        #expect(ReadingSession.pagesRead(sessions).reduce(0, +) == 412, "a book read to its last page read all its pages")
         let wind = try await library.sessions(of: "the-name-of-the-wind")
         #expect(wind.map { "\($0.day)-\($0.sequence)" } == ["2026-10-01-1", "2026-10-03-1", "2026-10-03-2", "2026-10-11-1"])
         #expect(try await library.update(dune) == dune)

@@ -158,6 +158,7 @@ struct LibraryWritingTests {
             title: Circe
             rating: 4.5
             added: 2024-01-01
+            started: 2024-03-15
             finished: 2024-03-15
             ---
 
@@ -239,14 +240,14 @@ struct LibraryWritingTests {
         let first = try await test.library.log(ReadingSession(day: day("2024-03-10"), from: 1, to: 40, minutes: 30,
                                                               extra: [.init("place", .string("train"))], note: "Great start."),
                                                for: "circe")
-        #expect(first.path == "reading/circe/2024-03-10.md" && first.sequence == 1 && first.pagesRead == 39)
+        #expect(first.path == "reading/circe/2024-03-10.md" && first.sequence == 1 && first.pagesRead(after: nil) == 40)
         #expect(await test.text("reading/circe/2024-03-10.md") == "---\nfrom: 1\nto: 40\nminutes: 30\nplace: train\n---\n\nGreat start.\n")
         let book = try await test.library.book("circe")
         #expect(book.status == .reading && book.started == day("2024-03-10"))
         let second = try await test.library.log(ReadingSession(day: day("2024-03-10"), to: 75), for: "circe")
-        #expect(second.path == "reading/circe/2024-03-10-2.md" && second.sequence == 2 && second.from == 40)
+        #expect(second.path == "reading/circe/2024-03-10-2.md" && second.sequence == 2 && second.from == 41)
         let third = try await test.library.log(ReadingSession(day: day("2024-03-10"), pages: 5), for: "circe")
-        #expect(third.path == "reading/circe/2024-03-10-3.md" && third.pagesRead == 5)
+        #expect(third.path == "reading/circe/2024-03-10-3.md" && third.pagesRead(after: second) == 5)
         await expectError(.sessionPageBelowProgress(bookID: "circe", page: 50, progress: 75)) {
             try await test.library.log(ReadingSession(day: day("2024-03-11"), from: 40, to: 50), for: "circe")
         }

@@ -8,7 +8,7 @@ struct ReadingPaceTests {
     /// pages (26.7 an hour); the stats' answer is kept: days with a session, sessions with both.
     @Test func paceCountsReadingDaysAndTimedPages() {
         let pace = ReadingPace([
-            ReadingSession(day: day("2024-01-01"), from: 1, to: 51, minutes: 60),
+            ReadingSession(day: day("2024-01-01"), from: 1, to: 50, minutes: 60),
             ReadingSession(day: day("2024-01-01"), sequence: 2, pages: 10, minutes: 30),
             ReadingSession(day: day("2024-01-10"), pages: 40),
             ReadingSession(day: day("2024-01-10"), sequence: 2, minutes: 45),

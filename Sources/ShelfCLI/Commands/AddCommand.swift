@@ -70,7 +70,7 @@ struct AddCommand: AsyncParsableCommand {
         var book = Book(id: BookID(slug ?? ""), title: title, authors: authors, isbn: isbn, pages: pages, tags: tags)
         for assignment in assignments {
             guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
-            book = try book.setting(key, to: ValueParsing.value(text, forKey: key, asString: string))
+            book = try book.setting(key, to: ValueParsing.value(text, forKey: key, asString: string, today: Day.today()))
         }
         let added: Book
         do {

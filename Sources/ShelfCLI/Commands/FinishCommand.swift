@@ -5,12 +5,14 @@ import ShelfKit
 struct FinishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "finish",
-        abstract: "Finish a book: move it to finished/, set finished to today, optionally rate it.",
+        abstract: "Finish a book: move it to finished/, set finished, optionally rate it.",
         discussion: """
-            `started` and `finished` are set only if empty. A rating is 0.5 to 5 in halves.
+            `finished` is set only if empty, to today or to --date, which may not be in the \
+            future. A rating is 0.5 to 5 in halves.
 
             Examples:
               shelf finish dune
+              shelf finish dune --date 2026-11-20
               shelf finish "left hand" --rating 4.5
             """
     )
@@ -23,6 +25,8 @@ struct FinishCommand: AsyncParsableCommand {
     @Option(help: "A rating from 0.5 to 5 in halves.")
     var rating: Double?
 
+    @OptionGroup var date: DayOption
+
     func validate() throws {
         if let rating, let reason = Book.ratingProblem(rating) {
             throw ValidationError("--rating \(reason), got \(BookDisplay.number(rating))")
@@ -33,7 +37,7 @@ struct FinishCommand: AsyncParsableCommand {
         let library = try library.open()
         let status = library.configuration.status(for: .finished)
         let rating = rating
-        _ = try await StatusChange.move(book, to: status, folder: nil, in: library) { book in
+        _ = try await StatusChange.move(book, to: status, folder: nil, on: date.day, in: library) { book in
             if let rating { book = try book.setting("rating", to: ValueParsing.value(BookDisplay.number(rating), asString: false)) }
         }
     }

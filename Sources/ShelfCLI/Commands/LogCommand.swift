@@ -35,7 +35,7 @@ struct LogCommand: AsyncParsableCommand {
     @Option(help: "How long you read, in minutes.")
     var minutes: Int?
 
-    @Option(help: "The day, YYYY-MM-DD, today or yesterday (default: today).")
+    @Option(help: "The day: YYYY-MM-DD, today, yesterday, or 3d for three days ago (default: today).")
     var date: String?
 
     @Option(help: "A note, the session file's body.")
@@ -52,15 +52,15 @@ struct LogCommand: AsyncParsableCommand {
             if let value, value < 0 { throw ValidationError("\(name) must not be negative") }
         }
         if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
-        if let date, ValueParsing.day(date, today: Day.today()) == nil {
-            throw ValidationError("--date takes YYYY-MM-DD, today or yesterday, got \"\(date)\"")
+        if let date, Day.parse(date, today: Day.today()) == nil {
+            throw ValidationError("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
         }
     }
 
     func run() async throws {
         let library = try library.open()
         let book = try await library.resolve(book)
-        let day = date.flatMap { ValueParsing.day($0, today: Day.today()) } ?? Day.today()
+        let day = date.flatMap { Day.parse($0, today: Day.today()) } ?? Day.today()
         let session = ReadingSession(bookID: book.id, day: day, from: from, to: to, pages: pages, minutes: minutes,
                                      note: note ?? "")
         let logged = try await library.log(session, for: book.id)

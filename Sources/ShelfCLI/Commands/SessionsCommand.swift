@@ -8,10 +8,18 @@ struct SessionsCommand: AsyncParsableCommand {
         commandName: "sessions",
         abstract: "List reading sessions, of one book or of the whole library.",
         discussion: """
+            Sessions are listed oldest first, each with its book's title. --since and --until \
+            take a day (2026-11-01, yesterday, 30d) or a month or year (2026-11, last-month, \
+            2025), from its first day and to its last. --limit keeps the most recent sessions. \
+            A template names a session's values, {date}, {book} (the slug), {path}, {from}, \
+            {to}, {pages}, {minutes}, {read} (pages read), {note} (its first line) and its own \
+            keys, and any field of its book, as `shelf list --format` does ({title}, {authors}).
+
             Examples:
               shelf sessions dune
-              shelf sessions --since 2026-11-01
-              shelf sessions --format jsonl
+              shelf sessions --since 2026-11-01 --until 2026-11-15
+              shelf sessions --since last-month --format '{date}  {read} pages  {title}'
+              shelf sessions --limit 5 --format jsonl
             """
     )
 
@@ -20,56 +28,91 @@ struct SessionsCommand: AsyncParsableCommand {
     @Argument(help: "The book (default: every book).")
     var book: String?
 
-    @Option(help: "Only sessions on or after this day (YYYY-MM-DD).")
+    @Option(help: ArgumentHelp("Only sessions on or after this day: YYYY-MM-DD, yesterday, 30d, 2026-11, last-month, 2025.",
+                               valueName: "day"))
     var since: String?
 
-    @Option(help: "table, json, jsonl or csv.")
-    var format: OutputFormat = .table
+    @Option(help: ArgumentHelp("Only sessions on or before this day, written as for --since.", valueName: "day"))
+    var until: String?
+
+    @Option(help: "Show at most this many sessions, the most recent.")
+    var limit: Int?
+
+    @Option(help: ArgumentHelp("table, json, jsonl, csv, or a template like '{date}  {title}  {read} pages'.",
+                               valueName: "format"))
+    var format: ListFormat = .named(.table)
 
     func validate() throws {
-        if let since, Day(since) == nil { throw ValidationError("--since takes YYYY-MM-DD, got \"\(since)\"") }
-        if format == .paths { throw ValidationError("sessions print as table, json, jsonl or csv") }
+        for (name, value) in [("--since", since), ("--until", until)] {
+            if let value, Day.days(value, today: Day.today()) == nil {
+                throw ValidationError("\(name) takes a day (\(Day.relativeForms)), a month or a year, got \"\(value)\"")
+            }
+        }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if format == .named(.paths) { throw ValidationError("sessions print as table, json, jsonl, csv or a template") }
     }
 
     func run() async throws {
         let library = try library.open()
-        let since = since.flatMap(Day.init)
+        let today = Day.today()
+        let first = since.flatMap { Day.days($0, today: today)?.lowerBound }
+        let last = until.flatMap { Day.days($0, today: today)?.upperBound }
+        // Every session of the books, whatever the days asked for: a session's pages read
+        // depend on the one before it.
         var sessions: [ReadingSession]
+        var books: [BookID: Book] = [:]
         if let book {
             let found = try await library.resolve(book)
             sessions = try await library.sessions(of: found.id)
-            if let since { sessions = sessions.filter { $0.day >= since } }
+            books[found.id] = found
         } else {
-            let listing = try await library.sessions(since: since)
+            let listing = try await library.sessions(since: nil)
+            let listed = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
             sessions = listing.items
-            LibraryWarning.print(listing.problems)
+            for book in listed.items { books[book.id] = book }
+            LibraryWarning.print(Array(Set(listing.problems + listed.problems)).sorted())
         }
+        var rows = Array(zip(sessions, ReadingSession.pagesRead(sessions)))
+            .filter { session, _ in first.map { session.day >= $0 } ?? true }
+            .filter { session, _ in last.map { session.day <= $0 } ?? true }
+        if let limit { rows = Array(rows.suffix(limit)) }
+        try print(rows, books: books)
+    }
+
+    private func print(_ rows: [(session: ReadingSession, pagesRead: Int)], books: [BookID: Book]) throws {
+        let title = { (session: ReadingSession) in books[session.bookID]?.title }
         switch format {
-        case .json:
-            try StandardOutput.writeLine(JSONValue.array(sessions.map { .object(SessionRecords.record($0)) }).text(.pretty))
-        case .jsonl:
-            try StandardOutput.write(sessions.map { JSONValue.object(SessionRecords.record($0)).text(.compact) + "\n" }.joined())
-        case .csv:
-            try StandardOutput.write(try csv(sessions))
-        case .table, .paths:
+        case .named(.json):
+            let records = rows.map { JSONValue.object(SessionRecords.record($0, pagesRead: $1, title: title($0))) }
+            try StandardOutput.writeLine(JSONValue.array(records).text(.pretty))
+        case .named(.jsonl):
+            try StandardOutput.write(rows.map {
+                JSONValue.object(SessionRecords.record($0, pagesRead: $1, title: title($0))).text(.compact) + "\n"
+            }.joined())
+        case .named(.csv):
+            try StandardOutput.write(try csv(rows, title: title))
+        case .template(let template):
+            try StandardOutput.write(rows.map { template.render($0, pagesRead: $1, of: books[$0.bookID]) + "\n" }.joined())
+        case .named(.table), .named(.paths):
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
             var table = Table(columns: [
-                .init(title: "DATE"), .init(title: "BOOK"), .init(title: "PAGES", alignment: .right),
+                .init(title: "DATE"), .init(title: "BOOK", shrinks: true), .init(title: "PAGES", alignment: .right),
                 .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", shrinks: true),
             ])
-            for session in sessions {
+            for (session, pagesRead) in rows {
                 let range = session.from.flatMap { from in session.to.map { "\(from)–\($0)" } } ?? ""
-                table.rows.append([session.day.description, session.bookID.rawValue, String(session.pagesRead), range,
+                table.rows.append([session.day.description, title(session) ?? session.bookID.rawValue, String(pagesRead), range,
                                    session.minutes.map(String.init) ?? "", SessionRecords.firstLine(session.note) ?? ""])
             }
-            if !sessions.isEmpty { try StandardOutput.write(table.render(width: terminal.width, terminal: terminal)) }
+            if !rows.isEmpty { try StandardOutput.write(table.render(width: terminal.width, terminal: terminal)) }
         }
     }
 
-    private func csv(_ sessions: [ReadingSession]) throws -> String {
-        let columns = ["book", "date", "path", "from", "to", "pages", "minutes", "pages_read", "note"]
-        let rows = sessions.map { session -> [String] in
-            let record = Dictionary(SessionRecords.record(session), uniquingKeysWith: { first, _ in first })
+    private func csv(_ rows: [(session: ReadingSession, pagesRead: Int)], title: (ReadingSession) -> String?) throws -> String {
+        let columns = ["book", "title", "date", "path", "from", "to", "pages", "minutes", "pages_read", "note"]
+        let lines = rows.map { session, pagesRead -> [String] in
+            let record = Dictionary(SessionRecords.record(session, pagesRead: pagesRead, title: title(session)),
+                                    uniquingKeysWith: { first, _ in first })
             return columns.map { key in
                 switch record[key] {
                 // A note's final line break would end the CSV cell on a line of its own.
@@ -80,6 +123,6 @@ struct SessionsCommand: AsyncParsableCommand {
                 }
             }
         }
-        return try CSVText.write(header: columns, rows: rows)
+        return try CSVText.write(header: columns, rows: lines)
     }
 }

@@ -53,7 +53,7 @@ struct SetCommand: AsyncParsableCommand {
         var values: [YAMLValue.Entry] = []
         for assignment in assignments {
             guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
-            values.append(.init(key, ValueParsing.value(text, forKey: key, asString: string)))
+            values.append(.init(key, ValueParsing.value(text, forKey: key, asString: string, today: Day.today())))
         }
         let updated = try await library.set(values, of: book.id)
         try StandardOutput.writeLine(updated == book ? "\(book.path): nothing changed" : updated.path)

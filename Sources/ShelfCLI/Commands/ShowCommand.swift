@@ -36,7 +36,8 @@ struct ShowCommand: AsyncParsableCommand {
         switch format {
         case .json:
             var record = BookRecords(books: [book]).record(book)
-            record.append(("sessions", .array(sessions.map { .object(SessionRecords.record($0)) })))
+            let pagesRead = ReadingSession.pagesRead(sessions)
+            record.append(("sessions", .array(zip(sessions, pagesRead).map { .object(SessionRecords.record($0, pagesRead: $1)) })))
             try StandardOutput.writeLine(JSONValue.object(record).text(.pretty))
         case .text:
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
@@ -78,8 +79,8 @@ struct ShowCommand: AsyncParsableCommand {
         if !sessions.isEmpty {
             lines.append("")
             lines.append(terminal.paint("Sessions (\(sessions.count))", .bold))
-            for session in sessions {
-                lines.append("  " + SessionRecords.line(session))
+            for (session, pagesRead) in zip(sessions, ReadingSession.pagesRead(sessions)) {
+                lines.append("  " + SessionRecords.line(session, pagesRead: pagesRead))
             }
             var summary = "progress: " + (BookDisplay.progress(page: progress.page, of: book.pages).nonEmpty ?? "none")
             summary += " · \(progress.pagesRead) pages read"

@@ -5,12 +5,14 @@ import ShelfKit
 struct StartCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
-        abstract: "Start reading a book: move it to reading/ and set started to today.",
+        abstract: "Start reading a book: move it to reading/ and set started.",
         discussion: """
-            The book keeps its folder; its sessions move with it. `started` is set only if empty.
+            The book keeps its folder; its sessions move with it. `started` is set only if \
+            empty, to today or to --date, which may not be in the future.
 
-            Example:
+            Examples:
               shelf start piranesi
+              shelf start piranesi --date yesterday
             """
     )
 
@@ -19,9 +21,11 @@ struct StartCommand: AsyncParsableCommand {
     @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
     var book: String
 
+    @OptionGroup var date: DayOption
+
     func run() async throws {
         let library = try library.open()
         let status = library.configuration.status(for: .reading)
-        _ = try await StatusChange.move(book, to: status, folder: nil, in: library)
+        _ = try await StatusChange.move(book, to: status, folder: nil, on: date.day, in: library)
     }
 }

@@ -74,17 +74,23 @@ struct BookTemplate: Sendable, Equatable {
 
     /// The book's line.
     func render(_ book: Book, progress: ReadingProgress? = nil) -> String {
+        render { field in value(of: field, book, progress) }
+    }
+
+    /// The line with each field's value from `value`, nothing for a field it has none of.
+    func render(_ value: (String) -> String?) -> String {
         parts.map { part in
             switch part {
             case .text(let text): text
-            case .field(let field):
-                if let key = Self.customKey(field) {
-                    book.extra(key)?.plainText() ?? ""
-                } else {
-                    builtIn(field, book, progress) ?? ""
-                }
+            case .field(let field): value(field) ?? ""
             }
         }.joined()
+    }
+
+    /// A field's value for a book: its custom key or one of shelf's fields.
+    func value(of field: String, _ book: Book, _ progress: ReadingProgress?) -> String? {
+        if let key = Self.customKey(field) { return book.extra(key)?.plainText() }
+        return builtIn(field, book, progress)
     }
 
     /// The value of one of shelf's fields: where the book is, a book key, or a computed field

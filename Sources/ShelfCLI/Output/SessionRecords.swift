@@ -2,30 +2,31 @@ import ShelfKit
 
 /// Reading sessions as records and as one-line summaries.
 enum SessionRecords {
-    static func record(_ session: ReadingSession) -> [(String, JSONValue)] {
-        var record: [(String, JSONValue)] = [
-            ("book", .string(session.bookID.rawValue)), ("date", .string(session.day.description)),
-            ("path", .string(session.path)),
-        ]
+    /// A session's JSON object; `pagesRead` is what it read after the session before it
+    /// (``ReadingSession/pagesRead(_:)``), `title` its book's, where the output lists several books.
+    static func record(_ session: ReadingSession, pagesRead: Int, title: String? = nil) -> [(String, JSONValue)] {
+        var record: [(String, JSONValue)] = [("book", .string(session.bookID.rawValue))]
+        if let title { record.append(("title", .string(title))) }
+        record += [("date", .string(session.day.description)), ("path", .string(session.path))]
         if let from = session.from { record.append(("from", .int(from))) }
         if let to = session.to { record.append(("to", .int(to))) }
         if let pages = session.pages { record.append(("pages", .int(pages))) }
         if let minutes = session.minutes { record.append(("minutes", .int(minutes))) }
-        record.append(("pages_read", .int(session.pagesRead)))
+        record.append(("pages_read", .int(pagesRead)))
         record += session.extra.map { ($0.key, JSONValue($0.value)) }
         if !session.note.isEmpty { record.append(("note", .string(session.note))) }
         return record
     }
 
     /// `2024-03-01  pp. 1–58   57 pages  45 min  Note's first line`.
-    static func line(_ session: ReadingSession) -> String {
+    static func line(_ session: ReadingSession, pagesRead: Int) -> String {
         var parts = [session.day.description]
         if let from = session.from, let to = session.to {
             parts.append(TextWidth.pad("pp. \(from)–\(to)", to: 13))
         } else {
             parts.append(String(repeating: " ", count: 13))
         }
-        parts.append(TextWidth.pad("\(session.pagesRead) pages", to: 9))
+        parts.append(TextWidth.pad("\(pagesRead) pages", to: 9))
         parts.append(TextWidth.pad(session.minutes.map { "\($0) min" } ?? "", to: 7))
         if let note = firstLine(session.note) { parts.append(note) }
         return parts.joined(separator: "  ").trimmingTrailingSpaces

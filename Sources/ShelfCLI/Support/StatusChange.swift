@@ -2,11 +2,12 @@ import ShelfKit
 
 /// Moves a book to a status and says where it went; shared by start, finish, abandon and move.
 enum StatusChange {
-    /// Moves the book `reference` names, and with `edit` changes it in the same write.
-    static func move(_ reference: String, to status: Status, folder: String?, in library: FileLibrary,
+    /// Moves the book `reference` names, the dates the move sets taking `day` (today when
+    /// `nil`), and with `edit` changes it in the same write.
+    static func move(_ reference: String, to status: Status, folder: String?, on day: Day? = nil, in library: FileLibrary,
                      then edit: (@Sendable (inout Book) throws -> Void)? = nil) async throws -> Book {
         let book = try await library.resolve(reference)
-        let moved = try await library.move(book.id, to: status, folder: folder, then: edit ?? { _ in })
+        let moved = try await library.move(book.id, to: status, folder: folder, on: day, then: edit ?? { _ in })
         if moved.path == book.path {
             try StandardOutput.writeLine("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(moved.path)")")
         } else {

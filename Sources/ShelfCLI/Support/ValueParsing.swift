@@ -20,23 +20,20 @@ enum ValueParsing {
     }
 
     /// A value for `key`: book keys that hold text keep the text as typed, the way a file's
-    /// `isbn: 0441172717` keeps its leading zero; other keys are typed as YAML types them.
-    static func value(_ text: String, forKey key: String, asString: Bool) -> YAMLValue {
-        value(text, asString: asString || textKeys.contains(key))
+    /// `isbn: 0441172717` keeps its leading zero; book keys that hold a day also take a day
+    /// relative to `today` (`started=yesterday`); other keys are typed as YAML types them.
+    static func value(_ text: String, forKey key: String, asString: Bool, today: Day) -> YAMLValue {
+        if !asString, dayKeys.contains(key), let day = Day.parse(text, today: today) { return .day(day) }
+        return value(text, asString: asString || textKeys.contains(key))
     }
 
     /// Book keys whose values are text whatever they look like.
     static let textKeys = Set(BookSchema.fields.filter { $0.valueType == .text }.map(\.key))
 
+    /// Book keys whose values are days.
+    static let dayKeys = Set(BookSchema.fields.filter { $0.valueType == .day }.map(\.key))
+
     /// Keys that describe where the file is, not what it says; `move` changes them.
     static let locationKeys: Set<String> = ["id", "path", "status", "folder", "slug"]
 
-    /// A `YYYY-MM-DD` date, or `today`/`yesterday`.
-    static func day(_ text: String, today: Day) -> Day? {
-        switch text {
-        case "today": today
-        case "yesterday": today.adding(days: -1)
-        default: Day(text)
-        }
-    }
 }

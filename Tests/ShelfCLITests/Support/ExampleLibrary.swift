@@ -36,7 +36,8 @@ final class ExampleLibrary {
     /// Yesterday as `YYYY-MM-DD`, for `--date yesterday`.
     static var yesterday: String { day(offset: -1) }
 
-    private static func day(offset: Int) -> String {
+    /// The day `offset` days from today as `YYYY-MM-DD`: -3 for `--date 3d`.
+    static func day(offset: Int) -> String {
         let calendar = Calendar.current
         let date = calendar.date(byAdding: .day, value: offset, to: Date()) ?? Date()
         let parts = calendar.dateComponents([.year, .month, .day], from: date)

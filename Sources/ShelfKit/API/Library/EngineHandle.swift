@@ -79,9 +79,11 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func move(_ id: BookID, to status: Status, folder: String?,
+    public func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
                      then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
-        try await engine.writing { files throws(ShelfError) in try files.move(id, to: status, folder: folder, then: change) }.get()
+        try await engine.writing { files throws(ShelfError) in
+            try files.move(id, to: status, folder: folder, on: day, then: change)
+        }.get()
     }
 
     @discardableResult

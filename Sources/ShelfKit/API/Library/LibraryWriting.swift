@@ -64,22 +64,25 @@ public protocol LibraryWriting: Sendable {
     func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> (book: Book, absent: [String])
 
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
-    /// folder), removing folders left empty. Arriving in `reading` sets `started`, arriving in
-    /// `finished` sets `finished`, each only when unset; a move to where the book already is
-    /// changes nothing.
+    /// folder), removing folders left empty. Arriving in the reading status sets `started`,
+    /// arriving in the finished status sets `finished` (``StatusRole``), each only when unset;
+    /// a move to where the book already is changes nothing.
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book
 
-    /// Moves a book as ``move(_:to:folder:)`` does and lets `change` edit it as it arrives (the
-    /// dates the move sets are already in it), written as one change: `shelf finish --rating`.
+    /// Moves a book as ``move(_:to:folder:)`` does, the dates it sets taking `day` (`nil` for
+    /// today), and lets `change` edit it as it arrives (those dates are already in it), written
+    /// as one change: `shelf finish --date yesterday --rating 4`.
     ///
     /// ```swift
-    /// try await library.move("dune", to: .finished, folder: nil) { $0.rating = 4.5 }
+    /// try await library.move("dune", to: .finished, folder: nil, on: Day("2026-11-20")) { $0.rating = 4.5 }
     /// ```
-    /// - Throws: What `change` throws (nothing is written then), and the errors of a move and
-    ///   of ``update(_:)-(Book)``.
+    /// - Throws: What `change` throws (nothing is written then), the errors of a move and of
+    ///   ``update(_:)-(Book)``, and ``ShelfError/invalidValue(path:key:value:reason:line:column:)``
+    ///   for a `day` after today.
     @discardableResult
-    func move(_ id: BookID, to status: Status, folder: String?, then change: @Sendable (inout Book) throws -> Void) async throws -> Book
+    func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
+              then change: @Sendable (inout Book) throws -> Void) async throws -> Book
 
     /// Moves a book and its sessions to `.shelf/trash/<today>/<original path>`.
     /// - Returns: The book as it was before deletion.
@@ -133,10 +136,18 @@ extension LibraryWriting {
         try await move(id, to: status, folder: nil)
     }
 
+    /// Moves a book and lets `change` edit it as it arrives, in one write, the dates the move
+    /// sets taking today (``move(_:to:folder:on:then:)``).
+    @discardableResult
+    public func move(_ id: BookID, to status: Status, folder: String?,
+                     then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+        try await move(id, to: status, folder: folder, on: nil, then: change)
+    }
+
     /// Moves a book to another status, keeping its folder, and lets `change` edit it as it
-    /// arrives, in one write (``move(_:to:folder:then:)``).
+    /// arrives, in one write (``move(_:to:folder:on:then:)``).
     @discardableResult
     public func move(_ id: BookID, to status: Status, then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
-        try await move(id, to: status, folder: nil, then: change)
+        try await move(id, to: status, folder: nil, on: nil, then: change)
     }
 }

@@ -11,7 +11,7 @@ public struct ReadingPace: Sendable, Hashable, Codable {
     public var sessions: Int
     /// Days with at least one session.
     public var readingDays: Int
-    /// Pages read over all sessions (``ReadingSession/pagesRead``).
+    /// Pages read over the sessions counted (``ReadingSession/pagesRead(_:)``).
     public var pagesRead: Int
     /// Minutes over the sessions that give them.
     public var minutes: Int
@@ -20,16 +20,19 @@ public struct ReadingPace: Sendable, Hashable, Codable {
     /// Pages per hour over the sessions that give both pages and minutes.
     public var pagesPerHour: Double?
 
-    /// Adds up `sessions`.
-    public init(_ sessions: [ReadingSession]) {
-        self.sessions = sessions.count
-        readingDays = Set(sessions.map(\.day)).count
-        pagesRead = sessions.reduce(0) { $0 + $1.pagesRead }
-        minutes = sessions.reduce(0) { $0 + ($1.minutes ?? 0) }
+    /// Adds up the sessions `counting` accepts, each one's pages read worked out among all of
+    /// `sessions` (``ReadingSession/pagesRead(_:)``): give every session of the books, and
+    /// count only a year's, so that the year's first session knows the one before it.
+    public init(_ sessions: [ReadingSession], counting: (ReadingSession) -> Bool = { _ in true }) {
+        let counted = zip(sessions, ReadingSession.pagesRead(sessions)).filter { counting($0.0) }
+        self.sessions = counted.count
+        readingDays = Set(counted.map(\.0.day)).count
+        pagesRead = counted.reduce(0) { $0 + $1.1 }
+        minutes = counted.reduce(0) { $0 + ($1.0.minutes ?? 0) }
         pagesPerDay = readingDays > 0 && pagesRead > 0 ? Double(pagesRead) / Double(readingDays) : nil
-        let timed = sessions.filter { ($0.minutes ?? 0) > 0 && $0.pagesRead > 0 }
-        let timedMinutes = timed.reduce(0) { $0 + ($1.minutes ?? 0) }
-        let timedPages = timed.reduce(0) { $0 + $1.pagesRead }
+        let timed = counted.filter { ($0.0.minutes ?? 0) > 0 && $0.1 > 0 }
+        let timedMinutes = timed.reduce(0) { $0 + ($1.0.minutes ?? 0) }
+        let timedPages = timed.reduce(0) { $0 + $1.1 }
         pagesPerHour = timedMinutes > 0 ? Double(timedPages) * 60 / Double(timedMinutes) : nil
     }
 }

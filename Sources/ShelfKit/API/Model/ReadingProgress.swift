@@ -14,22 +14,27 @@ public struct ReadingProgress: Sendable, Hashable {
     /// Minutes over all sessions that give them.
     public var minutes: Int
 
-    /// Adds up `sessions`.
+    /// Adds up `sessions`, all of one book's (``ReadingSession/pagesRead(_:)``).
     public init(_ sessions: [ReadingSession]) {
         self.sessions = sessions.count
-        pagesRead = sessions.reduce(0) { $0 + $1.pagesRead }
         minutes = sessions.reduce(0) { $0 + ($1.minutes ?? 0) }
         // In reading order: a session with `to` says where the reader is; one that counts
         // only `pages` moves them on from there.
         var page: Int?
+        var pagesRead = 0
+        var previous: ReadingSession?
         for session in sessions.sorted(by: { ($0.day, $0.sequence) < ($1.day, $1.sequence) }) {
+            let read = session.pagesRead(after: previous)
+            pagesRead += read
             if let to = session.to {
                 page = max(page ?? 0, to)
-            } else if session.pagesRead > 0 {
-                page = (page ?? 0) + session.pagesRead
+            } else if read > 0 {
+                page = (page ?? 0) + read
             }
+            previous = session
         }
         self.page = page
+        self.pagesRead = pagesRead
     }
 
     /// Percent of `pages` reached, when both are known.

@@ -41,14 +41,37 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         self.path = path
     }
 
-    /// Pages read: `pages` when set, otherwise `to - from`, otherwise 0.
+    /// Pages read, after `previous`, the session of the same book just before this one in
+    /// date order: `pages` when set; otherwise, with both `from` and `to`, the pages from one to
+    /// the other, both counted (1 to 60 is 60 pages), less the first when it is the page
+    /// `previous` ended on (1–58 then 58–120 is 58 and 62 pages); otherwise 0.
     ///
-    /// Consecutive sessions share their boundary page (1–58, then 58–120), so a range counts
-    /// the pages turned, and progress is the highest `to`.
-    public var pagesRead: Int {
+    /// So sessions that continue one another add up to the page reached, whether each starts
+    /// on the page after the last one ended or on that same page.
+    public func pagesRead(after previous: ReadingSession?) -> Int {
         if let pages { return pages }
-        if let from, let to { return max(0, to - from) }
-        return 0
+        guard let from, let to, to >= from else { return 0 }
+        let shared = previous?.to == from ? 1 : 0
+        return to - from + 1 - shared
+    }
+
+    /// The pages read in each of `sessions`, in the order given: each session counted after the
+    /// one before it of the same book, in date order (``pagesRead(after:)``). Give all of a
+    /// book's sessions, not a span of days, or the first of the span is counted alone.
+    public static func pagesRead(_ sessions: [ReadingSession]) -> [Int] {
+        let order = sessions.indices.sorted { a, b in
+            let (x, y) = (sessions[a], sessions[b])
+            return (x.bookID.rawValue, x.day, x.sequence) < (y.bookID.rawValue, y.day, y.sequence)
+        }
+        var pages = Array(repeating: 0, count: sessions.count)
+        var previous: ReadingSession?
+        for index in order {
+            let session = sessions[index]
+            if previous?.bookID != session.bookID { previous = nil }
+            pages[index] = session.pagesRead(after: previous)
+            previous = session
+        }
+        return pages
     }
 
     private enum CodingKeys: String, CodingKey {

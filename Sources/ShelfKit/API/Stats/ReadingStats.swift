@@ -54,7 +54,8 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     /// Works out the statistics.
     /// - Parameters:
     ///   - books: The books to count (a whole library, or a query's result).
-    ///   - sessions: Their sessions.
+    ///   - sessions: Their sessions, all of them: a year's pace counts each session's pages
+    ///     after the one before it.
     ///   - configuration: The library's settings: which status is the finished one, and the goals.
     ///   - year: Only this year, or `nil` for all time.
     ///   - today: The current day.
@@ -93,7 +94,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
 
         let ids = Set(books.map(\.id))
         let ownSessions = sessions.filter { ids.contains($0.bookID) }
-        pace = ReadingPace(ownSessions.filter { session in year.map { session.day.year == $0 } ?? true })
+        pace = ReadingPace(ownSessions) { session in year.map { session.day.year == $0 } ?? true }
         streak = Self.streak(days: Set(ownSessions.map(\.day)), today: today)
 
         if let target = configuration.goal(for: chartYear), target > 0 {
@@ -116,7 +117,9 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     public static func compute(for library: some LibraryReading, matching query: Query = .all, year: Int? = nil,
                                today: Day) async throws(ShelfError) -> ReadingStats {
         let books = try await library.books(matching: query, sortedBy: [], limit: nil)
-        let sessions = try await library.sessions(since: year.flatMap { Day(year: $0, month: 1, day: 1) })
+        // Every session, not the year's alone: the year's first one counts its pages after the
+        // session before it (``ReadingSession/pagesRead(_:)``).
+        let sessions = try await library.sessions(since: nil)
         var stats = ReadingStats(books: books.items, sessions: sessions.items, configuration: library.configuration,
                                  year: year, today: today)
         stats.problems = Array(Set(books.problems + sessions.problems)).sorted()

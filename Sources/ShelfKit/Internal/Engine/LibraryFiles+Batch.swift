@@ -37,12 +37,12 @@ extension LibraryFiles {
     private mutating func apply(_ batch: LibraryBatch, after firstSteps: [JournalStep]) throws(ShelfError)
         -> (added: [Book], updated: [Book]) {
         var plan = WritePlan()
-        let added = try planAdditions(batch.additions, into: &plan)
+        let added = try planAdditions(batch.additions, setsDates: false, into: &plan)
         for move in batch.moves {
-            _ = try planMove(move.id, to: move.status, folder: nil, startedOn: nil, setsDates: false, into: &plan)
+            _ = try planMove(move.id, to: move.status, folder: nil, on: nil, setsDates: false, into: &plan)
         }
         var updated: [String] = []
-        for book in batch.updates { updated.append(try planUpdate(book, into: &plan)) }
+        for book in batch.updates { updated.append(try planUpdate(book, checksDates: false, into: &plan)) }
         try perform(plan, operation: "batch write", after: firstSteps)
         remember(plan)
         return (added.compactMap { plan.entries[$0]?.book }, updated.compactMap { plan.entries[$0]?.book })

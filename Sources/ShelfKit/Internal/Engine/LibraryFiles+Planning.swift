@@ -9,7 +9,10 @@ extension LibraryFiles {
     /// - Returns: The plan's keys for the books, in order.
     /// - Throws: ``ShelfError/alreadyExists(path:)`` when a slug is taken, and the errors of
     ///   unsafe names and invalid values.
-    mutating func planAdditions(_ items: [(book: Book, status: Status, folder: String)],
+    /// - Parameter setsDates: Give a book the dates its status implies, as a move into it does
+    ///   (``arrivalDates(_:in:on:)``), and refuse dates in the future; a batch's books say what
+    ///   their dates are.
+    mutating func planAdditions(_ items: [(book: Book, status: Status, folder: String)], setsDates: Bool = true,
                                 into plan: inout WritePlan) throws(ShelfError) -> [String] {
         // An empty list must not cost a walk of the whole library.
         guard !items.isEmpty else { return [] }
@@ -28,6 +31,10 @@ extension LibraryFiles {
             if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
             if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
             book.added = book.added ?? today()
+            if setsDates {
+                arrivalDates(&book, in: item.status, on: nil)
+                try refuseFutureDates(book, keys: nil, path: location.path)
+            }
             try BookFormat.validate(book, path: location.path)
             let document = try BookFormat.newFile(book, path: location.path)
             let written = try BookFormat.book(from: document, at: location)
@@ -41,11 +48,13 @@ extension LibraryFiles {
     }
 
     /// Plans a move of a book and its sessions to another status or folder, setting `started`
-    /// or `finished` when the book arrives in `reading` or `finished` without one, unless
-    /// `setsDates` is false (a batch's updates say what the dates are). A move to where the
-    /// book already is plans nothing.
+    /// or `finished` when the book arrives in the reading or finished status without one
+    /// (``arrivalDates(_:in:on:)``), unless `setsDates` is false (a batch's updates say what
+    /// the dates are). A move to where the book already is plans nothing.
+    /// - Parameter day: The day the dates the move sets take, `nil` for today; a day in the
+    ///   future is refused.
     /// - Returns: The book as it arrives.
-    mutating func planMove(_ id: BookID, to status: Status, folder: String?, startedOn: Day?, setsDates: Bool = true,
+    mutating func planMove(_ id: BookID, to status: Status, folder: String?, on day: Day?, setsDates: Bool = true,
                            into plan: inout WritePlan) throws(ShelfError) -> Book {
         // The slug does not change, so a move cannot make a duplicate; the destination is
         // checked to be free as each step is made.
@@ -63,9 +72,12 @@ extension LibraryFiles {
         var book = entry.book
         // Only a book that arrives gets the dates: `finish` of a book already in finished/
         // changes nothing.
-        let arrives = setsDates && destination != current
-        if arrives, status == configuration.status(for: .reading), book.started == nil { book.started = startedOn ?? today() }
-        if arrives, status == configuration.status(for: .finished), book.finished == nil { book.finished = today() }
+        if setsDates && destination != current {
+            let before = book
+            arrivalDates(&book, in: status, on: day)
+            let set = Set(BookChanges(from: before, to: book).keys)
+            try refuseFutureDates(book, keys: set, path: current.path)
+        }
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)
@@ -74,6 +86,29 @@ extension LibraryFiles {
         // The planned book carries the version of the bytes it will have, so that a copy handed
         // back and edited later is checked against them, not taken as the file's whole truth.
         return plan.entries[key]?.book ?? entry.book
+    }
+
+    /// Sets the date a book arriving in `status` gets from its role, when the book has none:
+    /// `started` in the reading status, `finished` in the finished one, to `day` or today.
+    /// `shelf add --status`, a move and a first logged session all come here.
+    func arrivalDates(_ book: inout Book, in status: Status, on day: Day?) {
+        switch configuration.role(of: status) {
+        case .reading?: if book.started == nil { book.started = day ?? today() }
+        case .finished?: if book.finished == nil { book.finished = day ?? today() }
+        case .toRead?, .abandoned?, nil: break
+        }
+    }
+
+    /// Throws when `started` or `finished`, among `keys` (`nil` for both), is after today: a
+    /// book cannot have been started or finished on a day still to come.
+    func refuseFutureDates(_ book: Book, keys: Set<String>?, path: String) throws(ShelfError) {
+        let today = today()
+        for (key, day) in [("started", book.started), ("finished", book.finished)] where keys?.contains(key) ?? true {
+            if let day, day > today {
+                throw .invalidValue(path: path, key: key, value: day.description,
+                                    reason: "is after today (\(today))", line: 0, column: 0)
+            }
+        }
     }
 
     /// Plans writing the keys a caller changed in a book; its place is the one the plan gives it,
@@ -88,7 +123,9 @@ extension LibraryFiles {
     ///   everything is planned.
     /// - Throws: ``ShelfError/editConflict(path:key:line:column:)``, and the errors of invalid
     ///   values of the keys changed.
-    mutating func planUpdate(_ book: Book, into plan: inout WritePlan) throws(ShelfError) -> String {
+    /// - Parameter checksDates: Refuse a `started` or `finished` the caller set to a day in
+    ///   the future; a batch's books say what their dates are.
+    mutating func planUpdate(_ book: Book, checksDates: Bool = true, into plan: inout WritePlan) throws(ShelfError) -> String {
         let key = try planKey(plan.addition(book.id), checkingStamp: book.version == nil,
                               orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
@@ -105,6 +142,7 @@ extension LibraryFiles {
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
+        if checksDates { try refuseFutureDates(new, keys: Set(changes.keys), path: entry.destination.path) }
         if let edited = try BookFormat.edit(entry.document, from: current, to: new) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)

@@ -64,12 +64,12 @@ extension LibraryFiles {
     // MARK: - Move
 
     /// Moves a book and its sessions to another status or folder, setting `started` or
-    /// `finished` when the book arrives in `reading` or `finished` without one.
+    /// `finished` when the book arrives in the reading or finished status without one.
     mutating func move(_ id: BookID, to status: Status, folder: String?) throws(ShelfError) -> Book {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var plan = WritePlan()
-        let moved = try planMove(id, to: status, folder: folder, startedOn: nil, into: &plan)
+        let moved = try planMove(id, to: status, folder: folder, on: nil, into: &plan)
         let source = plan.entries.values.first?.source?.path ?? moved.path
         try perform(Journal(operation: "move of \(id)", detail: source + " → " + moved.path, steps: plan.steps))
         remember(plan)
@@ -79,12 +79,13 @@ extension LibraryFiles {
     /// Moves a book as ``move(_:to:folder:)`` does and lets `change` edit it as it arrives,
     /// in one journal: a crash leaves the book where it was and as it was, or moved and
     /// changed, never moved without the change.
-    mutating func move(_ id: BookID, to status: Status, folder: String?,
+    /// The dates the move sets take `day`, or today.
+    mutating func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
                        then change: (inout Book) throws -> Void) throws(ShelfError) -> Result<Book, any Error> {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var plan = WritePlan()
-        var book = try planMove(id, to: status, folder: folder, startedOn: nil, into: &plan)
+        var book = try planMove(id, to: status, folder: folder, on: day, into: &plan)
         do {
             try change(&book)
         } catch {
@@ -183,8 +184,9 @@ extension LibraryFiles {
         var session = session
         let existing = try sessions(of: location)
         let progress = existing.filter { $0.day <= session.day }.compactMap(\.to).max()
-        // A first session read from page 1, as the example library and most people write it.
-        if session.from == nil, session.pages == nil, session.to != nil { session.from = progress ?? 1 }
+        // A session given only where it ended starts on the page after the last one reached,
+        // from page 1 for the first.
+        if session.from == nil, session.pages == nil, session.to != nil { session.from = (progress ?? 0) + 1 }
         if let to = session.to, let progress, to < progress {
             throw .sessionPageBelowProgress(bookID: id, page: to, progress: progress)
         }
@@ -197,7 +199,7 @@ extension LibraryFiles {
         var steps: [JournalStep] = []
         if moves {
             var plan = WritePlan()
-            _ = try planMove(id, to: target, folder: nil, startedOn: session.day, into: &plan)
+            _ = try planMove(id, to: target, folder: nil, on: session.day, into: &plan)
             steps = plan.steps
             location.status = target
         }

@@ -16,8 +16,10 @@ enum IndexSchema {
     /// refers to and `VACUUM` then keeps; 10: `files` keeps each file's change time, `changed`, so
     /// that a rewrite whose modification time was put back is seen; 11: a CRLF body keeps its first
     /// character, and `author` is the authors when `authors` is empty; 12: the columns of `books`
-    /// and `book_facts` come from ``BookSchema``, `book_facts` in its order, and the full-text columns are its searched fields in its order).
-    static let version = 12
+    /// and `book_facts` come from ``BookSchema``, `book_facts` in its order, and the full-text columns are its searched fields in its order;
+    /// 13: `read`, the pages a book's sessions read, counts both ends of a range, and a shared
+    /// boundary page once, ``ReadingSession/pagesRead(_:)``).
+    static let version = 13
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]

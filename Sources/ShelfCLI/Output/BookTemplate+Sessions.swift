@@ -1,0 +1,30 @@
+import ShelfKit
+
+/// `shelf sessions --format '{date}  {title}  {read} pages'`: the template of `list`, whose
+/// fields name a session's values first and its book's after.
+extension BookTemplate {
+    /// What a session has a place for: `{date}`, `{book}` (the slug), `{path}` (the session
+    /// file), `{from}`, `{to}`, `{pages}`, `{minutes}`, `{read}` (pages read), `{note}` (its
+    /// first line) and the session's own keys; any other field is the book's (`{title}`).
+    static let sessionKeys: Set<String> = ["date", "book", "path", "from", "to", "pages", "minutes", "read", "note"]
+
+    /// The session's line; `pagesRead` is what it read (``ReadingProgress/pagesRead(of:)``).
+    func render(_ session: ReadingSession, pagesRead: Int, of book: Book?) -> String {
+        render { field in
+            switch field {
+            case "date": session.day.description
+            case "book": session.bookID.rawValue
+            case "path": session.path
+            case "from": session.from.map(String.init)
+            case "to": session.to.map(String.init)
+            case "pages": session.pages.map(String.init)
+            case "minutes": session.minutes.map(String.init)
+            case "read": String(pagesRead)
+            case "note": SessionRecords.firstLine(session.note)
+            default:
+                session.extra.first { $0.key == field }?.value.plainText()
+                    ?? book.flatMap { value(of: field, $0, nil) }
+            }
+        }
+    }
+}
