@@ -67,6 +67,7 @@ public enum ShelfMain {
         case .notALibrary(let path, nil): "; make it one with `shelf init \(path)`, or point SHELF_LIBRARY or --library at a library"
         case .notALibrary(_, let library?): "; point SHELF_LIBRARY or --library at \(library)"
         case .insideLibrary(let path, _): "; to create it anyway, run `shelf init --inside-library \(path)`"
+        case .impossibleSession(_, _, .pastLastPage(let page, _)): " (with --pages-total \(page) or more)"
         default: ""
         }
     }

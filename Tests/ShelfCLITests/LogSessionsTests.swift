@@ -208,4 +208,43 @@ struct LogSessionsTests {
         let shown = try library.shelf("show", "circe").stdout
         #expect(shown.hasSuffix("progress: 150/393 (38%) · 150 pages read · 50 pages a reading day\n"), "\(shown)")
     }
+
+    @Test(arguments: [
+        (["--to", "900"], "the session reaches page 900, past the last page of the-name-of-the-wind (662); check the page "
+            + "numbers, or correct the book's page count if the edition is longer (with --pages-total 900 or more)"),
+        (["--pages", "500"], "the session reaches page 712, past the last page of the-name-of-the-wind (662); check the page "
+            + "numbers, or correct the book's page count if the edition is longer (with --pages-total 712 or more)"),
+        (["--to", "300", "--date", "2999-01-01"], "the session's day, 2999-01-01, is after today (\(ExampleLibrary.today)); log it on the day you read"),
+        (["--pages", "0"], "the session of the-name-of-the-wind on \(ExampleLibrary.today) records nothing; give the pages, the minutes or a note"),
+        (["--note", ""], "the session of the-name-of-the-wind on \(ExampleLibrary.today) records nothing; give the pages, the minutes or a note"),
+        (["--to", "212"], "the session of the-name-of-the-wind on \(ExampleLibrary.today) records nothing; give the pages, the minutes or a note"),
+        (["--minutes", "100000"], "the session lasts 100000 minutes, more than a day holds (1440); check the minutes"),
+        (["--to", "100", "--date", "2026-10-02"], "the session of 2026-10-02 ends on page 100, but a later one of the-name-of-the-wind, "
+            + "on 2026-10-03, starts on page 60; check the page numbers or the day"),
+    ])
+    func impossibleSessionsAreRefusedAndWriteNothing(arguments: [String], message: String) throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf(["log", "wind"] + arguments), status: 1, stderr: "shelf: \(message)\n")
+        #expect(try library.status() == "")
+    }
+
+    @Test func pagesTotalCorrectsTheBookInTheSameWrite() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("log", "wind", "--to", "700", "--pages-total", "722", "--minutes", "90"),
+                  stdout: "reading/fantasy/the-name-of-the-wind/\(today).md: page 700 of 722 (96%)\n")
+        let changes = try library.changes()
+        #expect(changes.contains("-pages: 662\n+pages: 722\n"), "\(changes)")
+        #expect(try library.read("reading/fantasy/the-name-of-the-wind/\(today).md") == "---\nfrom: 213\nto: 700\nminutes: 90\n---\n")
+        // Then the next session past the old last page is no longer refused.
+        expectRun(try library.shelf("log", "wind", "--to", "722"),
+                  stdout: "reading/fantasy/the-name-of-the-wind/\(today)-2.md: page 722 of 722 (100%)\n")
+        // A total still too small is refused like any page past the end, and writes nothing.
+        let before = try library.status()
+        expectRun(try library.shelf("log", "wind", "--to", "800", "--pages-total", "790"), status: 1, stderr: """
+            shelf: the session reaches page 800, past the last page of the-name-of-the-wind (790); check the page numbers, \
+            or correct the book's page count if the edition is longer (with --pages-total 800 or more)
+
+            """)
+        #expect(try library.status() == before)
+    }
 }

@@ -9,12 +9,16 @@ struct LogCommand: AsyncParsableCommand {
         abstract: "Log a reading session: pages and minutes, as a dated file beside the book.",
         discussion: """
             The session is written to <book folder>/<slug>/<date>.md (a second one the same day \
-            gets -2). --to is the page you reached; --from defaults to where you left off. \
-            Logging a book you have not started moves it to reading.
+            gets -2). --to is the page you reached; --from defaults to the page after where you \
+            left off. Logging a book you have not started moves it to reading. A session must \
+            fit the book: it is refused when it is empty, after today, longer than a day, past \
+            the book's last page (give --pages-total when the edition is longer), or at odds \
+            with the sessions logged before and after its day.
 
             Examples:
               shelf log dune --to 120 --minutes 45
               shelf log dune --pages 30 --date yesterday --note "Read on the train."
+              shelf log wind --to 700 --pages-total 722
             """
     )
 
@@ -41,6 +45,10 @@ struct LogCommand: AsyncParsableCommand {
     @Option(help: "A note, the session file's body.")
     var note: String?
 
+    @Option(help: ArgumentHelp("Correct the book's page count in the same write, for an edition longer than it says.",
+                               valueName: "pages"))
+    var pagesTotal: Int?
+
     func validate() throws {
         if pages != nil && (to != nil || from != nil) {
             throw ValidationError("give either --pages or --from/--to, not both")
@@ -48,7 +56,8 @@ struct LogCommand: AsyncParsableCommand {
         if to == nil && pages == nil && minutes == nil && note == nil {
             throw ValidationError("say what you read: --to PAGE, --pages N, --minutes M or --note TEXT")
         }
-        for (name, value) in [("--to", to), ("--from", from), ("--pages", pages), ("--minutes", minutes)] {
+        for (name, value) in [("--to", to), ("--from", from), ("--pages", pages), ("--minutes", minutes),
+                              ("--pages-total", pagesTotal)] {
             if let value, value < 0 { throw ValidationError("\(name) must not be negative") }
         }
         if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
@@ -63,7 +72,7 @@ struct LogCommand: AsyncParsableCommand {
         let day = date.flatMap { Day.parse($0, today: Day.today()) } ?? Day.today()
         let session = ReadingSession(bookID: book.id, day: day, from: from, to: to, pages: pages, minutes: minutes,
                                      note: note ?? "")
-        let logged = try await library.log(session, for: book.id)
+        let logged = try await library.log(session, for: book.id, pagesTotal: pagesTotal)
         let sessions = try await library.sessions(of: book.id)
         let progress = ReadingProgress(sessions)
         let current = try await library.book(book.id)

@@ -102,8 +102,8 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession {
-        try await engine.writing { files throws(ShelfError) in try files.log(session, for: id) }
+    public func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int?) async throws(ShelfError) -> ReadingSession {
+        try await engine.writing { files throws(ShelfError) in try files.log(session, for: id, pagesTotal: pagesTotal) }
     }
 
     @discardableResult

@@ -101,11 +101,17 @@ public protocol LibraryWriting: Sendable {
 
     /// Records a reading session as `<slug>/<day>.md`, or `<day>-N.md` after the first of that
     /// day. A book still in the first status moves to `reading` first, started on the session's
-    /// day. With only `to` given, `from` is taken from the progress so far.
-    /// - Throws: ``ShelfError/sessionPageBelowProgress(bookID:page:progress:)`` when `to` is below
-    ///   the page already reached, ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    /// day. With only `to` given, `from` is the page after the progress so far.
+    ///
+    /// The session must fit: not after today, not empty (pages, minutes, a note or a key of its
+    /// own), at most a day's minutes, within the book's pages, and between the pages of the
+    /// sessions before and after its day. `pagesTotal` corrects the book's `pages` in the same
+    /// write, for an edition longer than the file said.
+    /// - Throws: ``ShelfError/impossibleSession(bookID:day:problem:)``,
+    ///   ``ShelfError/sessionPageBelowProgress(bookID:page:progress:)`` when `to` is below the page
+    ///   already reached, ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
     @discardableResult
-    func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession
+    func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int?) async throws(ShelfError) -> ReadingSession
 }
 
 /// A library that can be read and written: ``FileLibrary`` on disk, ``InMemoryLibrary`` for
@@ -130,6 +136,12 @@ extension LibraryWriting {
 }
 
 extension LibraryWriting {
+    /// Records a reading session, keeping the book's page count (``log(_:for:pagesTotal:)``).
+    @discardableResult
+    public func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession {
+        try await log(session, for: id, pagesTotal: nil)
+    }
+
     /// Moves a book to another status, keeping its folder (``move(_:to:folder:)``).
     @discardableResult
     public func move(_ id: BookID, to status: Status) async throws(ShelfError) -> Book {

@@ -41,6 +41,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case io(path: String, operation: String, message: String)
     /// A logged session ends below the page the book had already reached.
     case sessionPageBelowProgress(bookID: BookID, page: Int, progress: Int)
+    /// A session of the book on `day` that cannot be logged, and why.
+    case impossibleSession(bookID: BookID, day: Day, problem: SessionProblem)
     /// A slug, folder or status name that could leave the library or is not a usable file name.
     case unsafeName(name: String, reason: String)
     /// No deleted book with this id is in the trash.
@@ -103,6 +105,21 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case .sessionPageBelowProgress(let bookID, let page, let progress):
             return "the session ends on page \(page), but \(bookID) was already at page \(progress); "
                 + "check the page numbers"
+        case .impossibleSession(let bookID, let day, let problem):
+            switch problem {
+            case .pastLastPage(let page, let pages):
+                return "the session reaches page \(page), past the last page of \(bookID) (\(pages)); "
+                    + "check the page numbers, or correct the book's page count if the edition is longer"
+            case .inTheFuture(let today):
+                return "the session's day, \(day), is after today (\(today)); log it on the day you read"
+            case .empty:
+                return "the session of \(bookID) on \(day) records nothing; give the pages, the minutes or a note"
+            case .tooManyMinutes(let minutes):
+                return "the session lasts \(minutes) minutes, more than a day holds (1440); check the minutes"
+            case .pastLaterSession(let page, let laterDay, let laterPage):
+                return "the session of \(day) ends on page \(page), but a later one of \(bookID), on \(laterDay), "
+                    + "starts on page \(laterPage); check the page numbers or the day"
+            }
         case .unsafeName(let name, let reason):
             return "\"\(name)\" cannot be used as a name in the library: \(reason)"
         case .notInTrash(let id):

@@ -10,14 +10,17 @@ extension LibraryFiles {
     static func problems(of unit: CheckUnit, in storage: Storage) -> [Problem] {
         var problems: [Problem] = []
         let path = unit.location.path
+        var read: (book: Book, document: FrontMatterDocument)?
         do throws(ShelfError) {
             let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path)
             let (book, errors) = BookFormat.read(document, at: unit.location)
             problems += (errors + BookFormat.valueProblems(of: book, in: document)).map { Problem($0, path: path) }
+            read = (book, document)
         } catch {
             problems.append(Problem(error, path: path))
         }
         let folder = unit.location.sessionFolder
+        var sessions: [(session: ReadingSession, document: FrontMatterDocument)] = []
         for name in unit.sessionNames where name.hasSuffix(".md") && !name.hasPrefix(".") {
             let sessionPath = folder + "/" + name
             guard let parsed = SessionFileName(name) else {
@@ -26,12 +29,15 @@ extension LibraryFiles {
                 continue
             }
             do throws(ShelfError) {
-                let (_, errors) = try SessionFile.readWithProblems(sessionPath, name: parsed, bookID: BookID(unit.location.slug), from: storage)
+                let document = try FrontMatterDocument(libraryFile: try storage.read(sessionPath), path: sessionPath)
+                let (session, errors) = SessionFormat.read(document, bookID: BookID(unit.location.slug), name: parsed)
                 problems += errors.map { Problem($0, path: sessionPath) }
+                sessions.append((session, document))
             } catch {
                 problems.append(Problem(error, path: sessionPath))
             }
         }
+        if let read { problems += SessionRules.contradictions(of: read.book, in: read.document, sessions: sessions) }
         return problems
     }
 

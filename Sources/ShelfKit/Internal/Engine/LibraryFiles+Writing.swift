@@ -175,34 +175,33 @@ extension LibraryFiles {
     // MARK: - Sessions
 
     /// Writes a session file with the next free name for its day, moving a book that is still
-    /// in the first status to `reading` first.
-    mutating func log(_ session: ReadingSession, for id: BookID) throws(ShelfError) -> ReadingSession {
+    /// in the first status to `reading` first, and setting its `pages` to `pagesTotal` when
+    /// given, in the same journal. The session must fit the book and the sessions logged
+    /// (``SessionRules``).
+    mutating func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int? = nil) throws(ShelfError) -> ReadingSession {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var location = try locate(id)
         let book = try read(location).book
-        var session = session
         let existing = try sessions(of: location)
-        let progress = existing.filter { $0.day <= session.day }.compactMap(\.to).max()
-        // A session given only where it ended starts on the page after the last one reached,
-        // from page 1 for the first.
-        if session.from == nil, session.pages == nil, session.to != nil { session.from = (progress ?? 0) + 1 }
-        if let to = session.to, let progress, to < progress {
-            throw .sessionPageBelowProgress(bookID: id, page: to, progress: progress)
-        }
+        let session = try SessionRules.checked(session, of: book, pages: pagesTotal ?? book.pages, after: existing, today: today())
         let sequence = (existing.filter { $0.day == session.day }.map(\.sequence).max() ?? 0) + 1
         let name = SessionFileName(day: session.day, sequence: sequence)
         try SessionFormat.validate(session, path: location.sessionFolder + "/" + name.name)
         let statuses = configuration.statuses
         let target = configuration.status(for: .reading)
         let moves = book.status == statuses.first && statuses.count > 1 && statuses.contains(target)
-        var steps: [JournalStep] = []
+        var plan = WritePlan()
         if moves {
-            var plan = WritePlan()
             _ = try planMove(id, to: target, folder: nil, on: session.day, into: &plan)
-            steps = plan.steps
             location.status = target
         }
+        if let pagesTotal, pagesTotal != book.pages {
+            var corrected = book
+            corrected.pages = pagesTotal
+            _ = try planUpdate(corrected, into: &plan)
+        }
+        var steps = plan.steps
         let path = location.sessionFolder + "/" + name.name
         let document = try SessionFormat.newFile(session, path: path)
         steps.append(.create(path, document.bytes))

@@ -1,0 +1,14 @@
+/// Why a session cannot be logged, in ``ShelfError/impossibleSession(bookID:day:problem:)``: it
+/// would contradict the book or the sessions already logged, and skew every figure after it.
+public enum SessionProblem: Sendable, Hashable {
+    /// The session reaches `page`, past the book's last page, `pages`.
+    case pastLastPage(page: Int, pages: Int)
+    /// The session's day is after `today`.
+    case inTheFuture(today: Day)
+    /// The session records nothing: no pages, no minutes, no note.
+    case empty
+    /// More minutes than a day holds.
+    case tooManyMinutes(Int)
+    /// The session ends on `page`, past where a later session, of `laterDay`, starts (`laterPage`).
+    case pastLaterSession(page: Int, laterDay: Day, laterPage: Int)
+}

@@ -1,0 +1,83 @@
+internal import FrontMatter
+
+/// What makes a session possible: the rules `log` holds a new session to, and `check` holds the
+/// sessions already written to, so the Swift API refuses what the command does.
+enum SessionRules {
+    /// The most minutes one day holds.
+    static let minutesInADay = 24 * 60
+
+    /// `session` as it will be written, with `from` filled in when only `to` is given (the page
+    /// after the progress so far, or that page when `to` is where the book already is).
+    /// - Parameters:
+    ///   - pages: The book's page count the session is held to (the one a caller corrects it to).
+    ///   - existing: The book's sessions, in date order.
+    /// - Throws: ``ShelfError/impossibleSession(bookID:day:problem:)``, and
+    ///   ``ShelfError/sessionPageBelowProgress(bookID:page:progress:)`` for a `to` below the page
+    ///   the sessions up to its day reached.
+    static func checked(_ session: ReadingSession, of book: Book, pages: Int?, after existing: [ReadingSession],
+                        today: Day) throws(ShelfError) -> ReadingSession {
+        func refuse(_ problem: SessionProblem) -> ShelfError {
+            .impossibleSession(bookID: book.id, day: session.day, problem: problem)
+        }
+        var session = session
+        if session.day > today { throw refuse(.inTheFuture(today: today)) }
+        if let minutes = session.minutes, minutes > minutesInADay { throw refuse(.tooManyMinutes(minutes)) }
+        // The sessions before it: those of its day too, since it comes after them.
+        let before = existing.filter { $0.day <= session.day }
+        let reached = before.compactMap(\.to).max()
+        if session.from == nil, session.pages == nil, let to = session.to {
+            session.from = to == reached ? to : (reached ?? 0) + 1
+        }
+        if let to = session.to, let reached, to < reached {
+            throw .sessionPageBelowProgress(bookID: book.id, page: to, progress: reached)
+        }
+        let movesPages = session.pagesRead(after: before.last) > 0
+        let says = (session.minutes ?? 0) > 0 || !session.note.allSatisfy(\.isWhitespace) || !session.extra.isEmpty
+        if !movesPages && !says { throw refuse(.empty) }
+        let reaches = session.to ?? ((ReadingProgress(before).page ?? 0) + (session.pages ?? 0))
+        if let pages, movesPages, reaches > pages { throw refuse(.pastLastPage(page: reaches, pages: pages)) }
+        if let to = session.to, let later = existing.first(where: { $0.day > session.day && ($0.from ?? $0.to) != nil }),
+           let start = later.from ?? later.to, to > start {
+            throw refuse(.pastLaterSession(page: to, laterDay: later.day, laterPage: start))
+        }
+        return session
+    }
+}
+
+extension SessionRules {
+    /// What `check` reports of sessions already written that contradict their book: a `to`
+    /// past its `pages`, a `to` below a page an earlier session reached (pages going backwards
+    /// in date order), and sessions before its `started` or after its `finished`, each at the
+    /// key at fault.
+    static func contradictions(of book: Book, in document: FrontMatterDocument,
+                               sessions: [(session: ReadingSession, document: FrontMatterDocument)]) -> [Problem] {
+        var problems: [Problem] = []
+        // At the value, as the other problems of a value are.
+        func problem(_ document: FrontMatterDocument, _ key: String, _ message: String) -> Problem {
+            let start = document.fields.entry(key)?.value.span.start
+            return Problem(path: document.path ?? "", line: start?.line ?? 0, column: start?.column ?? 0, message: message)
+        }
+        let ordered = sessions.sorted { ($0.session.day, $0.session.sequence) < ($1.session.day, $1.session.sequence) }
+        var reached: (page: Int, day: Day)?
+        for (session, sessionDocument) in ordered {
+            guard let to = session.to else { continue }
+            if let pages = book.pages, to > pages {
+                problems.append(problem(sessionDocument, "to", "to is past the last page of \(book.path) (\(pages)), found \"\(to)\""))
+            }
+            if let reached, to < reached.page {
+                problems.append(problem(sessionDocument, "to",
+                                        "to goes back below page \(reached.page), reached on \(reached.day), found \"\(to)\""))
+            }
+            if to > reached?.page ?? 0 { reached = (to, session.day) }
+        }
+        if let started = book.started, let first = ordered.first?.session, first.day < started {
+            problems.append(problem(document, "started",
+                                    "started is after the first session, \(first.path), found \"\(started)\""))
+        }
+        if let finished = book.finished, let last = ordered.last?.session, last.day > finished {
+            problems.append(problem(document, "finished",
+                                    "finished is before the last session, \(last.path), found \"\(finished)\""))
+        }
+        return problems
+    }
+}
