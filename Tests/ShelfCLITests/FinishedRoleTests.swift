@@ -41,6 +41,32 @@ struct FinishedRoleTests {
         expectRun(try library.shelf("stats", "--year", "2024", "--svg", "-"), stdout: chart)
     }
 
+    @Test func statsOfAYearMeasureItAgainstThatYearsGoal() throws {
+        let library = try ExampleLibrary()
+        try library.write(".shelf/config.yaml", "statuses: [to-read, reading, finished, abandoned]\ngoal: 24\ngoals: {2024: 5, 2025: 12}\n")
+        // 7 books finished in 2024, 10 in 2025, 7 in 2026.
+        let goalLine = { (arguments: [String]) throws -> String in
+            try library.shelf(["stats"] + arguments).stdout.split(separator: "\n").first { $0.hasPrefix("Goal") }.map(String.init) ?? ""
+        }
+        #expect(try goalLine(["--year", "2024"]) == "Goal 2024  7 of 5 books (140%)")
+        #expect(try goalLine(["--year", "2025", "--as-of", "2025-07-02"]) == "Goal 2025  10 of 12 books (83%); 6 expected by today")
+        #expect(try goalLine(["--year", "2026", "--as-of", "2026-11-22"]) == "Goal 2026  7 of 24 books (29%); 21 expected by today",
+                "a year without its own goal takes goal:")
+        #expect(try goalLine(["--as-of", "2026-11-22"]) == "Goal 2026  7 of 24 books (29%); 21 expected by today")
+        let json = try library.shelf("stats", "--year", "2025", "--format", "json").stdout
+        #expect(json.contains("""
+              "goal": {
+                "year": 2025,
+                "goal": 12,
+                "finished": 10,
+            """), "\(json)")
+        try library.write(".shelf/config.yaml", "goals:\n  2025: a dozen\n")
+        expectRun(try library.shelf("stats", "--year", "2025"), status: 1, stderr: """
+            shelf: .shelf/config.yaml:2:9: goals should give 2025 a whole number of books, found "a dozen"
+
+            """)
+    }
+
     @Test func statusesOfOtherNamesPlayTheSameRoles() throws {
         let defaults = try ExampleLibrary()
         let custom = try ExampleLibrary()

@@ -18,6 +18,7 @@ struct StatsCommand: AsyncParsableCommand {
             Examples:
               shelf stats
               shelf stats --year 2025 --svg 2025.svg
+              shelf stats --year 2025 --as-of 2025-12-31
               shelf stats --year 2025 --svg - | rsvg-convert -o 2025.png
               shelf stats --tag sci-fi --format json
             """
@@ -42,17 +43,20 @@ struct StatsCommand: AsyncParsableCommand {
                                valueName: "file"))
     var svg: String?
 
-    @Option(help: ArgumentHelp("Count the streak and goal as of this day (default: today).", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp("Count the streak and goal as of this day: YYYY-MM-DD, yesterday, 3d (default: today).",
+                               valueName: "day"))
     var asOf: String?
 
     func validate() throws {
-        if let asOf, Day(asOf) == nil { throw ValidationError("--as-of takes YYYY-MM-DD, got \"\(asOf)\"") }
+        if let asOf, Day.parse(asOf, today: Day.today()) == nil {
+            throw ValidationError("--as-of takes a day (\(Day.relativeForms)), got \"\(asOf)\"")
+        }
         if let year, !(1...9999).contains(year) { throw ValidationError("--year takes a year such as 2025, got \(year)") }
     }
 
     func run() async throws {
         let library = try library.open()
-        let today = asOf.flatMap(Day.init) ?? Day.today()
+        let today = asOf.flatMap { Day.parse($0, today: Day.today()) } ?? Day.today()
         let stats = try await ReadingStats.compute(for: library, matching: try filter.query(today: today), year: year, today: today)
         switch (format, svg) {
         case (_, "-"): try StandardOutput.write(MonthChartSVG.render(stats))
