@@ -30,6 +30,8 @@ struct FinishedRoleTests {
                       stdout: listed.stdout.replacingOccurrences(of: "Dune\n", with: ""))
             expectRun(try library.shelf(index + ["list", "-year:2024", "title:dune", "--format", "{title}"]), stdout: "Dune\n")
             expectRun(try library.shelf(index + ["list", "has:year", "title:dune", "--format", "{title}"]))
+            expectRun(try library.shelf(index + ["list", "title:dune", "--format", "{title} {year} {finished}"]),
+                      stdout: "Dune  2024-02-11\n")
         }
         let svg = try library.shelf("stats", "--year", "2024", "--svg", "-").stdout
         #expect(svg.contains("<title>2024-02: 0 books</title>"), "\(svg)")

@@ -58,7 +58,9 @@ struct GoodreadsRoundTripTests {
 
     @Test func exportThenImportGivesTheSameFiles() async throws {
         let original = try ImportFixtures.fileLibrary()
-        for (book, status) in Self.books { try await original.add(book, to: status, in: "") }
+        // Written as a batch, which sets no date the books do not give: a book added to reading
+        // one at a time gets `started`, which the Goodreads format has no column for.
+        try await original.apply(LibraryBatch(additions: Self.books.map { ($0.book, $0.status, "") }))
         let written = try await original.scan().books
         #expect(written.count == Self.books.count)
 

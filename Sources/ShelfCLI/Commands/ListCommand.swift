@@ -85,7 +85,7 @@ struct ListCommand: AsyncParsableCommand {
                     printError("shelf: warning: no book listed has \"\(field)\"; {\(field)} is left empty")
                 }
             }
-            try StandardOutput.write(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined())
+            try StandardOutput.write(books.map { template.render($0, progress: progress[$0.id], configuration: library.configuration) + "\n" }.joined())
         }
         LibraryWarning.print(problems)
     }

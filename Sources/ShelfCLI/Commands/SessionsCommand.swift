@@ -76,10 +76,11 @@ struct SessionsCommand: AsyncParsableCommand {
             .filter { session, _ in first.map { session.day >= $0 } ?? true }
             .filter { session, _ in last.map { session.day <= $0 } ?? true }
         if let limit { rows = Array(rows.suffix(limit)) }
-        try print(rows, books: books)
+        try print(rows, books: books, configuration: library.configuration)
     }
 
-    private func print(_ rows: [(session: ReadingSession, pagesRead: Int)], books: [BookID: Book]) throws {
+    private func print(_ rows: [(session: ReadingSession, pagesRead: Int)], books: [BookID: Book],
+                       configuration: LibraryConfiguration) throws {
         let title = { (session: ReadingSession) in books[session.bookID]?.title }
         switch format {
         case .named(.json):
@@ -92,7 +93,7 @@ struct SessionsCommand: AsyncParsableCommand {
         case .named(.csv):
             try StandardOutput.write(try csv(rows, title: title))
         case .template(let template):
-            try StandardOutput.write(rows.map { template.render($0, pagesRead: $1, of: books[$0.bookID]) + "\n" }.joined())
+            try StandardOutput.write(rows.map { template.render($0, pagesRead: $1, of: books[$0.bookID], configuration: configuration) + "\n" }.joined())
         case .named(.table), .named(.paths):
             let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
             var table = Table(columns: [

@@ -9,7 +9,7 @@ extension BookTemplate {
     static let sessionKeys: Set<String> = ["date", "book", "path", "from", "to", "pages", "minutes", "read", "note"]
 
     /// The session's line; `pagesRead` is what it read (``ReadingProgress/pagesRead(of:)``).
-    func render(_ session: ReadingSession, pagesRead: Int, of book: Book?) -> String {
+    func render(_ session: ReadingSession, pagesRead: Int, of book: Book?, configuration: LibraryConfiguration) -> String {
         render { field in
             switch field {
             case "date": session.day.description
@@ -23,7 +23,7 @@ extension BookTemplate {
             case "note": SessionRecords.firstLine(session.note)
             default:
                 session.extra.first { $0.key == field }?.value.plainText()
-                    ?? book.flatMap { value(of: field, $0, nil) }
+                    ?? book.flatMap { value(of: field, $0, nil, configuration) }
             }
         }
     }

@@ -72,9 +72,9 @@ struct BookTemplate: Sendable, Equatable {
         return knownFields.contains(field) ? nil : field
     }
 
-    /// The book's line.
-    func render(_ book: Book, progress: ReadingProgress? = nil) -> String {
-        render { field in value(of: field, book, progress) }
+    /// The book's line; `configuration` says which status counts a book as read, for `{year}`.
+    func render(_ book: Book, progress: ReadingProgress? = nil, configuration: LibraryConfiguration = .default) -> String {
+        render { field in value(of: field, book, progress, configuration) }
     }
 
     /// The line with each field's value from `value`, nothing for a field it has none of.
@@ -88,18 +88,20 @@ struct BookTemplate: Sendable, Equatable {
     }
 
     /// A field's value for a book: its custom key or one of shelf's fields.
-    func value(of field: String, _ book: Book, _ progress: ReadingProgress?) -> String? {
+    func value(of field: String, _ book: Book, _ progress: ReadingProgress?, _ configuration: LibraryConfiguration) -> String? {
         if let key = Self.customKey(field) { return book.extra(key)?.plainText() }
-        return builtIn(field, book, progress)
+        return builtIn(field, book, progress, configuration)
     }
 
     /// The value of one of shelf's fields: where the book is, a book key, or a computed field
     /// as `shelf list` queries and sorts by it.
-    private func builtIn(_ field: String, _ book: Book, _ progress: ReadingProgress?) -> String? {
+    private func builtIn(_ field: String, _ book: Book, _ progress: ReadingProgress?,
+                         _ configuration: LibraryConfiguration) -> String? {
         if let location = BookRecords.Location(rawValue: field) { return location.value(of: book) }
         return switch field {
         case "body": book.body
-        case "year": book.finished.map { String($0.year) }
+        // As the query field counts it: only in the finished status.
+        case "year": configuration.finishedDay(of: book).map { String($0.year) }
         case "sessions": progress.map { String($0.sessions) }
         case "progress": progress?.percent(of: book.pages).map(String.init)
         case "read": progress.map { String($0.pagesRead) }

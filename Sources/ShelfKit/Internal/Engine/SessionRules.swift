@@ -31,7 +31,8 @@ enum SessionRules {
         if let to = session.to, let reached, to < reached {
             throw .sessionPageBelowProgress(bookID: book.id, page: to, progress: reached)
         }
-        let movesPages = session.pagesRead(after: before.last) > 0
+        // A `to` below `from` is refused as such when the session is checked for writing.
+        let movesPages = session.pagesRead(after: before.last) > 0 || (session.to ?? 0) < (session.from ?? 0)
         let says = (session.minutes ?? 0) > 0 || !session.note.allSatisfy(\.isWhitespace) || !session.extra.isEmpty
         if !movesPages && !says { throw refuse(.empty) }
         let reaches = session.to ?? ((ReadingProgress(before).page ?? 0) + (session.pages ?? 0))
