@@ -101,6 +101,8 @@ struct LogSessionsTests {
          "shelf: --until takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"soon\"\n"),
         (["sessions", "--limit=-1"], "shelf: --limit must be 0 or more\n"),
         (["sessions", "--format", "paths"], "shelf: sessions print as table, json, jsonl, csv or a template\n"),
+        (["sessions", "--format", "xml"],
+         "shelf: The value 'xml' is invalid for '--format <format>': expected table, json, jsonl, csv or a template with {fields}\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let library = try ExampleLibrary()

@@ -38,9 +38,17 @@ struct SessionsCommand: AsyncParsableCommand {
     @Option(help: "Show at most this many sessions, the most recent.")
     var limit: Int?
 
-    @Option(help: ArgumentHelp("table, json, jsonl, csv, or a template like '{date}  {title}  {read} pages'.",
-                               valueName: "format"))
-    var format: ListFormat = .named(.table)
+    // Read through `transform`, so that the help lists what sessions print rather than every
+    // value of `list --format`.
+    @Option(help: ArgumentHelp("table (the default), json, jsonl, csv, or a template like '{date}  {title}  {read} pages'.",
+                               valueName: "format"),
+            transform: { argument in
+                guard let format = ListFormat(argument: argument) else {
+                    throw ValidationError("expected table, json, jsonl, csv or a template with {fields}")
+                }
+                return format
+            })
+    var format: ListFormat?
 
     func validate() throws {
         for (name, value) in [("--since", since), ("--until", until)] {
@@ -82,7 +90,7 @@ struct SessionsCommand: AsyncParsableCommand {
     private func print(_ rows: [(session: ReadingSession, pagesRead: Int)], books: [BookID: Book],
                        configuration: LibraryConfiguration) throws {
         let title = { (session: ReadingSession) in books[session.bookID]?.title }
-        switch format {
+        switch format ?? .named(.table) {
         case .named(.json):
             let records = rows.map { JSONValue.object(SessionRecords.record($0, pagesRead: $1, title: title($0))) }
             try StandardOutput.writeLine(JSONValue.array(records).text(.pretty))
