@@ -36,7 +36,7 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: "The ISBN, as text.")
     var isbn: String?
 
-    @Option(help: "The page count.")
+    @Option(parsing: .unconditional, help: "The page count.")
     var pages: Int?
 
     @Option(name: [.customLong("tag"), .customShort("t")], help: "A tag (repeat for several).")

@@ -24,9 +24,9 @@ struct CheckCommand: AsyncParsableCommand {
         try StandardOutput.write(problems.map { $0.description + "\n" }.joined())
         guard problems.isEmpty else {
             let files = Set(problems.map(\.path)).count
-            throw CommandFailure(message: "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")")
+            throw CommandFailure(message: "\(Plural.counted(problems.count, "problem")) in \(Plural.counted(files, "file"))")
         }
         let books = try await library.scan().books.count
-        printError("shelf: no problems in \(books) books")
+        printError("shelf: no problems in \(Plural.counted(books, "book"))")
     }
 }

@@ -34,7 +34,7 @@ struct EditCommand: AsyncParsableCommand {
         let problems = try await library.check().filter { $0.path == book.path }
         guard problems.isEmpty else {
             for problem in problems { printError(problem.description) }
-            throw CommandFailure(message: "\(book.path) has \(problems.count) problem\(problems.count == 1 ? "" : "s"); "
+            throw CommandFailure(message: "\(book.path) has \(Plural.counted(problems.count, "problem")); "
                                  + "run `shelf edit \(book.id)` again to fix")
         }
         try StandardOutput.writeLine(book.path)

@@ -51,7 +51,7 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if let output, output != "-" {
             try ExportFile.write(text, to: output)
-            printError("shelf: exported \(books.count) book\(books.count == 1 ? "" : "s") to \(output)")
+            printError("shelf: exported \(Plural.counted(books.count, "book")) to \(output)")
         } else {
             try StandardOutput.write(text)
         }

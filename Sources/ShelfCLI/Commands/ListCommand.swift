@@ -33,7 +33,7 @@ struct ListCommand: AsyncParsableCommand {
             help: ArgumentHelp("Sort by any field; a leading or trailing - sorts descending (repeat).", valueName: "field"))
     var sort: [String] = []
 
-    @Option(help: "Show at most this many books.")
+    @Option(parsing: .unconditional, help: "Show at most this many books.")
     var limit: Int?
 
     @Option(help: ArgumentHelp("table, json, jsonl, csv, paths, or a template like '{title} ({published}) — {authors}'.",
@@ -41,7 +41,7 @@ struct ListCommand: AsyncParsableCommand {
     var format: ListFormat = .named(.table)
 
     func validate() throws {
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if let limit, limit < 0 { throw InvalidValue("--limit must be 0 or more, got \(limit)") }
         for key in sort where SortOption.key(key).isEmpty {
             throw ValidationError("--sort needs a field name, got \"\(key)\"")
         }

@@ -23,16 +23,16 @@ struct LogCommand: AsyncParsableCommand {
     @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
     var book: String
 
-    @Option(help: "The page you reached.")
+    @Option(parsing: .unconditional, help: "The page you reached.")
     var to: Int?
 
-    @Option(help: "The page you started on (default: where the last session ended).")
+    @Option(parsing: .unconditional, help: "The page you started on (default: where the last session ended).")
     var from: Int?
 
-    @Option(help: "How many pages you read, when you do not track page numbers.")
+    @Option(parsing: .unconditional, help: "How many pages you read, when you do not track page numbers.")
     var pages: Int?
 
-    @Option(help: "How long you read, in minutes.")
+    @Option(parsing: .unconditional, help: "How long you read, in minutes.")
     var minutes: Int?
 
     @Option(help: "The day, YYYY-MM-DD, today or yesterday (default: today).")
@@ -49,11 +49,11 @@ struct LogCommand: AsyncParsableCommand {
             throw ValidationError("say what you read: --to PAGE, --pages N, --minutes M or --note TEXT")
         }
         for (name, value) in [("--to", to), ("--from", from), ("--pages", pages), ("--minutes", minutes)] {
-            if let value, value < 0 { throw ValidationError("\(name) must not be negative") }
+            if let value, value < 0 { throw InvalidValue("\(name) must be 0 or more, got \(value)") }
         }
         if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
         if let date, ValueParsing.day(date, today: Day.today()) == nil {
-            throw ValidationError("--date takes YYYY-MM-DD, today or yesterday, got \"\(date)\"")
+            throw InvalidValue("--date takes YYYY-MM-DD, today or yesterday, got \"\(date)\"")
         }
     }
 

@@ -24,7 +24,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Argument(help: "The words to search for.")
     var words: [String]
 
-    @Option(help: "Show at most this many hits.")
+    @Option(parsing: .unconditional, help: "Show at most this many hits.")
     var limit: Int = 20
 
     @Option(help: "text, json or jsonl.")
@@ -38,7 +38,7 @@ struct SearchCommand: AsyncParsableCommand {
         guard !words.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ValidationError("give some words to search for")
         }
-        guard limit > 0 else { throw ValidationError("--limit must be 1 or more") }
+        guard limit > 0 else { throw InvalidValue("--limit must be 1 or more, got \(limit)") }
     }
 
     func run() async throws {

@@ -27,7 +27,7 @@ struct SessionsCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func validate() throws {
-        if let since, Day(since) == nil { throw ValidationError("--since takes YYYY-MM-DD, got \"\(since)\"") }
+        if let since, Day(since) == nil { throw InvalidValue("--since takes YYYY-MM-DD, got \"\(since)\"") }
         if format == .paths { throw ValidationError("sessions print as table, json, jsonl or csv") }
     }
 

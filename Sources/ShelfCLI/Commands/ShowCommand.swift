@@ -50,7 +50,7 @@ struct ShowCommand: AsyncParsableCommand {
         var byline: [String] = []
         if !book.authors.isEmpty { byline.append(BookDisplay.authors(book)) }
         if let published = book.published { byline.append(published.description) }
-        if let pages = book.pages { byline.append("\(pages) pages") }
+        if let pages = book.pages { byline.append(Plural.counted(pages, "page")) }
         if !byline.isEmpty { lines.append(byline.joined(separator: " · ")) }
         lines.append("")
         var rows: [(String, String)] = [("status", book.status.name + (book.folder.isEmpty ? "" : " (\(book.folder))")),
@@ -82,11 +82,12 @@ struct ShowCommand: AsyncParsableCommand {
                 lines.append("  " + SessionRecords.line(session))
             }
             var summary = "progress: " + (BookDisplay.progress(page: progress.page, of: book.pages).nonEmpty ?? "none")
-            summary += " · \(progress.pagesRead) pages read"
+            summary += " · \(Plural.counted(progress.pagesRead, "page")) read"
             if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
             let pace = ReadingPace(sessions)
             if let daily = pace.pagesPerDay {
-                summary += " · \(BookDisplay.number((daily * 10).rounded() / 10)) pages a reading day"
+                let perDay = BookDisplay.number((daily * 10).rounded() / 10)
+                summary += " · \(perDay) \(perDay == "1" ? "page" : "pages") a reading day"
             }
             if let hourly = pace.pagesPerHour { summary += " · \(Int(hourly.rounded())) pages/hour" }
             lines.append(summary)

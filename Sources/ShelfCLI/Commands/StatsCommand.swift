@@ -31,7 +31,7 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup var library: LibraryOptions
     @OptionGroup var filter: BookFilterOptions
 
-    @Option(help: "Only books finished and sessions in this year.")
+    @Option(parsing: .unconditional, help: "Only books finished and sessions in this year.")
     var year: Int?
 
     @Option(help: "text (with bar charts) or json.")
@@ -45,8 +45,8 @@ struct StatsCommand: AsyncParsableCommand {
     var asOf: String?
 
     func validate() throws {
-        if let asOf, Day(asOf) == nil { throw ValidationError("--as-of takes YYYY-MM-DD, got \"\(asOf)\"") }
-        if let year, !(1...9999).contains(year) { throw ValidationError("--year takes a year such as 2025, got \(year)") }
+        if let asOf, Day(asOf) == nil { throw InvalidValue("--as-of takes YYYY-MM-DD, got \"\(asOf)\"") }
+        if let year, !(1...9999).contains(year) { throw InvalidValue("--year takes a year such as 2025, got \(year)") }
     }
 
     func run() async throws {

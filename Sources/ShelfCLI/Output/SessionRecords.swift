@@ -25,7 +25,7 @@ enum SessionRecords {
         } else {
             parts.append(String(repeating: " ", count: 13))
         }
-        parts.append(TextWidth.pad("\(session.pagesRead) pages", to: 9))
+        parts.append(TextWidth.pad(Plural.counted(session.pagesRead, "page"), to: 9))
         parts.append(TextWidth.pad(session.minutes.map { "\($0) min" } ?? "", to: 7))
         if let note = firstLine(session.note) { parts.append(note) }
         return parts.joined(separator: "  ").trimmingTrailingSpaces

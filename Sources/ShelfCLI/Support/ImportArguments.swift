@@ -65,7 +65,7 @@ struct ImportArguments: ParsableArguments {
         let choices = ImportOptions(statuses: mapping, createsStatuses: createStatuses, dayOrder: dateOrder?.order)
         let importer = LibraryImporter(format: format, options: choices, folder: folder)
         let rows = try importer.read(text, path: file, configuration: library.configuration)
-        progress.show("Matching \(rows.books.count) rows with the library…")
+        progress.show("Matching \(Plural.counted(rows.books.count, "row")) with the library…")
         let plan = try await importer.plan(rows, for: library)
         progress.clear()
         for line in ImportReport.problems(plan) { printError("shelf: warning: \(line)") }
