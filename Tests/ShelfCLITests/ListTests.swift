@@ -286,6 +286,7 @@ struct ListTests {
         #expect(format.stderr.hasPrefix(
             "shelf: The value 'xml' is invalid for '--format <format>'. Please provide one of the following:\n"))
         let limit = try library.shelf("list", "--limit", "-1")
-        #expect(limit.status == 2)
+        #expect(limit.status == 1)
+        #expect(limit.stderr == "shelf: --limit must be 0 or more, got -1\n")
     }
 }

@@ -26,6 +26,7 @@ struct ListCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
 
     @OptionGroup var filter: BookFilterOptions
 
@@ -73,7 +74,7 @@ struct ListCommand: AsyncParsableCommand {
         }
         switch format {
         case .named(let format):
-            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+            let terminal = color.terminal()
             let printer = BookListPrinter(format: format, terminal: terminal, root: library.root)
             try StandardOutput.write(try printer.render(books, progress: progress))
         case .template(let template):

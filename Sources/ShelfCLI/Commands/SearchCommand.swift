@@ -20,6 +20,7 @@ struct SearchCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
 
     @Argument(help: "The words to search for.")
     var words: [String]
@@ -43,7 +44,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+        let terminal = color.terminal()
         let highlight: SearchHighlight = format == .text && terminal.usesColor ? .ansiBold : .none
         let found = try await library.search(words.joined(separator: " "), limit: limit, highlight: highlight)
         let hits = found.items

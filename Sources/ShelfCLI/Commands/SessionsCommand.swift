@@ -16,6 +16,7 @@ struct SessionsCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
 
     @Argument(help: "The book (default: every book).")
     var book: String?
@@ -52,7 +53,7 @@ struct SessionsCommand: AsyncParsableCommand {
         case .csv:
             try StandardOutput.write(try csv(sessions))
         case .table, .paths:
-            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+            let terminal = color.terminal()
             var table = Table(columns: [
                 .init(title: "DATE"), .init(title: "BOOK"), .init(title: "PAGES", alignment: .right),
                 .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", shrinks: true),

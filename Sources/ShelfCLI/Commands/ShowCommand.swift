@@ -17,6 +17,7 @@ struct ShowCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
 
     @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
     var book: String
@@ -39,7 +40,7 @@ struct ShowCommand: AsyncParsableCommand {
             record.append(("sessions", .array(sessions.map { .object(SessionRecords.record($0)) })))
             try StandardOutput.writeLine(JSONValue.object(record).text(.pretty))
         case .text:
-            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+            let terminal = color.terminal()
             try StandardOutput.write(text(book, sessions: sessions, progress: progress, terminal: terminal))
         }
     }

@@ -29,6 +29,7 @@ struct StatsCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
     @OptionGroup var filter: BookFilterOptions
 
     @Option(parsing: .unconditional, help: "Only books finished and sessions in this year.")
@@ -57,7 +58,7 @@ struct StatsCommand: AsyncParsableCommand {
         case (_, "-"): try StandardOutput.write(MonthChartSVG.render(stats))
         case (.json, _): try StandardOutput.write(StatsPrinter.json(stats))
         case (.text, _):
-            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+            let terminal = color.terminal()
             try StandardOutput.write(StatsPrinter(terminal: terminal).text(stats))
         }
         if let svg, svg != "-" {
