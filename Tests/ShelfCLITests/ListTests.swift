@@ -21,7 +21,8 @@ struct ListTests {
 
     @Test func wholeTableStartsInTitleOrderWithoutTrailingSpaces() throws {
         let library = try ExampleLibrary()
-        let result = try library.shelf("list")
+        // Without a terminal or COLUMNS, at its natural width (TableWidthTests fit it to one).
+        let result = try library.shelf("list", environment: ["COLUMNS": ""])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)

@@ -104,7 +104,8 @@ struct LogSessionsTests {
 
     @Test func sessionsOfOneBook() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("sessions", "cloud"), stdout: """
+        // At its natural width: the tests' COLUMNS=120 would cut the note (TableWidthTests).
+        expectRun(try library.shelf("sessions", "cloud", environment: ["COLUMNS": ""]), stdout: """
             DATE        BOOK         PAGES  FROM–TO  MINUTES  NOTE
             2026-11-08  cloud-atlas     39  1–40
             2026-11-16  cloud-atlas     56  40–96         80  Adam Ewing's journal just stopped mid-sentence. I see what you're doing, Mitchell.
@@ -114,7 +115,7 @@ struct LogSessionsTests {
 
     @Test func sessionsOfTheLibrarySinceADay() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("sessions", "--since", "2026-11-08"), stdout: """
+        expectRun(try library.shelf("sessions", "--since", "2026-11-08", environment: ["COLUMNS": ""]), stdout: """
             DATE        BOOK                  PAGES  FROM–TO  MINUTES  NOTE
             2026-11-08  cloud-atlas              39  1–40
             2026-11-10  anna-karenina            41  230–271       45

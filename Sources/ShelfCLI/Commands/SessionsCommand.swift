@@ -55,12 +55,12 @@ struct SessionsCommand: AsyncParsableCommand {
         case .table, .paths:
             let terminal = color.terminal()
             var table = Table(columns: [
-                .init(title: "DATE"), .init(title: "BOOK"), .init(title: "PAGES", alignment: .right),
-                .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", shrinks: true),
+                .init(title: "DATE"), .init(title: "BOOK", givesWay: 1), .init(title: "PAGES", alignment: .right),
+                .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", givesWay: 0, minimum: 10, least: 4),
             ])
             for session in sessions {
                 let range = session.from.flatMap { from in session.to.map { "\(from)–\($0)" } } ?? ""
-                table.rows.append([session.day.description, session.bookID.rawValue, String(session.pagesRead), range,
+                table.append([session.day.description, session.bookID.rawValue, String(session.pagesRead), range,
                                    session.minutes.map(String.init) ?? "", SessionRecords.firstLine(session.note) ?? ""])
             }
             if !sessions.isEmpty { try StandardOutput.write(table.render(width: terminal.width, terminal: terminal)) }

@@ -20,15 +20,17 @@ struct BookListPrinter {
 
     private func table(_ books: [Book], progress: [BookID: ReadingProgress]) -> String {
         guard !books.isEmpty else { return "" }
+        // Titles keep their room longest; authors give way first, as lists (`…, +3`).
         var table = Table(columns: [
-            .init(title: "TITLE", shrinks: true), .init(title: "AUTHORS", shrinks: true), .init(title: "STATUS"),
+            .init(title: "TITLE", givesWay: 2, minimum: 20), .init(title: "AUTHORS", givesWay: 0, least: 10),
+            .init(title: "STATUS", givesWay: 1),
             .init(title: "RATING"), .init(title: "PROGRESS"),
         ])
         for book in books {
             let status = book.folder.isEmpty ? book.status.name : "\(book.status.name)/\(book.folder)"
             let reached = progress[book.id].flatMap { $0.page }
-            table.rows.append([book.title, BookDisplay.authors(book), status, BookDisplay.stars(book.rating),
-                               BookDisplay.progress(page: reached, of: book.pages)])
+            table.rows.append([.text(book.title), .list(book.authors), .text(status), .text(BookDisplay.stars(book.rating)),
+                               .text(BookDisplay.progress(page: reached, of: book.pages))])
         }
         return table.render(width: terminal.width, terminal: terminal)
     }
