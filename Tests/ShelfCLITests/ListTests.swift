@@ -229,7 +229,7 @@ struct ListTests {
     @Test func pathsAreRelativeToTheCurrentFolder() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf(["ls", "--tag", "space-opera", "--format", "paths"], in: "finished/sci-fi"), stdout: """
-            ../../finished/sci-fi/hyperion.md
+            hyperion.md
             ../../reading/the-fall-of-hyperion.md
 
             """)

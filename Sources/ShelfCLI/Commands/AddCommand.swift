@@ -80,6 +80,6 @@ struct AddCommand: AsyncParsableCommand {
             // Slugs are unique in the whole library, so another folder would not help.
             throw CommandFailure(message: "the slug \"\(taken)\" is taken by \(path); give this book another one with --slug")
         }
-        try StandardOutput.writeLine(added.path)
+        try StandardOutput.writeLine(library.displayPaths(added.path))
     }
 }

@@ -21,7 +21,7 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let problems = try await library.check()
-        try StandardOutput.write(problems.map { $0.description + "\n" }.joined())
+        try StandardOutput.write(problems.map { library.displayPaths.problem($0) + "\n" }.joined())
         guard problems.isEmpty else {
             let files = Set(problems.map(\.path)).count
             throw CommandFailure(message: "\(Plural.counted(problems.count, "problem")) in \(Plural.counted(files, "file"))")

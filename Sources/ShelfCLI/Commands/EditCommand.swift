@@ -33,10 +33,10 @@ struct EditCommand: AsyncParsableCommand {
         }
         let problems = try await library.check().filter { $0.path == book.path }
         guard problems.isEmpty else {
-            for problem in problems { printError(problem.description) }
-            throw CommandFailure(message: "\(book.path) has \(Plural.counted(problems.count, "problem")); "
+            for problem in problems { printError(library.displayPaths.problem(problem)) }
+            throw CommandFailure(message: "\(library.displayPaths(book.path)) has \(Plural.counted(problems.count, "problem")); "
                                  + "run `shelf edit \(book.id)` again to fix")
         }
-        try StandardOutput.writeLine(book.path)
+        try StandardOutput.writeLine(library.displayPaths(book.path))
     }
 }

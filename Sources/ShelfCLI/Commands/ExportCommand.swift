@@ -56,7 +56,7 @@ struct ExportCommand: AsyncParsableCommand {
             try StandardOutput.write(text)
         }
         let problems = listing.problems
-        if let first = problems.first {
+        if let first = problems.first.map(library.displayPaths.problem) {
             let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
             printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")
         }

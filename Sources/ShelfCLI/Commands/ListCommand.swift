@@ -20,7 +20,7 @@ struct ListCommand: AsyncParsableCommand {
               shelf list author:marquez --format json
               shelf list finished:this-year --format '{finished}  {title} — {authors}'
               shelf list status:reading --format '{progress}%  {title}' --sort -progress
-              shelf ls tag:sci-fi --format paths | xargs grep -l "ansible"
+              shelf ls tag:sci-fi -0 | xargs -0 grep -l "ansible"
             """,
         aliases: ["ls"]
     )
@@ -37,11 +37,18 @@ struct ListCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Show at most this many books.")
     var limit: Int?
 
-    @Option(help: ArgumentHelp("table, json, jsonl, csv, paths, or a template like '{title} ({published}) — {authors}'.",
+    @Option(help: ArgumentHelp("table, json, jsonl, csv, paths, paths0 (ended by NUL, for xargs -0), or a template like "
+                               + "'{title} ({published}) — {authors}'.",
                                valueName: "format"))
     var format: ListFormat = .named(.table)
 
+    @Flag(name: .customShort("0"), help: "The same as --format paths0.")
+    var nulSeparated = false
+
     func validate() throws {
+        if nulSeparated, ![.named(.table), .named(.paths), .named(.paths0)].contains(format) {
+            throw ValidationError("-0 prints paths ended by NUL; it cannot be used with another --format")
+        }
         if let limit, limit < 0 { throw InvalidValue("--limit must be 0 or more, got \(limit)") }
         for key in sort where SortOption.key(key).isEmpty {
             throw ValidationError("--sort needs a field name, got \"\(key)\"")
@@ -61,7 +68,7 @@ struct ListCommand: AsyncParsableCommand {
             problems = listed.problems
             // The table shows it for the books being read; a template wherever it is asked for.
             let reading = library.configuration.status(for: .reading)
-            for (book, bookProgress) in listed.items where format != .named(.table) || book.status == reading {
+            for (book, bookProgress) in listed.items where chosenFormat != .named(.table) || book.status == reading {
                 progress[book.id] = bookProgress
             }
         } else {
@@ -72,7 +79,7 @@ struct ListCommand: AsyncParsableCommand {
         for key in sort.map(SortOption.key) where !SortOption.isKnown(key) && !books.contains(where: { $0.value(forKey: key) != nil }) {
             printError("shelf: warning: no book listed has \"\(key)\"; --sort \(key) changed nothing")
         }
-        switch format {
+        switch chosenFormat {
         case .named(let format):
             let terminal = color.terminal()
             let printer = BookListPrinter(format: format, terminal: terminal, root: library.root)
@@ -88,13 +95,16 @@ struct ListCommand: AsyncParsableCommand {
             }
             try StandardOutput.write(books.map { template.render($0, progress: progress[$0.id]) + "\n" }.joined())
         }
-        LibraryWarning.print(problems)
+        LibraryWarning.print(problems, paths: library.displayPaths)
     }
+
+    /// `--format`, or `paths0` with `-0`.
+    private var chosenFormat: ListFormat { nulSeparated ? .named(.paths0) : format }
 
     /// Whether the output shows reading progress, which comes from the books' sessions: the
     /// table's column, or a template's computed fields.
     private var showsProgress: Bool {
-        switch format {
+        switch chosenFormat {
         case .named(let named): named == .table
         case .template(let template): template.needsSessions
         }

@@ -67,7 +67,7 @@ struct LogCommand: AsyncParsableCommand {
         let sessions = try await library.sessions(of: book.id)
         let progress = ReadingProgress(sessions)
         let current = try await library.book(book.id)
-        var message = logged.path
+        var message = library.displayPaths(logged.path)
         if let page = progress.page {
             message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")
             if let percent = progress.percent(of: current.pages) { message += " (\(percent)%)" }

@@ -27,6 +27,6 @@ struct ReindexCommand: AsyncParsableCommand {
         let books = scan.books.count
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         try StandardOutput.writeLine("indexed \(Plural.counted(books, "book")) in \(seconds) s")
-        LibraryWarning.print(scan.problems)
+        LibraryWarning.print(scan.problems, paths: library.displayPaths)
     }
 }

@@ -23,7 +23,7 @@ struct RemoveCommand: AsyncParsableCommand {
         let library = try library.open()
         let book = try await library.resolve(book)
         _ = try await library.delete(book.id)
-        try StandardOutput.writeLine("removed \(book.path) to .shelf/trash/")
+        try StandardOutput.writeLine("removed \(library.displayPaths(book.path)) to .shelf/trash/")
         printError("shelf: `shelf restore \(book.id)` brings it back")
     }
 }

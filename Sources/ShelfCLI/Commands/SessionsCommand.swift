@@ -29,7 +29,7 @@ struct SessionsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let since, Day(since) == nil { throw InvalidValue("--since takes YYYY-MM-DD, got \"\(since)\"") }
-        if format == .paths { throw ValidationError("sessions print as table, json, jsonl or csv") }
+        if format == .paths || format == .paths0 { throw ValidationError("sessions print as table, json, jsonl or csv") }
     }
 
     func run() async throws {
@@ -43,7 +43,7 @@ struct SessionsCommand: AsyncParsableCommand {
         } else {
             let listing = try await library.sessions(since: since)
             sessions = listing.items
-            LibraryWarning.print(listing.problems)
+            LibraryWarning.print(listing.problems, paths: library.displayPaths)
         }
         switch format {
         case .json:
@@ -52,7 +52,7 @@ struct SessionsCommand: AsyncParsableCommand {
             try StandardOutput.write(sessions.map { JSONValue.object(SessionRecords.record($0)).text(.compact) + "\n" }.joined())
         case .csv:
             try StandardOutput.write(try csv(sessions))
-        case .table, .paths:
+        case .table, .paths, .paths0:
             let terminal = color.terminal()
             var table = Table(columns: [
                 .init(title: "DATE"), .init(title: "BOOK", givesWay: 1), .init(title: "PAGES", alignment: .right),

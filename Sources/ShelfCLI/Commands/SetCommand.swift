@@ -56,6 +56,7 @@ struct SetCommand: AsyncParsableCommand {
             values.append(.init(key, ValueParsing.value(text, forKey: key, asString: string)))
         }
         let updated = try await library.set(values, of: book.id)
-        try StandardOutput.writeLine(updated == book ? "\(book.path): nothing changed" : updated.path)
+        let shown = library.displayPaths(updated.path)
+        try StandardOutput.writeLine(updated == book ? "\(shown): nothing changed" : shown)
     }
 }

@@ -41,11 +41,12 @@ struct ShowCommand: AsyncParsableCommand {
             try StandardOutput.writeLine(JSONValue.object(record).text(.pretty))
         case .text:
             let terminal = color.terminal()
-            try StandardOutput.write(text(book, sessions: sessions, progress: progress, terminal: terminal))
+            try StandardOutput.write(text(book, sessions: sessions, progress: progress, terminal: terminal, paths: library.displayPaths))
         }
     }
 
-    private func text(_ book: Book, sessions: [ReadingSession], progress: ReadingProgress, terminal: Terminal) -> String {
+    private func text(_ book: Book, sessions: [ReadingSession], progress: ReadingProgress, terminal: Terminal,
+                      paths: DisplayPaths) -> String {
         var lines: [String] = []
         lines.append(terminal.paint(book.title, .bold) + (book.subtitle.map { ": " + $0 } ?? ""))
         var byline: [String] = []
@@ -55,7 +56,7 @@ struct ShowCommand: AsyncParsableCommand {
         if !byline.isEmpty { lines.append(byline.joined(separator: " · ")) }
         lines.append("")
         var rows: [(String, String)] = [("status", book.status.name + (book.folder.isEmpty ? "" : " (\(book.folder))")),
-                                        ("path", book.path)]
+                                        ("path", paths(book.path))]
         for entry in book.bookFields where !["title", "subtitle", "authors"].contains(entry.key) {
             let text = entry.key == "rating"
                 ? "\(BookDisplay.stars(book.rating)) (\(entry.value))" : entry.value.plainText()

@@ -66,7 +66,7 @@ struct StatsCommand: AsyncParsableCommand {
             printError("shelf: wrote the chart for \(stats.chartYear) to \(svg)")
         }
         let problems = stats.problems
-        if let first = problems.first {
+        if let first = problems.first.map(library.displayPaths.problem) {
             let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
             printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")
         }

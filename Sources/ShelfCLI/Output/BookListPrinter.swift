@@ -13,7 +13,7 @@ struct BookListPrinter {
         case .json: return BookRecords(books: books).json()
         case .jsonl: return BookRecords(books: books).jsonLines()
         case .csv: return try BookRecords(books: books).csv()
-        case .paths: return books.map { displayPath($0.path) + "\n" }.joined()
+        case .paths, .paths0: return books.map { DisplayPaths(root: root)($0.path) + format.pathTerminator }.joined()
         case .table: return table(books, progress: progress)
         }
     }
@@ -33,16 +33,5 @@ struct BookListPrinter {
                                .text(BookDisplay.progress(page: reached, of: book.pages))])
         }
         return table.render(width: terminal.width, terminal: terminal)
-    }
-
-    /// A path from the current directory when inside the library, otherwise absolute.
-    func displayPath(_ path: String) -> String {
-        let current = FileManager.default.currentDirectoryPath
-        if current == root { return path }
-        if current.hasPrefix(root + "/") {
-            let depth = current.dropFirst(root.count + 1).split(separator: "/").count
-            return String(repeating: "../", count: depth) + path
-        }
-        return root + "/" + path
     }
 }
