@@ -36,7 +36,7 @@ struct ShowCommand: AsyncParsableCommand {
         let progress = ReadingProgress(sessions)
         switch format {
         case .json:
-            var record = BookRecords(books: [book]).record(book)
+            var record = BookRecords(books: [book], progress: [book.id: progress]).record(book)
             record.append(("sessions", .array(sessions.map { .object(SessionRecords.record($0)) })))
             try StandardOutput.writeLine(JSONValue.object(record).text(.pretty))
         case .text:
@@ -83,7 +83,7 @@ struct ShowCommand: AsyncParsableCommand {
             for session in sessions {
                 lines.append("  " + SessionRecords.line(session))
             }
-            var summary = "progress: " + (BookDisplay.progress(page: progress.page, of: book.pages).nonEmpty ?? "none")
+            var summary = "progress: " + (BookDisplay.progress(progress, of: book.pages).nonEmpty ?? "none")
             summary += " · \(Plural.counted(progress.pagesRead, "page")) read"
             if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
             let pace = ReadingPace(sessions)

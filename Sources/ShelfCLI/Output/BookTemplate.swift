@@ -81,7 +81,7 @@ struct BookTemplate: Sendable, Equatable {
                 if let key = Self.customKey(field) {
                     book.extra(key)?.plainText() ?? ""
                 } else {
-                    builtIn(field, book, progress) ?? ""
+                    Self.value(of: field, in: book, progress: progress) ?? ""
                 }
             }
         }.joined()
@@ -89,7 +89,7 @@ struct BookTemplate: Sendable, Equatable {
 
     /// The value of one of shelf's fields: where the book is, a book key, or a computed field
     /// as `shelf list` queries and sorts by it.
-    private func builtIn(_ field: String, _ book: Book, _ progress: ReadingProgress?) -> String? {
+    static func value(of field: String, in book: Book, progress: ReadingProgress?) -> String? {
         if let location = BookRecords.Location(rawValue: field) { return location.value(of: book) }
         return switch field {
         case "body": book.body
