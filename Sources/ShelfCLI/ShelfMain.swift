@@ -27,6 +27,10 @@ public enum ShelfMain {
     ///   error, a request for help, an `ExitCode`), or a failure the command has already explained.
     public static func run(_ arguments: [String]) async throws {
         if let unknown = unknownCommand(in: arguments) { throw unknown }
+        if let shell = completionShell(in: arguments) {
+            try StandardOutput.write(CompletionScript.text(for: shell))
+            return
+        }
         // The asynchronous parse, which runs the completion functions that read the library.
         var command = try await Shelf.asyncParseAsRoot(subcommandFirst(arguments))
         if var asyncCommand = command as? any AsyncParsableCommand {
@@ -95,6 +99,17 @@ public enum ShelfMain {
             }
             command = match.command
             path.append(match.name)
+        }
+        return nil
+    }
+
+    /// The shell of `--generate-completion-script SHELL` given alone, whose script shelf writes
+    /// itself (``CompletionScript``); `nil` leaves any other use to the parser.
+    static func completionShell(in arguments: [String]) -> CompletionShell? {
+        let option = "--generate-completion-script"
+        if arguments.count == 2, arguments[0] == option { return CompletionShell(rawValue: arguments[1]) }
+        if arguments.count == 1, arguments[0].hasPrefix(option + "=") {
+            return CompletionShell(rawValue: String(arguments[0].dropFirst(option.count + 1)))
         }
         return nil
     }

@@ -27,10 +27,10 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: [.customLong("author"), .customShort("a")], help: "An author (repeat for several).")
     var authors: [String] = []
 
-    @Option(help: "The status folder (default: the first status, to-read).")
+    @Option(help: "The status folder (default: the first status, to-read).", completion: ShelfCompletion.statuses)
     var status: String?
 
-    @Option(help: "A folder below the status, e.g. sci-fi or fiction/classics.")
+    @Option(help: "A folder below the status, e.g. sci-fi or fiction/classics.", completion: ShelfCompletion.folders)
     var folder: String = ""
 
     @Option(help: "The ISBN, as text.")

@@ -18,7 +18,7 @@ struct SessionsCommand: AsyncParsableCommand {
     @OptionGroup var library: LibraryOptions
     @OptionGroup var color: ColorOptions
 
-    @Argument(help: "The book (default: every book).")
+    @Argument(help: "The book (default: every book).", completion: ShelfCompletion.books)
     var book: String?
 
     @Option(help: "Only sessions on or after this day (YYYY-MM-DD).")

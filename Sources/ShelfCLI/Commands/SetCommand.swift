@@ -20,7 +20,7 @@ struct SetCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
     @Argument(help: ArgumentHelp("The keys and values to set.", valueName: "key=value"))

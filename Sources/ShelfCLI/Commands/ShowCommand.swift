@@ -19,7 +19,7 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var library: LibraryOptions
     @OptionGroup var color: ColorOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
     @Option(help: "text or json.")

@@ -30,7 +30,7 @@ struct ImportArguments: ParsableArguments {
     @Flag(help: "Make statuses for export statuses that have none (paused, did-not-finish, custom shelves), adding them to .shelf/config.yaml.")
     var createStatuses = false
 
-    @Option(help: "Put new books in this folder below their status, e.g. imported.")
+    @Option(help: "Put new books in this folder below their status, e.g. imported.", completion: ShelfCompletion.folders)
     var folder: String = ""
 
     func validate() throws {
