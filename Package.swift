@@ -83,7 +83,13 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // End-to-end through the built `shelf`, and in process through ShelfCLI.
-        .testTarget(name: "ShelfCLITests", dependencies: ["ShelfCLI", "ShelfKit", "ShelfTestSupport", "shelf"]),
+        .testTarget(
+            name: "ShelfCLITests",
+            dependencies: [
+                "ShelfCLI", "ShelfKit", "ShelfTestSupport", "shelf",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Real notes from ../shared/corpus/frontmatter through every edit, in process.
         .testTarget(
             name: "ShelfCorpusTests",

@@ -5,7 +5,8 @@ import ShelfKit
 /// Runs `shelf` with the process arguments and exits with its status.
 ///
 /// Exit statuses: 0 success, 1 an error (a missing book, a broken file, a problem `check`
-/// found), 2 a usage error (an unknown option, a bad value). Messages go to standard error as
+/// found, a value refused such as `--limit -1`), 2 what the argument parser refuses (an unknown
+/// command or option, a missing or unreadable argument). Messages go to standard error as
 /// `shelf: message`; results go to standard output.
 public enum ShelfMain {
     public static func main() async -> Never {
@@ -25,7 +26,13 @@ public enum ShelfMain {
     /// - Throws: What the command throws: a `ShelfError`, an argument parser error (a usage
     ///   error, a request for help, an `ExitCode`), or a failure the command has already explained.
     public static func run(_ arguments: [String]) async throws {
-        var command = try Shelf.parseAsRoot(subcommandFirst(arguments))
+        if let unknown = unknownCommand(in: arguments) { throw unknown }
+        if let shell = completionShell(in: arguments) {
+            try StandardOutput.write(CompletionScript.text(for: shell))
+            return
+        }
+        // The asynchronous parse, which runs the completion functions that read the library.
+        var command = try await Shelf.asyncParseAsRoot(subcommandFirst(arguments))
         if var asyncCommand = command as? any AsyncParsableCommand {
             try await asyncCommand.run()
         } else {
@@ -58,6 +65,53 @@ public enum ShelfMain {
         let commandArguments = Array(rest)
         let separator = commandArguments.firstIndex(of: "--") ?? commandArguments.endIndex
         return Array(commandArguments[..<separator]) + leading + Array(commandArguments[separator...])
+    }
+
+    /// A usage error for a command name that is not one, with the names close to it, as git
+    /// says "did you mean": `shelf lst`, `shelf help nosuch`, `shelf import goodrads`.
+    ///
+    /// The argument parser would take the word for an unexpected argument, or print the top
+    /// help for `help nosuch` and exit 0.
+    static func unknownCommand(in arguments: [String]) -> CommandFailure? {
+        var words = arguments[...]
+        while let first = words.first, first == "--library" || first.hasPrefix("--library=") || first == "--no-index" {
+            words = words.dropFirst(first == "--library" ? 2 : 1)
+        }
+        if words.first == "help" { words = words.dropFirst() }
+        var command: any ParsableCommand.Type = Shelf.self
+        var path = ["shelf"]
+        for word in words {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, !word.hasPrefix("-") else { return nil }
+            let named = subcommands.flatMap { subcommand in
+                let name = subcommand.configuration.commandName ?? ""
+                return ([name] + subcommand.configuration.aliases).map { (word: $0, name: name, command: subcommand) }
+            }
+            guard let match = named.first(where: { $0.word == word }) else {
+                let close = Suggestions.closeMatches(to: word, among: named.map(\.word))
+                var names: [String] = []
+                for alias in close {
+                    if let name = named.first(where: { $0.word == alias })?.name, !names.contains(name) { names.append(name) }
+                }
+                let advice = names.isEmpty ? "see `\(path.joined(separator: " ")) --help`"
+                    : "did you mean " + Suggestions.alternatives(names.map { "'\($0)'" }) + "?"
+                return CommandFailure(message: "'\(word)' is not a \(path.joined(separator: " ")) command; \(advice)", status: 2)
+            }
+            command = match.command
+            path.append(match.name)
+        }
+        return nil
+    }
+
+    /// The shell of `--generate-completion-script SHELL` given alone, whose script shelf writes
+    /// itself (``CompletionScript``); `nil` leaves any other use to the parser.
+    static func completionShell(in arguments: [String]) -> CompletionShell? {
+        let option = "--generate-completion-script"
+        if arguments.count == 2, arguments[0] == option { return CompletionShell(rawValue: arguments[1]) }
+        if arguments.count == 1, arguments[0].hasPrefix(option + "=") {
+            return CompletionShell(rawValue: String(arguments[0].dropFirst(option.count + 1)))
+        }
+        return nil
     }
 
     /// What a person can do about `error` with the CLI itself, after the library's message.

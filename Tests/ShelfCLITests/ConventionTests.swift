@@ -34,7 +34,7 @@ struct ConventionTests {
         (["show"], "shelf: Missing expected argument '<book>'\n"),
         (["move", "dune"], "shelf: Missing expected argument '<status>'\n"),
         (["log", "dune", "--to", "many"], "shelf: The value 'many' is invalid for '--to <to>'\n"),
-        (["frobnicate"], "shelf: Unexpected argument 'frobnicate'\n"),
+        (["frobnicate"], "shelf: 'frobnicate' is not a shelf command; see `shelf --help`\n"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
         let library = try ExampleLibrary()

@@ -39,6 +39,13 @@ struct CustomKeyOutputTests {
               "Richard Powers"
             ],
             "pages": 502,
+            "progress": {
+              "sessions": 0,
+              "page": null,
+              "pages_read": 0,
+              "percent": null,
+              "minutes": 0
+            },
             "custom": {
               "status": "want-to-read",
               "id": 9780393635522,
@@ -64,7 +71,8 @@ struct CustomKeyOutputTests {
         let library = try library()
         expectRun(try library.shelf("list", "title:overstory", "--format", "jsonl"), stdout: """
             {"id":"the-overstory","path":"to-read/the-overstory.md","status":"to-read","folder":"","title":"The Overstory",\
-            "authors":["Richard Powers"],"pages":502,"custom":{"status":"want-to-read","id":9780393635522,\
+            "authors":["Richard Powers"],"pages":502,"progress":{"sessions":0,"page":null,"pages_read":0,"percent":null,\
+            "minutes":0},"custom":{"status":"want-to-read","id":9780393635522,\
             "path":"library/overstory","progress":40},"body":"Trees.\\n"}
 
             """)
@@ -85,9 +93,10 @@ struct CustomKeyOutputTests {
     @Test func csvPrefixesCustomColumnsWithCustom() throws {
         let library = try library()
         expectRun(try library.shelf("list", "title:overstory", "--format", "csv"), stdout: """
-            id,path,status,folder,title,authors,pages,custom.status,custom.id,custom.path,custom.progress
-            the-overstory,to-read/the-overstory.md,to-read,,The Overstory,Richard Powers,502,want-to-read,9780393635522,\
-            library/overstory,40
+            id,path,status,folder,title,subtitle,authors,isbn,published,pages,publisher,language,series,series_index,tags,\
+            rating,added,started,finished,cover,custom.status,custom.id,custom.path,custom.progress
+            the-overstory,to-read/the-overstory.md,to-read,,The Overstory,,Richard Powers,,,502,,,,,,,,,,,want-to-read,\
+            9780393635522,library/overstory,40
 
             """)
     }

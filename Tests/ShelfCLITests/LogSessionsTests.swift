@@ -92,14 +92,6 @@ struct LogSessionsTests {
         (["log", "cloud"], "shelf: say what you read: --to PAGE, --pages N, --minutes M or --note TEXT\n"),
         (["log", "cloud", "--to", "120", "--pages", "20"], "shelf: give either --pages or --from/--to, not both\n"),
         (["log", "cloud", "--from", "120", "--to", "100"], "shelf: --to 100 is before --from 120\n"),
-        (["log", "cloud", "--to", "120", "--date", "2026-13-01"],
-         "shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), got \"2026-13-01\"\n"),
-        (["log", "cloud", "--minutes=-5"], "shelf: --minutes must not be negative\n"),
-        (["sessions", "--since", "last week"],
-         "shelf: --since takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"last week\"\n"),
-        (["sessions", "--until", "soon"],
-         "shelf: --until takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"soon\"\n"),
-        (["sessions", "--limit=-1"], "shelf: --limit must be 0 or more\n"),
         (["sessions", "--format", "paths"], "shelf: sessions print as table, json, jsonl, csv or a template\n"),
         (["sessions", "--format", "xml"],
          "shelf: The value 'xml' is invalid for '--format <format>': expected table, json, jsonl, csv or a template with {fields}\n"),
@@ -112,9 +104,29 @@ struct LogSessionsTests {
         #expect(try library.status() == "")
     }
 
+    /// A value refused by validation exits 1, as `set rating=7` does; usage errors exit 2.
+    @Test(arguments: [
+        (["log", "cloud", "--to", "120", "--date", "2026-13-01"],
+         "shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), got \"2026-13-01\"\n"),
+        (["log", "cloud", "--minutes=-5"], "shelf: --minutes must be 0 or more, got -5\n"),
+        (["sessions", "--since", "last week"],
+         "shelf: --since takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"last week\"\n"),
+        (["sessions", "--until", "soon"],
+         "shelf: --until takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"soon\"\n"),
+        (["sessions", "--limit=-1"], "shelf: --limit must be 0 or more, got -1\n"),
+    ])
+    func refusedValues(arguments: [String], message: String) throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf(arguments, in: ".")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix(message))
+        #expect(try library.status() == "")
+    }
+
     @Test func sessionsOfOneBook() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("sessions", "cloud"), stdout: """
+        // At its natural width: the tests' COLUMNS=120 would cut the note (TableWidthTests).
+        expectRun(try library.shelf("sessions", "cloud", environment: ["COLUMNS": ""]), stdout: """
             DATE        BOOK         PAGES  FROM–TO  MINUTES  NOTE
             2026-11-08  Cloud Atlas     40  1–40
             2026-11-16  Cloud Atlas     56  40–96         80  Adam Ewing's journal just stopped mid-sentence. I see what you're doing, Mitchell.
@@ -124,7 +136,7 @@ struct LogSessionsTests {
 
     @Test func sessionsOfTheLibrarySinceADay() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("sessions", "--since", "2026-11-08"), stdout: """
+        expectRun(try library.shelf("sessions", "--since", "2026-11-08", environment: ["COLUMNS": ""]), stdout: """
             DATE        BOOK                  PAGES  FROM–TO  MINUTES  NOTE
             2026-11-08  Cloud Atlas              40  1–40
             2026-11-10  Anna Karenina            41  230–271       45

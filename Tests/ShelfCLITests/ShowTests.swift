@@ -93,6 +93,13 @@ struct ShowTests {
               "added": "2025-10-15",
               "started": "2025-11-01",
               "finished": "2025-11-04",
+              "progress": {
+                "sessions": 3,
+                "page": 272,
+                "pages_read": 272,
+                "percent": 100,
+                "minutes": 120
+              },
               "body": "The Beauty of the House is immeasurable; its Kindness infinite.\\n",
               "sessions": [
                 {

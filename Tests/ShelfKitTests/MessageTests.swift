@@ -17,6 +17,8 @@ struct MessageTests {
         (.invalidValue(path: "a.md", key: "pages", value: "many", reason: "should be a whole number", line: 3, column: 8),
          "a.md:3:8: pages should be a whole number, found \"many\""),
         (.invalidValue(path: "a.md", key: "title", value: "", reason: "is empty", line: 0, column: 0), "a.md: title is empty"),
+        (.invalidValue(path: "", key: "finished", value: "xyz", reason: "should be a date (YYYY-MM-DD)", line: 0, column: 0),
+         "finished should be a date (YYYY-MM-DD), found \"xyz\""),
         (.alreadyExists(path: "to-read/dune.md"), "to-read/dune.md already exists; choose another slug or folder"),
         (.changedOnDisk(path: "to-read/dune.md"),
          "to-read/dune.md changed on disk since it was read; nothing was written — read it again and retry"),

@@ -16,7 +16,7 @@ struct AbandonCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
     func run() async throws {

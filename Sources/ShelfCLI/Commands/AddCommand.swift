@@ -27,16 +27,16 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: [.customLong("author"), .customShort("a")], help: "An author (repeat for several).")
     var authors: [String] = []
 
-    @Option(help: "The status folder (default: the first status, to-read).")
+    @Option(help: "The status folder (default: the first status, to-read).", completion: ShelfCompletion.statuses)
     var status: String?
 
-    @Option(help: "A folder below the status, e.g. sci-fi or fiction/classics.")
+    @Option(help: "A folder below the status, e.g. sci-fi or fiction/classics.", completion: ShelfCompletion.folders)
     var folder: String = ""
 
     @Option(help: "The ISBN, as text.")
     var isbn: String?
 
-    @Option(help: "The page count.")
+    @Option(parsing: .unconditional, help: "The page count.")
     var pages: Int?
 
     @Option(name: [.customLong("tag"), .customShort("t")], help: "A tag (repeat for several).")
@@ -80,6 +80,6 @@ struct AddCommand: AsyncParsableCommand {
             // Slugs are unique in the whole library, so another folder would not help.
             throw CommandFailure(message: "the slug \"\(taken)\" is taken by \(path); give this book another one with --slug")
         }
-        try StandardOutput.writeLine(added.path)
+        try StandardOutput.writeLine(library.displayPaths(added.path))
     }
 }

@@ -21,12 +21,12 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let problems = try await library.check()
-        try StandardOutput.write(problems.map { $0.description + "\n" }.joined())
+        try StandardOutput.write(problems.map { library.displayPaths.problem($0) + "\n" }.joined())
         guard problems.isEmpty else {
             let files = Set(problems.map(\.path)).count
-            throw CommandFailure(message: "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")")
+            throw CommandFailure(message: "\(Plural.counted(problems.count, "problem")) in \(Plural.counted(files, "file"))")
         }
         let books = try await library.scan().books.count
-        printError("shelf: no problems in \(books) books")
+        printError("shelf: no problems in \(Plural.counted(books, "book"))")
     }
 }

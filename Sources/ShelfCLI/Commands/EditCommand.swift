@@ -19,7 +19,7 @@ struct EditCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
     func run() async throws {
@@ -33,10 +33,10 @@ struct EditCommand: AsyncParsableCommand {
         }
         let problems = try await library.check().filter { $0.path == book.path }
         guard problems.isEmpty else {
-            for problem in problems { printError(problem.description) }
-            throw CommandFailure(message: "\(book.path) has \(problems.count) problem\(problems.count == 1 ? "" : "s"); "
+            for problem in problems { printError(library.displayPaths.problem(problem)) }
+            throw CommandFailure(message: "\(library.displayPaths(book.path)) has \(Plural.counted(problems.count, "problem")); "
                                  + "run `shelf edit \(book.id)` again to fix")
         }
-        try StandardOutput.writeLine(book.path)
+        try StandardOutput.writeLine(library.displayPaths(book.path))
     }
 }

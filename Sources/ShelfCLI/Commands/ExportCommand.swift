@@ -51,12 +51,12 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if let output, output != "-" {
             try ExportFile.write(text, to: output)
-            printError("shelf: exported \(books.count) book\(books.count == 1 ? "" : "s") to \(output)")
+            printError("shelf: exported \(Plural.counted(books.count, "book")) to \(output)")
         } else {
             try StandardOutput.write(text)
         }
         let problems = listing.problems
-        if let first = problems.first {
+        if let first = problems.first.map(library.displayPaths.problem) {
             let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
             printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")
         }

@@ -22,7 +22,7 @@ struct InitCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "The folder to make a library (default: the current folder).")
-    var directory: String = "."
+    var directory: String?
 
     @Flag(name: .customLong("inside-library"), help: "Create the library even inside another library.")
     var insideLibrary = false
@@ -30,10 +30,10 @@ struct InitCommand: AsyncParsableCommand {
     func run() async throws {
         let library: FileLibrary
         do {
-            library = try FileLibrary.create(at: directory, insideLibrary: insideLibrary)
+            library = try FileLibrary.create(at: directory ?? ".", insideLibrary: insideLibrary)
         } catch {
             guard case .alreadyExists = error else { throw error }
-            throw CommandFailure(message: "\(directory) is already a library: it has a .shelf folder")
+            throw CommandFailure(message: "\(directory ?? ".") is already a library: it has a .shelf folder")
         }
         let root = library.root
         let statuses = library.configuration.statuses.map(\.name).joined(separator: ", ")

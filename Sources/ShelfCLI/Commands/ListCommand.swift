@@ -20,12 +20,14 @@ struct ListCommand: AsyncParsableCommand {
               shelf list author:marquez --format json
               shelf list finished:this-year --format '{finished}  {title} — {authors}'
               shelf list status:reading --format '{progress}%  {title}' --sort -progress
-              shelf ls tag:sci-fi --format paths | xargs grep -l "ansible"
+              shelf list status:reading --fields title,progress,minutes
+              shelf ls tag:sci-fi -0 | xargs -0 grep -l "ansible"
             """,
         aliases: ["ls"]
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
 
     @OptionGroup var filter: BookFilterOptions
 
@@ -33,15 +35,46 @@ struct ListCommand: AsyncParsableCommand {
             help: ArgumentHelp("Sort by any field; a leading or trailing - sorts descending (repeat).", valueName: "field"))
     var sort: [String] = []
 
-    @Option(help: "Show at most this many books.")
+    @Option(parsing: .unconditional, help: "Show at most this many books.")
     var limit: Int?
 
-    @Option(help: ArgumentHelp("table, json, jsonl, csv, paths, or a template like '{title} ({published}) — {authors}'.",
+    @Option(help: ArgumentHelp("table, json, jsonl, csv, paths, paths0 (ended by NUL, for xargs -0), or a template like "
+                               + "'{title} ({published}) — {authors}'.",
                                valueName: "format"))
     var format: ListFormat = .named(.table)
 
+    @Flag(name: .customShort("0"), help: "The same as --format paths0.")
+    var nulSeparated = false
+
+    @Option(help: ArgumentHelp("The columns of the table or CSV, by field name: id, path, status, folder, any book key, "
+                               + "sessions, progress, read, minutes, year, custom.KEY.", valueName: "a,b,c"))
+    var fields: String?
+
+    /// `--fields` as columns; `nil` for the usual ones.
+    private func columns() throws -> [BookRecords.Column]? {
+        guard let fields else { return nil }
+        let names = fields.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        return try names.map { name in
+            guard !name.isEmpty else { throw ValidationError("--fields takes field names separated by commas, got \"\(fields)\"") }
+            guard let column = BookRecords.Column(field: name) else {
+                let close = Suggestions.closeMatches(to: name, among: BookRecords.Column.names)
+                let advice = close.isEmpty ? "the fields are " + BookRecords.Column.names.joined(separator: ", ") + ", custom.KEY"
+                    : "did you mean " + Suggestions.alternatives(close) + "?"
+                throw ValidationError("--fields: unknown field \"\(name)\"; \(advice)")
+            }
+            return column
+        }
+    }
+
     func validate() throws {
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if nulSeparated, ![.named(.table), .named(.paths), .named(.paths0)].contains(format) {
+            throw ValidationError("-0 prints paths ended by NUL; it cannot be used with another --format")
+        }
+        if fields != nil, ![.named(.table), .named(.csv)].contains(chosenFormat) {
+            throw ValidationError("--fields chooses the columns of the table and the CSV, not of --format \(format.defaultValueDescription)")
+        }
+        _ = try columns()
+        if let limit, limit < 0 { throw InvalidValue("--limit must be 0 or more, got \(limit)") }
         for key in sort where SortOption.key(key).isEmpty {
             throw ValidationError("--sort needs a field name, got \"\(key)\"")
         }
@@ -58,9 +91,9 @@ struct ListCommand: AsyncParsableCommand {
             let listed = try await library.booksWithProgress(matching: query, sortedBy: order, limit: limit)
             books = listed.items.map(\.book)
             problems = listed.problems
-            // The table shows it for the books being read; a template wherever it is asked for.
+            // The usual table shows it for the books being read; other outputs wherever asked for.
             let reading = library.configuration.status(for: .reading)
-            for (book, bookProgress) in listed.items where format != .named(.table) || book.status == reading {
+            for (book, bookProgress) in listed.items where chosenFormat != .named(.table) || fields != nil || book.status == reading {
                 progress[book.id] = bookProgress
             }
         } else {
@@ -71,10 +104,10 @@ struct ListCommand: AsyncParsableCommand {
         for key in sort.map(SortOption.key) where !SortOption.isKnown(key) && !books.contains(where: { $0.value(forKey: key) != nil }) {
             printError("shelf: warning: no book listed has \"\(key)\"; --sort \(key) changed nothing")
         }
-        switch format {
+        switch chosenFormat {
         case .named(let format):
-            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
-            let printer = BookListPrinter(format: format, terminal: terminal, root: library.root)
+            let terminal = color.terminal()
+            let printer = BookListPrinter(format: format, terminal: terminal, root: library.root, fields: try columns())
             try StandardOutput.write(try printer.render(books, progress: progress))
         case .template(let template):
             var warned: Set<String> = []
@@ -87,14 +120,19 @@ struct ListCommand: AsyncParsableCommand {
             }
             try StandardOutput.write(books.map { template.render($0, progress: progress[$0.id], configuration: library.configuration) + "\n" }.joined())
         }
-        LibraryWarning.print(problems)
+        LibraryWarning.print(problems, paths: library.displayPaths)
     }
 
+    /// `--format`, or `paths0` with `-0`.
+    private var chosenFormat: ListFormat { nulSeparated ? .named(.paths0) : format }
+
     /// Whether the output shows reading progress, which comes from the books' sessions: the
-    /// table's column, or a template's computed fields.
+    /// table's column, JSON's `progress`, a CSV column or a template's computed fields.
     private var showsProgress: Bool {
-        switch format {
-        case .named(let named): named == .table
+        switch chosenFormat {
+        case .named(.table), .named(.json), .named(.jsonl): true
+        case .named(.csv): (try? columns())??.contains(where: \.needsSessions) ?? false
+        case .named(.paths), .named(.paths0): false
         case .template(let template): template.needsSessions
         }
     }

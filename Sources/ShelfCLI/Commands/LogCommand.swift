@@ -24,19 +24,19 @@ struct LogCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
-    @Option(help: "The page you reached.")
+    @Option(parsing: .unconditional, help: "The page you reached.")
     var to: Int?
 
-    @Option(help: "The page you started on (default: where the last session ended).")
+    @Option(parsing: .unconditional, help: "The page you started on (default: where the last session ended).")
     var from: Int?
 
-    @Option(help: "How many pages you read, when you do not track page numbers.")
+    @Option(parsing: .unconditional, help: "How many pages you read, when you do not track page numbers.")
     var pages: Int?
 
-    @Option(help: "How long you read, in minutes.")
+    @Option(parsing: .unconditional, help: "How long you read, in minutes.")
     var minutes: Int?
 
     @Option(help: "The day: YYYY-MM-DD, today, yesterday, or 3d for three days ago (default: today).")
@@ -45,7 +45,7 @@ struct LogCommand: AsyncParsableCommand {
     @Option(help: "A note, the session file's body.")
     var note: String?
 
-    @Option(help: ArgumentHelp("Correct the book's page count in the same write, for an edition longer than it says.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Correct the book's page count in the same write, for an edition longer than it says.",
                                valueName: "pages"))
     var pagesTotal: Int?
 
@@ -58,11 +58,11 @@ struct LogCommand: AsyncParsableCommand {
         }
         for (name, value) in [("--to", to), ("--from", from), ("--pages", pages), ("--minutes", minutes),
                               ("--pages-total", pagesTotal)] {
-            if let value, value < 0 { throw ValidationError("\(name) must not be negative") }
+            if let value, value < 0 { throw InvalidValue("\(name) must be 0 or more, got \(value)") }
         }
         if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
         if let date, Day.parse(date, today: Day.today()) == nil {
-            throw ValidationError("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
+            throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
         }
     }
 
@@ -76,7 +76,7 @@ struct LogCommand: AsyncParsableCommand {
         let sessions = try await library.sessions(of: book.id)
         let progress = ReadingProgress(sessions)
         let current = try await library.book(book.id)
-        var message = logged.path
+        var message = library.displayPaths(logged.path)
         if let page = progress.page {
             message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")
             if let percent = progress.percent(of: current.pages) { message += " (\(percent)%)" }

@@ -18,13 +18,13 @@ struct MoveCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
-    @Argument(help: "The status to move it to.")
+    @Argument(help: "The status to move it to.", completion: ShelfCompletion.statuses)
     var status: String
 
-    @Option(help: "The folder below the status (default: keep the book's folder).")
+    @Option(help: "The folder below the status (default: keep the book's folder).", completion: ShelfCompletion.folders)
     var folder: String?
 
     func run() async throws {

@@ -26,7 +26,7 @@ struct ReindexCommand: AsyncParsableCommand {
         let scan = try await library.scan()
         let books = scan.books.count
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-        try StandardOutput.writeLine("indexed \(books) books in \(seconds) s")
-        LibraryWarning.print(scan.problems)
+        try StandardOutput.writeLine("indexed \(Plural.counted(books, "book")) in \(seconds) s")
+        LibraryWarning.print(scan.problems, paths: library.displayPaths)
     }
 }

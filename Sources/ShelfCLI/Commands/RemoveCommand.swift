@@ -16,14 +16,14 @@ struct RemoveCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
     func run() async throws {
         let library = try library.open()
         let book = try await library.resolve(book)
         _ = try await library.delete(book.id)
-        try StandardOutput.writeLine("removed \(book.path) to .shelf/trash/")
+        try StandardOutput.writeLine("removed \(library.displayPaths(book.path)) to .shelf/trash/")
         printError("shelf: `shelf restore \(book.id)` brings it back")
     }
 }

@@ -20,6 +20,6 @@ struct RestoreCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let restored = try await library.restore(BookID(book))
-        try StandardOutput.writeLine(restored.path)
+        try StandardOutput.writeLine(library.displayPaths(restored.path))
     }
 }

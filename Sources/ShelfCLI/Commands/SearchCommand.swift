@@ -16,38 +16,51 @@ struct SearchCommand: AsyncParsableCommand {
               shelf search ecology
               shelf search "the desert" --limit 5
               shelf search shrike --format json
+              shelf search ansible -0 | xargs -0 grep -n ansible
             """
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
 
     @Argument(help: "The words to search for.")
     var words: [String]
 
-    @Option(help: "Show at most this many hits.")
+    @Option(parsing: .unconditional, help: "Show at most this many hits.")
     var limit: Int = 20
 
-    @Option(help: "text, json or jsonl.")
+    @Option(help: "text, json, jsonl, paths (each file with a hit once, best first) or paths0 (the same, ended by NUL).")
     var format: SearchFormat = .text
 
+    @Flag(name: .customShort("0"), help: "The same as --format paths0.")
+    var nulSeparated = false
+
     enum SearchFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl
+        case text, json, jsonl, paths, paths0
     }
 
     func validate() throws {
+        if nulSeparated, ![.text, .paths, .paths0].contains(format) {
+            throw ValidationError("-0 prints paths ended by NUL; it cannot be used with another --format")
+        }
         guard !words.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ValidationError("give some words to search for")
         }
-        guard limit > 0 else { throw ValidationError("--limit must be 1 or more") }
+        guard limit > 0 else { throw InvalidValue("--limit must be 1 or more, got \(limit)") }
     }
 
     func run() async throws {
         let library = try library.open()
-        let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+        let terminal = color.terminal()
         let highlight: SearchHighlight = format == .text && terminal.usesColor ? .ansiBold : .none
         let found = try await library.search(words.joined(separator: " "), limit: limit, highlight: highlight)
         let hits = found.items
-        switch format {
+        switch nulSeparated ? .paths0 : format {
+        case .paths, .paths0:
+            var seen = Set<String>()
+            let terminator = format == .paths && !nulSeparated ? "\n" : "\u{0}"
+            try StandardOutput.write(hits.filter { seen.insert($0.path).inserted }
+                .map { library.displayPaths($0.path) + terminator }.joined())
         case .json:
             try StandardOutput.writeLine(JSONValue.array(hits.map { .object(record($0)) }).text(.pretty))
         case .jsonl:
@@ -55,14 +68,14 @@ struct SearchCommand: AsyncParsableCommand {
         case .text:
             var output = ""
             for hit in hits {
-                let place = terminal.paint("\(hit.path):\(hit.line)", .cyan)
+                let place = terminal.paint("\(library.displayPaths(hit.path)):\(hit.line)", .cyan)
                 let what = hit.kind == .session ? "session of \(hit.title)" : hit.title
                 output += "\(place)  \(terminal.paint(what, .dim))\n    \(hit.snippet)\n"
             }
             try StandardOutput.write(output)
             if hits.isEmpty { printError("shelf: nothing matches \"\(words.joined(separator: " "))\"") }
         }
-        LibraryWarning.print(found.problems)
+        LibraryWarning.print(found.problems, paths: library.displayPaths)
     }
 
     private func record(_ hit: SearchHit) -> [(String, JSONValue)] {

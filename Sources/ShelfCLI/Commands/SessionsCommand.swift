@@ -24,8 +24,9 @@ struct SessionsCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
 
-    @Argument(help: "The book (default: every book).")
+    @Argument(help: "The book (default: every book).", completion: ShelfCompletion.books)
     var book: String?
 
     @Option(help: ArgumentHelp("Only sessions on or after this day: YYYY-MM-DD, yesterday, 30d, 2026-11, last-month, 2025.",
@@ -35,7 +36,7 @@ struct SessionsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only sessions on or before this day, written as for --since.", valueName: "day"))
     var until: String?
 
-    @Option(help: "Show at most this many sessions, the most recent.")
+    @Option(parsing: .unconditional, help: "Show at most this many sessions, the most recent.")
     var limit: Int?
 
     // Read through `transform`, so that the help lists what sessions print rather than every
@@ -53,11 +54,13 @@ struct SessionsCommand: AsyncParsableCommand {
     func validate() throws {
         for (name, value) in [("--since", since), ("--until", until)] {
             if let value, Day.days(value, today: Day.today()) == nil {
-                throw ValidationError("\(name) takes a day (\(Day.relativeForms)), a month or a year, got \"\(value)\"")
+                throw InvalidValue("\(name) takes a day (\(Day.relativeForms)), a month or a year, got \"\(value)\"")
             }
         }
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
-        if format == .named(.paths) { throw ValidationError("sessions print as table, json, jsonl, csv or a template") }
+        if let limit, limit < 0 { throw InvalidValue("--limit must be 0 or more, got \(limit)") }
+        if format == .named(.paths) || format == .named(.paths0) {
+            throw ValidationError("sessions print as table, json, jsonl, csv or a template")
+        }
     }
 
     func run() async throws {
@@ -78,7 +81,7 @@ struct SessionsCommand: AsyncParsableCommand {
             let listed = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
             sessions = listing.items
             for book in listed.items { books[book.id] = book }
-            LibraryWarning.print(Array(Set(listing.problems + listed.problems)).sorted())
+            LibraryWarning.print(Array(Set(listing.problems + listed.problems)).sorted(), paths: library.displayPaths)
         }
         var rows = Array(zip(sessions, ReadingSession.pagesRead(sessions)))
             .filter { session, _ in first.map { session.day >= $0 } ?? true }
@@ -102,15 +105,15 @@ struct SessionsCommand: AsyncParsableCommand {
             try StandardOutput.write(try csv(rows, title: title))
         case .template(let template):
             try StandardOutput.write(rows.map { template.render($0, pagesRead: $1, of: books[$0.bookID], configuration: configuration) + "\n" }.joined())
-        case .named(.table), .named(.paths):
-            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+        case .named(.table), .named(.paths), .named(.paths0):
+            let terminal = color.terminal()
             var table = Table(columns: [
-                .init(title: "DATE"), .init(title: "BOOK", shrinks: true), .init(title: "PAGES", alignment: .right),
-                .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", shrinks: true),
+                .init(title: "DATE"), .init(title: "BOOK", givesWay: 1), .init(title: "PAGES", alignment: .right),
+                .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", givesWay: 0, minimum: 10, least: 4),
             ])
             for (session, pagesRead) in rows {
                 let range = session.from.flatMap { from in session.to.map { "\(from)–\($0)" } } ?? ""
-                table.rows.append([session.day.description, title(session) ?? session.bookID.rawValue, String(pagesRead), range,
+                table.append([session.day.description, title(session) ?? session.bookID.rawValue, String(pagesRead), range,
                                    session.minutes.map(String.init) ?? "", SessionRecords.firstLine(session.note) ?? ""])
             }
             if !rows.isEmpty { try StandardOutput.write(table.render(width: terminal.width, terminal: terminal)) }

@@ -20,7 +20,7 @@ struct SetCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
     @Argument(help: ArgumentHelp("The keys and values to set.", valueName: "key=value"))
@@ -56,6 +56,7 @@ struct SetCommand: AsyncParsableCommand {
             values.append(.init(key, ValueParsing.value(text, forKey: key, asString: string, today: Day.today())))
         }
         let updated = try await library.set(values, of: book.id)
-        try StandardOutput.writeLine(updated == book ? "\(book.path): nothing changed" : updated.path)
+        let shown = library.displayPaths(updated.path)
+        try StandardOutput.writeLine(updated == book ? "\(shown): nothing changed" : shown)
     }
 }

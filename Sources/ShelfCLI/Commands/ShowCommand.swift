@@ -17,8 +17,9 @@ struct ShowCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
     @Option(help: "text or json.")
@@ -35,27 +36,28 @@ struct ShowCommand: AsyncParsableCommand {
         let progress = ReadingProgress(sessions)
         switch format {
         case .json:
-            var record = BookRecords(books: [book]).record(book)
+            var record = BookRecords(books: [book], progress: [book.id: progress]).record(book)
             let pagesRead = ReadingSession.pagesRead(sessions)
             record.append(("sessions", .array(zip(sessions, pagesRead).map { .object(SessionRecords.record($0, pagesRead: $1)) })))
             try StandardOutput.writeLine(JSONValue.object(record).text(.pretty))
         case .text:
-            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
-            try StandardOutput.write(text(book, sessions: sessions, progress: progress, terminal: terminal))
+            let terminal = color.terminal()
+            try StandardOutput.write(text(book, sessions: sessions, progress: progress, terminal: terminal, paths: library.displayPaths))
         }
     }
 
-    private func text(_ book: Book, sessions: [ReadingSession], progress: ReadingProgress, terminal: Terminal) -> String {
+    private func text(_ book: Book, sessions: [ReadingSession], progress: ReadingProgress, terminal: Terminal,
+                      paths: DisplayPaths) -> String {
         var lines: [String] = []
         lines.append(terminal.paint(book.title, .bold) + (book.subtitle.map { ": " + $0 } ?? ""))
         var byline: [String] = []
         if !book.authors.isEmpty { byline.append(BookDisplay.authors(book)) }
         if let published = book.published { byline.append(published.description) }
-        if let pages = book.pages { byline.append("\(pages) pages") }
+        if let pages = book.pages { byline.append(Plural.counted(pages, "page")) }
         if !byline.isEmpty { lines.append(byline.joined(separator: " · ")) }
         lines.append("")
         var rows: [(String, String)] = [("status", book.status.name + (book.folder.isEmpty ? "" : " (\(book.folder))")),
-                                        ("path", book.path)]
+                                        ("path", paths(book.path))]
         for entry in book.bookFields where !["title", "subtitle", "authors"].contains(entry.key) {
             let text = entry.key == "rating"
                 ? "\(BookDisplay.stars(book.rating)) (\(entry.value))" : entry.value.plainText()
@@ -82,12 +84,13 @@ struct ShowCommand: AsyncParsableCommand {
             for (session, pagesRead) in zip(sessions, ReadingSession.pagesRead(sessions)) {
                 lines.append("  " + SessionRecords.line(session, pagesRead: pagesRead))
             }
-            var summary = "progress: " + (BookDisplay.progress(page: progress.page, of: book.pages).nonEmpty ?? "none")
-            summary += " · \(progress.pagesRead) pages read"
+            var summary = "progress: " + (BookDisplay.progress(progress, of: book.pages).nonEmpty ?? "none")
+            summary += " · \(Plural.counted(progress.pagesRead, "page")) read"
             if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
             let pace = ReadingPace(sessions)
             if let daily = pace.pagesPerDay {
-                summary += " · \(BookDisplay.number((daily * 10).rounded() / 10)) pages a reading day"
+                let perDay = BookDisplay.number((daily * 10).rounded() / 10)
+                summary += " · \(perDay) \(perDay == "1" ? "page" : "pages") a reading day"
             }
             if let hourly = pace.pagesPerHour { summary += " · \(Int(hourly.rounded())) pages/hour" }
             lines.append(summary)

@@ -31,9 +31,10 @@ struct StatsCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
     @OptionGroup var filter: BookFilterOptions
 
-    @Option(help: "Only books finished and sessions in this year.")
+    @Option(parsing: .unconditional, help: "Only books finished and sessions in this year.")
     var year: Int?
 
     @Option(help: "text (with bar charts) or json.")
@@ -49,9 +50,9 @@ struct StatsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let asOf, Day.parse(asOf, today: Day.today()) == nil {
-            throw ValidationError("--as-of takes a day (\(Day.relativeForms)), got \"\(asOf)\"")
+            throw InvalidValue("--as-of takes a day (\(Day.relativeForms)), got \"\(asOf)\"")
         }
-        if let year, !(1...9999).contains(year) { throw ValidationError("--year takes a year such as 2025, got \(year)") }
+        if let year, !(1...9999).contains(year) { throw InvalidValue("--year takes a year such as 2025, got \(year)") }
     }
 
     func run() async throws {
@@ -62,7 +63,7 @@ struct StatsCommand: AsyncParsableCommand {
         case (_, "-"): try StandardOutput.write(MonthChartSVG.render(stats))
         case (.json, _): try StandardOutput.write(StatsPrinter.json(stats))
         case (.text, _):
-            let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
+            let terminal = color.terminal()
             try StandardOutput.write(StatsPrinter(terminal: terminal).text(stats))
         }
         if let svg, svg != "-" {
@@ -70,7 +71,7 @@ struct StatsCommand: AsyncParsableCommand {
             printError("shelf: wrote the chart for \(stats.chartYear) to \(svg)")
         }
         let problems = stats.problems
-        if let first = problems.first {
+        if let first = problems.first.map(library.displayPaths.problem) {
             let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
             printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")
         }

@@ -14,7 +14,7 @@ struct UnsetCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.")
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
     @Argument(help: "The keys to remove.")
@@ -37,12 +37,12 @@ struct UnsetCommand: AsyncParsableCommand {
         let (updated, missing) = try await library.removeKeys(keys, from: book)
         if !missing.isEmpty {
             let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
-            printError("shelf: \(book.path) has no key\(missing.count == 1 ? "" : "s") \(names)")
+            printError("shelf: \(library.displayPaths(book.path)) has no key\(missing.count == 1 ? "" : "s") \(names)")
         }
         guard missing.count < keys.count else {
-            try StandardOutput.writeLine("\(book.path): nothing changed")
+            try StandardOutput.writeLine("\(library.displayPaths(book.path)): nothing changed")
             return
         }
-        try StandardOutput.writeLine(updated.path)
+        try StandardOutput.writeLine(library.displayPaths(updated.path))
     }
 }

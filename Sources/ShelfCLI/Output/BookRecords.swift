@@ -10,6 +10,14 @@ import ShelfKit
 /// reader would keep one value and lose the other.
 struct BookRecords {
     var books: [Book]
+    /// Each book's reading progress, for the outputs that show it (`list` and `show`); `nil`
+    /// leaves it out (`export`).
+    var progress: [BookID: ReadingProgress]?
+
+    init(books: [Book], progress: [BookID: ReadingProgress]? = nil) {
+        self.books = books
+        self.progress = progress
+    }
 
     /// What shelf says of where a book is, from its file's place rather than its front matter.
     enum Location: String, CaseIterable {
@@ -40,6 +48,7 @@ struct BookRecords {
     func record(_ book: Book) -> [(String, JSONValue)] {
         var record: [(String, JSONValue)] = Location.allCases.map { ($0.rawValue, .string($0.value(of: book))) }
         record += book.bookFields.map { ($0.key, JSONValue($0.value)) }
+        if let progress { record.append((Self.progressKey, Self.progress(progress[book.id] ?? ReadingProgress([]), of: book.pages))) }
         if !book.extra.isEmpty {
             record.append((Self.customKey, .object(book.extra.map { ($0.key, JSONValue($0.value)) })))
         }
@@ -55,24 +64,66 @@ struct BookRecords {
         books.map { JSONValue.object(record($0)).text(.compact) + "\n" }.joined()
     }
 
-    /// A CSV column: where its values come from decides its header.
-    private enum Column {
+    /// The JSON key of a book's reading progress.
+    static let progressKey = "progress"
+
+    /// What a book's sessions add up to, as ``ReadingProgress`` computes it for the table too:
+    /// `sessions`, the `page` reached, `pages_read`, the `percent` of `pages` reached, `minutes`.
+    static func progress(_ progress: ReadingProgress, of pages: Int?) -> JSONValue {
+        .object([
+            ("sessions", .int(progress.sessions)), ("page", progress.page.map(JSONValue.int) ?? .null),
+            ("pages_read", .int(progress.pagesRead)), ("percent", progress.percent(of: pages).map(JSONValue.int) ?? .null),
+            ("minutes", .int(progress.minutes)),
+        ])
+    }
+
+    /// A column of the CSV or the table: where its values come from decides its header.
+    enum Column: Equatable {
         case location(Location)
         case book(String)
+        /// A value the query language computes: `sessions`, `progress`, `read`, `minutes`, `year`.
+        case computed(String)
         case custom(String)
+
+        /// The computed fields a column can show, as the query language and templates name them.
+        static let computedNames = ["sessions", "progress", "read", "minutes", "year"]
+
+        /// Every name `--fields` takes, besides `custom.KEY`.
+        static let names = BookRecords.locationKeys + BookRecords.bookKeys + computedNames
+
+        /// The column `--fields` names, or `nil` for a name shelf has no field of.
+        init?(field name: String) {
+            if name.hasPrefix(BookRecords.customPrefix), name.count > BookRecords.customPrefix.count {
+                self = .custom(String(name.dropFirst(BookRecords.customPrefix.count)))
+            } else if let location = Location(rawValue: name) {
+                self = .location(location)
+            } else if BookRecords.bookKeys.contains(name) {
+                self = .book(name)
+            } else if Self.computedNames.contains(name) {
+                self = .computed(name)
+            } else {
+                return nil
+            }
+        }
 
         var header: String {
             switch self {
             case .location(let location): location.rawValue
-            case .book(let key): key
+            case .book(let key), .computed(let key): key
             case .custom(let key): BookRecords.customPrefix + key
             }
         }
+
+        /// Whether its values come from the books' sessions.
+        var needsSessions: Bool {
+            if case .computed(let name) = self { BookTemplate.sessionFields.contains(name) } else { false }
+        }
     }
 
-    /// CSV with one column per key any book has: location keys, book keys in canonical order,
-    /// then custom keys in the order first seen, as `custom.KEY`. Lists are joined with "; ".
-    func csv() throws -> String {
+    /// The columns of a CSV of these books: the location keys and every book key, whatever
+    /// the books have, so that a script finds a column in the same place whatever a query
+    /// found; then the custom keys the books have, in the order first seen, as `custom.KEY`.
+    var defaultColumns: [Column] {
         var custom: [String] = []
         var seen = Set<String>()
         for book in books {
@@ -80,9 +131,12 @@ struct BookRecords {
                 custom.append(entry.key)
             }
         }
-        let present = Set(books.flatMap { $0.bookFields.map(\.key) })
-        let columns = Location.allCases.map(Column.location) + Self.bookKeys.filter(present.contains).map(Column.book)
-            + custom.map(Column.custom)
+        return Location.allCases.map(Column.location) + Self.bookKeys.map(Column.book) + custom.map(Column.custom)
+    }
+
+    /// CSV with a header of `columns` (default: ``defaultColumns``). Lists are joined with "; ".
+    func csv(columns chosen: [Column]? = nil) throws -> String {
+        let columns = chosen ?? defaultColumns
         let rows = books.map { book -> [String] in
             let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             let extra = Dictionary(book.extra.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -90,6 +144,7 @@ struct BookRecords {
                 switch column {
                 case .location(let location): location.value(of: book)
                 case .book(let key): fields[key]?.plainText(joiningListsWith: "; ") ?? ""
+                case .computed(let name): BookTemplate.value(of: name, in: book, progress: progress?[book.id]) ?? ""
                 case .custom(let key): extra[key]?.plainText(joiningListsWith: "; ") ?? ""
                 }
             }

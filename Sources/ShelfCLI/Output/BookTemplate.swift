@@ -90,13 +90,14 @@ struct BookTemplate: Sendable, Equatable {
     /// A field's value for a book: its custom key or one of shelf's fields.
     func value(of field: String, _ book: Book, _ progress: ReadingProgress?, _ configuration: LibraryConfiguration) -> String? {
         if let key = Self.customKey(field) { return book.extra(key)?.plainText() }
-        return builtIn(field, book, progress, configuration)
+        return Self.value(of: field, in: book, progress: progress, configuration: configuration)
     }
 
     /// The value of one of shelf's fields: where the book is, a book key, or a computed field
     /// as `shelf list` queries and sorts by it.
-    private func builtIn(_ field: String, _ book: Book, _ progress: ReadingProgress?,
-                         _ configuration: LibraryConfiguration) -> String? {
+    /// - Parameter configuration: Which status counts a book as read, for `year`.
+    static func value(of field: String, in book: Book, progress: ReadingProgress?,
+                      configuration: LibraryConfiguration = .default) -> String? {
         if let location = BookRecords.Location(rawValue: field) { return location.value(of: book) }
         return switch field {
         case "body": book.body

@@ -16,4 +16,15 @@ enum ListFormat: ExpressibleByArgument, Sendable, Equatable {
     }
 
     static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) + ["'{title} — {authors}'"] }
+
+    /// The named formats: a template is the person's own.
+    static var defaultCompletionKind: CompletionKind { .list(OutputFormat.allCases.map(\.rawValue)) }
+
+    /// The default as a person types it (`table`), not as Swift prints the case.
+    var defaultValueDescription: String {
+        switch self {
+        case .named(let format): format.rawValue
+        case .template: "a template"
+        }
+    }
 }

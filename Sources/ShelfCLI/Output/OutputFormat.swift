@@ -12,4 +12,9 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case csv
     /// One file path per line, for `xargs` and editors.
     case paths
+    /// File paths each ended by a NUL byte, for `xargs -0`: a path may hold spaces or line breaks.
+    case paths0
+
+    /// The separator ending each path of ``paths`` and ``paths0``.
+    var pathTerminator: String { self == .paths0 ? "\u{0}" : "\n" }
 }

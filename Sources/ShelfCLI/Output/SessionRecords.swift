@@ -26,7 +26,7 @@ enum SessionRecords {
         } else {
             parts.append(String(repeating: " ", count: 13))
         }
-        parts.append(TextWidth.pad("\(pagesRead) pages", to: 9))
+        parts.append(TextWidth.pad(Plural.counted(pagesRead, "page"), to: 9))
         parts.append(TextWidth.pad(session.minutes.map { "\($0) min" } ?? "", to: 7))
         if let note = firstLine(session.note) { parts.append(note) }
         return parts.joined(separator: "  ").trimmingTrailingSpaces

@@ -11,23 +11,23 @@ struct StatsPrinter {
         var out = ""
         let scope = stats.year.map { "in \($0)" } ?? "all time"
         out += terminal.paint("Reading, \(scope), as of \(stats.today)", .bold) + "\n\n"
-        var facts: [(String, String)] = [("Finished", "\(plural(stats.booksFinished, "book")), \(plural(stats.pagesFinished, "page"))")]
+        var facts: [(String, String)] = [("Finished", "\(Plural.counted(stats.booksFinished, "book")), \(Plural.counted(stats.pagesFinished, "page"))")]
         if let average = stats.averageRating {
-            facts.append(("Rating", "\(Self.decimal(average, places: 2)) average over \(plural(stats.ratedBooks, "rated book"))"))
+            facts.append(("Rating", "\(Self.decimal(average, places: 2)) average over \(Plural.counted(stats.ratedBooks, "rated book"))"))
         }
         if let goal = stats.goal {
-            var line = "\(goal.finished) of \(goal.goal) books (\(goal.percent)%)"
+            var line = "\(goal.finished) of \(Plural.counted(goal.goal, "book")) (\(goal.percent)%)"
             if let expected = goal.expectedByToday { line += "; \(expected) expected by today" }
             facts.append(("Goal \(goal.year)", line))
         }
         let pace = stats.pace
-        var paceLine = "\(plural(pace.pagesRead, "page")) in \(plural(pace.sessions, "session")) on \(plural(pace.readingDays, "day"))"
+        var paceLine = "\(Plural.counted(pace.pagesRead, "page")) in \(Plural.counted(pace.sessions, "session")) on \(Plural.counted(pace.readingDays, "day"))"
         if let perDay = pace.pagesPerDay { paceLine += ": \(Self.decimal(perDay, places: 1)) pages a reading day" }
         if let perHour = pace.pagesPerHour { paceLine += ", \(Self.decimal(perHour, places: 1)) pages an hour" }
         facts.append(("Pace", paceLine))
-        if let longest = stats.longest { facts.append(("Longest", "\(longest.title), \(plural(longest.pages, "page"))")) }
-        if let shortest = stats.shortest { facts.append(("Shortest", "\(shortest.title), \(plural(shortest.pages, "page"))")) }
-        facts.append(("Streak", plural(stats.streak, "day") + (stats.streak > 0 ? " in a row with a session" : "")))
+        if let longest = stats.longest { facts.append(("Longest", "\(longest.title), \(Plural.counted(longest.pages, "page"))")) }
+        if let shortest = stats.shortest { facts.append(("Shortest", "\(shortest.title), \(Plural.counted(shortest.pages, "page"))")) }
+        facts.append(("Streak", Plural.counted(stats.streak, "day") + (stats.streak > 0 ? " in a row with a session" : "")))
         let labelWidth = facts.map { TextWidth.of($0.0) }.max() ?? 0
         for (label, value) in facts { out += TextWidth.pad(label, to: labelWidth) + "  " + value + "\n" }
 
@@ -49,11 +49,7 @@ struct StatsPrinter {
     }
 
     private func note(_ total: PeriodTotal) -> String {
-        total.books == 0 ? "" : "\(plural(total.books, "book")), \(plural(total.pages, "page"))"
-    }
-
-    private func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        total.books == 0 ? "" : "\(Plural.counted(total.books, "book")), \(Plural.counted(total.pages, "page"))"
     }
 
     /// `4.25` with two places, `42.6` with one: rounded, trailing zeros kept.

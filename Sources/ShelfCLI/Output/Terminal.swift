@@ -6,40 +6,64 @@ import Darwin
 
 /// What the process is writing to: a person at a terminal, or a pipe or file.
 ///
-/// Colour and tables sized to the window are for people; a pipe gets plain text, and
-/// `NO_COLOR` (https://no-color.org) turns colour off everywhere.
-public struct Terminal: Sendable {
+/// Colour and tables sized to the window are for people; a pipe gets plain text. Colour follows
+/// `--color` when given, else `NO_COLOR` (https://no-color.org) turns it off, else `FORCE_COLOR`
+/// or `CLICOLOR_FORCE` (set and not `0`) turn it on, else it is on for a terminal.
+struct Terminal: Sendable {
     /// Whether standard output is a terminal.
-    public var isInteractive: Bool
+    var isInteractive: Bool
     /// Whether to write ANSI colour codes.
-    public var usesColor: Bool
-    /// The width in columns, when known.
-    public var width: Int?
+    var usesColor: Bool
+    /// The width in columns, when known: `COLUMNS`, else the terminal's; unknown (no limit)
+    /// for a pipe or file without `COLUMNS`.
+    var width: Int?
 
     /// Reads the state of standard output and the environment.
-    public static func current(environment: [String: String], colorOption: Bool? = nil) -> Terminal {
+    /// - Parameters:
+    ///   - environment: The process environment, for `NO_COLOR`, `FORCE_COLOR`, `CLICOLOR_FORCE`,
+    ///     `TERM` and `COLUMNS`.
+    ///   - color: What `--color` said, when it was given; it wins over the environment.
+    static func current(environment: [String: String], color: ColorChoice? = nil) -> Terminal {
         let interactive = isatty(STDOUT_FILENO) == 1
-        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let usesColor = colorOption ?? (interactive && !noColor && environment["TERM"] != "dumb")
-        return Terminal(isInteractive: interactive, usesColor: usesColor, width: interactive ? columns(environment) : nil)
+        return Terminal(isInteractive: interactive,
+                        usesColor: usesColor(color, interactive: interactive, environment: environment),
+                        width: columns(environment, interactive: interactive))
+    }
+
+    /// Whether to colour, by `--color`, then the environment, then whether output is a terminal.
+    static func usesColor(_ choice: ColorChoice?, interactive: Bool, environment: [String: String]) -> Bool {
+        func isSet(_ name: String) -> Bool { environment[name].map { !$0.isEmpty } ?? false }
+        let auto = interactive && environment["TERM"] != "dumb"
+        switch choice {
+        case .always?: return true
+        case .never?: return false
+        case .auto?: return auto
+        case nil:
+            if isSet("NO_COLOR") { return false }
+            if ["FORCE_COLOR", "CLICOLOR_FORCE"].contains(where: { isSet($0) && environment[$0] != "0" }) { return true }
+            return auto
+        }
     }
 
     /// Whether standard error is a terminal, for progress output.
-    public static var standardErrorIsInteractive: Bool { isatty(STDERR_FILENO) == 1 }
+    static var standardErrorIsInteractive: Bool { isatty(STDERR_FILENO) == 1 }
 
-    private static func columns(_ environment: [String: String]) -> Int? {
+    /// `COLUMNS` when it is a positive number, else the terminal's width when writing to one.
+    static func columns(_ environment: [String: String], interactive: Bool) -> Int? {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        guard interactive else { return nil }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return environment["COLUMNS"].flatMap(Int.init)
+        return nil
     }
 
     /// `text` in a colour, or unchanged when colour is off.
-    public func paint(_ text: String, _ color: Color) -> String {
+    func paint(_ text: String, _ color: Color) -> String {
         usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
 
     /// ANSI colours shelf uses.
-    public enum Color: String, Sendable {
+    enum Color: String, Sendable {
         case bold = "1"
         case dim = "2"
         case red = "31"

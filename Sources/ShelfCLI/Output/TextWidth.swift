@@ -38,6 +38,23 @@ enum TextWidth {
         return result + "…"
     }
 
+    /// `items` joined with ", " in at most `limit` columns: as many whole items as fit, then the
+    /// count of the rest (`Frank Herbert, Brian Herbert, …, +3`); the first item is cut only when
+    /// it and the count do not fit. With `keepingFirst`, the shortest form that keeps the first
+    /// item whole, however wide.
+    static func list(_ items: [String], to limit: Int, keepingFirst: Bool = false) -> String {
+        let whole = items.joined(separator: ", ")
+        guard items.count > 1 else { return keepingFirst ? whole : truncate(whole, to: limit) }
+        if of(whole) <= limit { return whole }
+        for shown in stride(from: items.count - 1, through: 1, by: -1) {
+            let text = items.prefix(shown).joined(separator: ", ") + ", …, +\(items.count - shown)"
+            if of(text) <= limit || (keepingFirst && shown == 1) { return text }
+        }
+        let count = ", +\(items.count - 1)"
+        guard limit - of(count) >= 2 else { return truncate(whole, to: limit) }
+        return truncate(items[0], to: limit - of(count)) + count
+    }
+
     /// `text` padded with spaces to `columns`.
     static func pad(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - of(text)))

@@ -13,7 +13,7 @@ struct BookFilterOptions: ParsableArguments {
         valueName: "query"))
     var terms: [String] = []
 
-    @Option(help: "Only books in this status (repeat for several).")
+    @Option(help: "Only books in this status (repeat for several).", completion: ShelfCompletion.statuses)
     var status: [String] = []
 
     @Option(help: "Only books with an author whose name contains this, ignoring case and accents.")
@@ -22,7 +22,7 @@ struct BookFilterOptions: ParsableArguments {
     @Option(help: "Only books with this tag.")
     var tag: String?
 
-    @Option(help: "Only books in this folder or below it, e.g. sci-fi.")
+    @Option(help: "Only books in this folder or below it, e.g. sci-fi.", completion: ShelfCompletion.folders)
     var folder: String?
 
     /// The query words, without the `--` separator.

@@ -30,7 +30,7 @@ struct ImportArguments: ParsableArguments {
     @Flag(help: "Make statuses for export statuses that have none (paused, did-not-finish, custom shelves), adding them to .shelf/config.yaml.")
     var createStatuses = false
 
-    @Option(help: "Put new books in this folder below their status, e.g. imported.")
+    @Option(help: "Put new books in this folder below their status, e.g. imported.", completion: ShelfCompletion.folders)
     var folder: String = ""
 
     func validate() throws {
@@ -65,7 +65,7 @@ struct ImportArguments: ParsableArguments {
         let choices = ImportOptions(statuses: mapping, createsStatuses: createStatuses, dayOrder: dateOrder?.order)
         let importer = LibraryImporter(format: format, options: choices, folder: folder)
         let rows = try importer.read(text, path: file, configuration: library.configuration)
-        progress.show("Matching \(rows.books.count) rows with the library…")
+        progress.show("Matching \(Plural.counted(rows.books.count, "row")) with the library…")
         let plan = try await importer.plan(rows, for: library)
         progress.clear()
         for line in ImportReport.problems(plan) { printError("shelf: warning: \(line)") }

@@ -8,10 +8,11 @@ enum StatusChange {
                      then edit: (@Sendable (inout Book) throws -> Void)? = nil) async throws -> Book {
         let book = try await library.resolve(reference)
         let moved = try await library.move(book.id, to: status, folder: folder, on: day, then: edit ?? { _ in })
+        let paths = library.displayPaths
         if moved.path == book.path {
-            try StandardOutput.writeLine("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(moved.path)")")
+            try StandardOutput.writeLine("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(paths(moved.path))")")
         } else {
-            try StandardOutput.writeLine("\(book.path) → \(moved.path)")
+            try StandardOutput.writeLine("\(paths(book.path)) → \(paths(moved.path))")
         }
         return moved
     }

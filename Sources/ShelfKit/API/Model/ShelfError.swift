@@ -15,7 +15,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateSlug(slug: String, paths: [String])
     /// A file's front matter could not be read or edited.
     case invalidFrontMatter(FrontMatterError)
-    /// A value of the wrong type or out of range. `reason` completes "`key` …".
+    /// A value of the wrong type or out of range. `reason` completes "`key` …". `path` is empty for a
+    /// value given to a book that has no file yet, and the message then names no file.
     case invalidValue(path: String, key: String, value: String, reason: String, line: Int, column: Int)
     /// A file or folder is already where something would be written.
     case alreadyExists(path: String)
@@ -76,6 +77,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return error.description
         case .invalidValue(let path, let key, let value, let reason, let line, let column):
             let found = value.isEmpty ? "" : ", found \"\(value)\""
+            // A value typed for a book not yet written (`shelf add --set`) has no file to name.
+            guard !path.isEmpty else { return "\(key) \(reason)\(found)" }
             let location = line == 0 ? path : "\(path):\(line):\(column)"
             return "\(location): \(key) \(reason)\(found)"
         case .alreadyExists(let path):

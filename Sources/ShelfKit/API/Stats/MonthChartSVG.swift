@@ -22,7 +22,7 @@ public enum MonthChartSVG {
             let length = month.books * barWidth / most
             let name = index < monthNames.count ? monthNames[index] : month.period
             let books = month.books == 1 ? "1 book" : "\(month.books) books"
-            let pages = month.pages > 0 ? ", \(month.pages) pages" : ""
+            let pages = month.pages > 0 ? ", \(month.pages) page\(month.pages == 1 ? "" : "s")" : ""
             lines.append("  <text x='16' y='\(y + 16)' fill='#444444'>\(MarkupEscaping.escaped(name, quotes: true))</text>")
             lines.append("  <rect x='\(left)' y='\(y + 4)' width='\(length)' height='\(rowHeight - 8)' fill='#4a7bb7'><title>\(MarkupEscaping.escaped(month.period + ": " + books + pages, quotes: true))</title></rect>")
             lines.append("  <text x='\(left + length + 6)' y='\(y + 16)' fill='#222222'>\(month.books)</text>")
