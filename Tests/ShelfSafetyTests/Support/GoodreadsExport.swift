@@ -22,7 +22,9 @@ enum GoodreadsExport {
             case 1: current
             default: reading ? "to-read" : "currently-reading"
             }
-            let dateRead = shelf == "read" ? "2024/02/\(index % 28 + 1)" : ""
+            // A book being read has a session on the library's day: read, it was finished that
+            // day, not before it, which `shelf check` would report.
+            let dateRead = shelf == "read" ? (reading ? "2024/03/15" : "2024/02/\(index % 28 + 1)") : ""
             rows.append(row(id: 1000 + index, title: "Book \(index)", author: "Author \(index % 7)", rating: index % 5,
                             pages: 300 + index, dateRead: dateRead, shelf: shelf))
         }
