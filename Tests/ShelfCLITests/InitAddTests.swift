@@ -83,6 +83,11 @@ struct InitAddTests {
         ("Catch-22", "catch-22"),
         ("García Márquez: Crónica", "garcia-marquez-cronica"),
         ("!!!", "book"),
+        ("Earth's Children", "earths-children"),
+        ("Ender\u{2019}s Game", "enders-game"),
+        // 94 characters as words and dashes: cut after "an", the last whole word within 80.
+        ("The Curious Incident of the Dog in the Night-Time and Other Stories of an Extraordinary Summer",
+         "the-curious-incident-of-the-dog-in-the-night-time-and-other-stories-of-an"),
     ])
     func addMakesTheSlugFromTheTitle(title: String, slug: String) throws {
         let library = try ExampleLibrary()
