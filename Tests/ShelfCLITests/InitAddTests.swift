@@ -25,6 +25,8 @@ struct InitAddTests {
             index.sqlite-*
             lock
             journal.json
+            # Deleted books, until restored.
+            trash/
 
             """)
         // The new library works at once, and is clean.

@@ -80,7 +80,7 @@ public final class FileLibrary: EngineHandle {
         var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
         if let goal = configuration.goal { text += "goal: \(goal)\n" }
         try storage.write(Array(text.utf8), to: LibraryConfiguration.path)
-        try storage.write(Array(DiskStorage.ignoredFiles.utf8), to: ".shelf/.gitignore")
+        try storage.write(Array(ShelfIgnoreFile.contents.utf8), to: ".shelf/.gitignore")
         for status in configuration.statuses where !storage.isDirectory(status.name) {
             try storage.makeDirectory(status.name)
         }

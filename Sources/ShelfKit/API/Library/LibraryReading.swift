@@ -55,6 +55,10 @@ public protocol LibraryReading: Sendable {
     /// Reads every book: those that read cleanly, and a problem for each file that does not.
     func scan() async throws(ShelfError) -> LibraryScan
 
+    /// The deleted books in `.shelf/trash/`, the most recently deleted first; a book deleted
+    /// more than once is there once per deletion.
+    func trashedBooks() async throws(ShelfError) -> [TrashedBook]
+
     /// The book a person means by `reference`: a slug, a path relative to the library, the start
     /// of a slug, or a fragment of a title. The best match wins: the exact title, then whole words
     /// of a title, then the start of a slug, the start of a word, anywhere in a title.

@@ -15,6 +15,10 @@ extension LibraryEngine {
         return Listing(remember(found.books), problems: found.problems.sorted())
     }
 
+    func trashedBooks() throws(ShelfError) -> [TrashedBook] {
+        try files.trashedBooks()
+    }
+
     func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try query.validate(statuses: files.configuration.statuses)
         let scan = try await scan()
