@@ -72,6 +72,8 @@ struct AddCommand: AsyncParsableCommand {
             guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
             book = try book.setting(key, to: ValueParsing.value(text, forKey: key, asString: string))
         }
+        // Found before adding, so the new book is not among them; a second copy is allowed.
+        let duplicates = try await library.duplicates(of: book)
         let added: Book
         do {
             added = try await library.add(book, to: status, in: folder)
@@ -81,5 +83,13 @@ struct AddCommand: AsyncParsableCommand {
             throw CommandFailure(message: "the slug \"\(taken)\" is taken by \(path); give this book another one with --slug")
         }
         try StandardOutput.writeLine(added.path)
+        for duplicate in duplicates {
+            switch duplicate.reason {
+            case .isbn(let isbn):
+                printError("shelf: warning: \(duplicate.book.path) has the same isbn, \(isbn)")
+            case .titleAndFirstAuthor:
+                printError("shelf: warning: \(duplicate.book.path) has the same title and first author")
+            }
+        }
     }
 }

@@ -35,6 +35,8 @@ extension EngineHandle {
 
     public func trashedBooks() async throws(ShelfError) -> [TrashedBook] { try await engine.trashedBooks() }
 
+    public func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate] { try await engine.duplicates(of: book) }
+
     public func resolve(_ reference: String) async throws(ShelfError) -> Book { try await engine.resolve(reference) }
 
     public func sessions(of id: BookID) async throws(ShelfError) -> [ReadingSession] { try await engine.sessions(of: id) }

@@ -55,6 +55,10 @@ public protocol LibraryReading: Sendable {
     /// Reads every book: those that read cleanly, and a problem for each file that does not.
     func scan() async throws(ShelfError) -> LibraryScan
 
+    /// The books `book` may be a copy of: those with its ISBN, and those with its title and first
+    /// author. `shelf add` warns with these; nothing refuses a second copy.
+    func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate]
+
     /// The deleted books in `.shelf/trash/`, the most recently deleted first; a book deleted
     /// more than once is there once per deletion.
     func trashedBooks() async throws(ShelfError) -> [TrashedBook]

@@ -15,6 +15,17 @@ extension LibraryEngine {
         return Listing(remember(found.books), problems: found.problems.sorted())
     }
 
+    func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate] {
+        let isbn = BookIdentity.isbnKey(book.isbn)
+        let title = DuplicateKeys.titleAndFirstAuthor(book)
+        return try await scan().books.compactMap { other in
+            guard other.path != book.path || book.path.isEmpty else { return nil }
+            if let isbn, BookIdentity.isbnKey(other.isbn) == isbn { return BookDuplicate(book: other, reason: .isbn(isbn)) }
+            if DuplicateKeys.titleAndFirstAuthor(other) == title { return BookDuplicate(book: other, reason: .titleAndFirstAuthor) }
+            return nil
+        }
+    }
+
     func trashedBooks() throws(ShelfError) -> [TrashedBook] {
         try files.trashedBooks()
     }
@@ -129,7 +140,8 @@ extension LibraryEngine {
             LibraryFiles<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [])
         }
         let perFile = await ParallelMap.map(units) { LibraryFiles.problems(of: $0, in: storage) }
-        return (files.libraryProblems(listing) + perFile.flatMap { $0 }).sorted()
+        let duplicates = DuplicateKeys.isbnProblems(perFile.compactMap(\.isbn))
+        return (files.libraryProblems(listing) + perFile.flatMap(\.problems) + duplicates).sorted()
     }
 
     func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {

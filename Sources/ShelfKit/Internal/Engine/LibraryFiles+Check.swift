@@ -6,14 +6,17 @@ extension LibraryFiles {
         var sessionNames: [String]
     }
 
-    /// The problems of one book file and its session files.
-    static func problems(of unit: CheckUnit, in storage: Storage) -> [Problem] {
+    /// The problems of one book file and its session files, and where its ISBN is, for the
+    /// duplicates across files.
+    static func problems(of unit: CheckUnit, in storage: Storage) -> (problems: [Problem], isbn: DuplicateKeys.ISBNMark?) {
         var problems: [Problem] = []
+        var isbn: DuplicateKeys.ISBNMark?
         let path = unit.location.path
         do throws(ShelfError) {
             let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path)
             let (book, errors) = BookFormat.read(document, at: unit.location)
             problems += (errors + BookFormat.valueProblems(of: book, in: document)).map { Problem($0, path: path) }
+            isbn = DuplicateKeys.isbnMark(of: book, in: document, path: path)
         } catch {
             problems.append(Problem(error, path: path))
         }
@@ -32,7 +35,7 @@ extension LibraryFiles {
                 problems.append(Problem(error, path: sessionPath))
             }
         }
-        return problems
+        return (problems, isbn)
     }
 
     /// Problems that come from the library as a whole: the configuration, duplicate slugs and
