@@ -67,6 +67,13 @@ public enum ShelfMain {
         case .notALibrary(let path, nil): "; make it one with `shelf init \(path)`, or point SHELF_LIBRARY or --library at a library"
         case .notALibrary(_, let library?): "; point SHELF_LIBRARY or --library at \(library)"
         case .insideLibrary(let path, _): "; to create it anyway, run `shelf init --inside-library \(path)`"
+        case .invalidFrontMatter(let problem):
+            // A book file shelf cannot read: `shelf edit` opens it by path without reading it.
+            if let path = problem.location.path, let slug = BookID(bookPath: path), Day(slug.rawValue.prefix(10)) == nil {
+                "; fix it with `shelf edit \(slug)`"
+            } else {
+                ""
+            }
         default: ""
         }
     }

@@ -25,8 +25,9 @@ struct InitAddTests {
             index.sqlite-*
             lock
             journal.json
-            # Deleted books, until restored.
+            # Deleted books, until restored; books open in shelf edit.
             trash/
+            editing/
 
             """)
         // The new library works at once, and is clean.

@@ -266,7 +266,7 @@ struct IndexTests {
         _ = try await FileLibrary(root: root, today: { testToday }).scan()
         let ignore = try String(contentsOfFile: root + "/.shelf/.gitignore", encoding: .utf8)
         #expect(ignore == "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n"
-            + "# Deleted books, until restored.\ntrash/\n")
+            + "# Deleted books, until restored; books open in shelf edit.\ntrash/\nediting/\n")
     }
 
     @Test

@@ -50,6 +50,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case notDeletedOn(BookID, day: Day, deletedIn: [String])
     /// No deleted book is at this path in the trash.
     case notInTrashAt(path: String)
+    /// The book file is open in `shelf edit` in another process, whose save would overwrite
+    /// this write: nothing was written.
+    case bookBeingEdited(path: String, pid: Int32)
     /// A book in the trash cannot come back because another book took its slug meanwhile.
     case restoreBlocked(BookID, existingPath: String)
     /// Another process holds the library's writer lock (`.shelf/lock`) and kept it longer than
@@ -117,6 +120,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 + folders.joined(separator: ", ")
         case .notInTrashAt(let path):
             return "\(path) is not a deleted book in the trash (.shelf/trash)"
+        case .bookBeingEdited(let path, let pid):
+            return "\(path) is open in `shelf edit` (process \(pid)), whose save would overwrite this change; "
+                + "nothing was written — close the editor, then try again"
         case .restoreBlocked(let id, let existingPath):
             return "cannot restore \(id): \(existingPath) has that slug now; rename or remove it first, then restore"
         case .libraryBusy:

@@ -156,6 +156,31 @@ extension LibraryFiles {
         try storage.write(completed, to: path)
     }
 
+    /// Marks the book file at `path` open in an editor by this process (``EditMarkers``).
+    /// - Throws: ``ShelfError/bookBeingEdited(path:pid:)`` when another process has it open.
+    mutating func markEditing(_ path: String) throws(ShelfError) {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        if let open = EditMarkers.open(in: storage).first(where: { $0.path == path }) {
+            throw .bookBeingEdited(path: open.path, pid: open.pid)
+        }
+        if !storage.isDirectory(EditMarkers.folder) { try storage.makeDirectory(EditMarkers.folder) }
+        try storage.write(Array(path.utf8), to: EditMarkers.ownMarker)
+    }
+
+    /// Removes this process's marker.
+    mutating func unmarkEditing() {
+        try? storage.removeFile(EditMarkers.ownMarker)
+    }
+
+    /// The file of the book `reference` names when it is a slug or a path, found without
+    /// reading any file; nil for other references.
+    func bookPathByName(_ reference: String) throws(ShelfError) -> String? {
+        let listing = try listing()
+        if case .found(let location) = try resolveByName(reference, in: listing) { return location.path }
+        return nil
+    }
+
     /// Every book in the trash, the most recently deleted first.
     func trashedBooks() throws(ShelfError) -> [TrashedBook] {
         var books: [TrashedBook] = []

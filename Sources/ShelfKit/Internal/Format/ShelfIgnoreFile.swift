@@ -16,8 +16,9 @@ enum ShelfIgnoreFile {
         index.sqlite-*
         lock
         journal.json
-        # Deleted books, until restored.
+        # Deleted books, until restored; books open in shelf edit.
         trash/
+        editing/
 
         """
 
