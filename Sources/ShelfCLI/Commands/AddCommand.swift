@@ -9,7 +9,10 @@ struct AddCommand: AsyncParsableCommand {
         abstract: "Add a book: write its Markdown file and print the path.",
         discussion: """
             The file is named after the title (its slug) and goes in the status folder, in \
-            --folder below it if given. `added` is set to today.
+            --folder below it if given. `added` is set to today. An ISBN must have 10 or 13 \
+            digits and a right check digit (hyphens and spaces are fine). When a book with the \
+            same ISBN, or the same title and first author, is already there, a warning names it \
+            and the book is added all the same.
 
             Examples:
               shelf add "The Dispossessed" --author "Ursula K. Le Guin" --tag sci-fi --pages 387
