@@ -39,7 +39,7 @@ struct EditTests {
         let result = try library.shelf("edit", "dune", environment: Self.editor(#"sed -i "s/^rating: 5/rating: [5/" "$1""#))
         expectRun(result, status: 1, stderr: """
             finished/sci-fi/dune.md:13:6: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence (started on line 12)
-            shelf: finished/sci-fi/dune.md has 1 problem; run `shelf edit dune` again to fix
+            shelf: finished/sci-fi/dune.md has 1 problem, kept as saved; run `shelf edit dune` again to fix
 
             """)
         #expect(try library.read("finished/sci-fi/dune.md").contains("\nrating: [5\nadded: 2023-12-26\n"))
@@ -50,7 +50,7 @@ struct EditTests {
         let result = try library.shelf("edit", "dune", environment: Self.editor(#"sed -i "s/^rating: 5/rating: 7/" "$1""#))
         expectRun(result, status: 1, stderr: """
             finished/sci-fi/dune.md:12:9: rating should be between 0.5 and 5 in steps of 0.5, found "7"
-            shelf: finished/sci-fi/dune.md has 1 problem; run `shelf edit dune` again to fix
+            shelf: finished/sci-fi/dune.md has 1 problem, kept as saved; run `shelf edit dune` again to fix
 
             """)
         #expect(try library.changes().contains("\n-rating: 5\n+rating: 7\n"))

@@ -25,6 +25,9 @@ struct InitAddTests {
             index.sqlite-*
             lock
             journal.json
+            # Deleted books, until restored; books open in shelf edit.
+            trash/
+            editing/
 
             """)
         // The new library works at once, and is clean.
@@ -44,7 +47,11 @@ struct InitAddTests {
             "add", "Cien años de soledad", "--author", "Gabriel García Márquez", "--pages", "417",
             "--tag", "magic-realism", "-t", "classic", "--isbn", "0060883286",
             "--set", "language=es", "--set", "published=1967", "--set", "gift=true", "--set", "format=paperback")
-        expectRun(result, stdout: "to-read/cien-anos-de-soledad.md\n")
+        // The example library has the English translation, of the same ISBN: a warning, and the book is added.
+        expectRun(result, stdout: "to-read/cien-anos-de-soledad.md\n", stderr: """
+            shelf: warning: finished/fiction/classics/one-hundred-years-of-solitude.md has the same isbn, 9780060883287
+
+            """)
         #expect(try library.read("to-read/cien-anos-de-soledad.md") == """
             ---
             title: Cien años de soledad
@@ -84,6 +91,11 @@ struct InitAddTests {
         ("Catch-22", "catch-22"),
         ("García Márquez: Crónica", "garcia-marquez-cronica"),
         ("!!!", "book"),
+        ("Earth's Children", "earths-children"),
+        ("Ender\u{2019}s Game", "enders-game"),
+        // 94 characters as words and dashes: cut after "an", the last whole word within 80.
+        ("The Curious Incident of the Dog in the Night-Time and Other Stories of an Extraordinary Summer",
+         "the-curious-incident-of-the-dog-in-the-night-time-and-other-stories-of-an"),
     ])
     func addMakesTheSlugFromTheTitle(title: String, slug: String) throws {
         let library = try ExampleLibrary()
@@ -97,7 +109,8 @@ struct InitAddTests {
                   stderr: "shelf: the slug \"dune\" is taken by finished/sci-fi/dune.md; give this book another one with --slug\n")
         #expect(try library.status() == "")
         expectRun(try library.shelf("add", "Dune", "--author", "Frank Herbert", "--slug", "dune-graphic-novel"),
-                  stdout: "to-read/dune-graphic-novel.md\n")
+                  stdout: "to-read/dune-graphic-novel.md\n",
+                  stderr: "shelf: warning: finished/sci-fi/dune.md has the same title and first author\n")
         #expect(try library.read("to-read/dune-graphic-novel.md").hasPrefix("---\ntitle: Dune\n"))
     }
 

@@ -104,9 +104,39 @@ struct QueryAndSearchTests {
                 The Shrike scenes are genuinely upsetting.
 
             """)
-        let none = try library.shelf("search", "zzzq")
-        #expect(none.stdout == "")
-        #expect(none.stderr == "shelf: nothing matches \"zzzq\"\n")
+        // Nothing found is exit status 1, as for grep and rg; in JSON, an empty array.
+        expectRun(try library.shelf("search", "zzzq"), status: 1, stderr: "shelf: nothing matches \"zzzq\"\n")
+        expectRun(try library.shelf("search", "zzzq", "--format", "json"), status: 1, stdout: "[]\n")
+        // list is a listing: no row, exit 0.
+        expectRun(try library.shelf("list", "zzzq"))
+    }
+
+    /// search takes list's query language: fields, or, negation; a hit shows the title and
+    /// the notes' text, never a line of YAML.
+    @Test func searchSpeaksTheQueryLanguage() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("search", "author:herbert"), stdout: """
+            finished/sci-fi/dune.md:22  Dune
+                Slow first hundred pages, then I couldn't stop. The ecology is the real main
+
+            """)
+        expectRun(try library.shelf("search", "piranesi", "--limit", "1"), stdout: """
+            finished/fiction/piranesi.md:16  Piranesi
+                The Beauty of the House is immeasurable; its Kindness infinite.
+
+            """)
+        expectRun(try library.shelf("search", "shrike", "or", "keats"), stdout: """
+            reading/the-fall-of-hyperion/2026-10-26.md:8  session of The Fall of Hyperion
+                Keats is a strange narrator. I like it more than I expected.
+            reading/the-fall-of-hyperion/2026-11-14.md:7  session of The Fall of Hyperion
+                The Shrike scenes are genuinely upsetting.
+
+            """)
+        expectRun(try library.shelf("search", "shrike", "-author:simmons"), status: 1,
+                  stderr: "shelf: nothing matches \"shrike -author:simmons\"\n")
+        let typo = try library.shelf("search", "autor:herbert")
+        #expect(typo.status == 2 && typo.stderr.hasPrefix("shelf: unknown field \"autor\" in \"autor:herbert\" (did you mean author?)"),
+                "\(typo)")
     }
 
     @Test func reindexRebuildsFromTheFiles() throws {

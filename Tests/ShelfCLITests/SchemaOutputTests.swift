@@ -9,6 +9,8 @@ struct SchemaOutputTests {
     /// A value of `field`'s type as `shelf set` takes it.
     private static func sample(_ field: BookField) -> String {
         if field.isRequired { return "Specimen" }
+        // The one text field whose rule refuses most text: an ISBN's length and check digit.
+        if field.key == "isbn" { return "978-0-441-17271-9" }
         return switch field.valueType {
         case .text: "\(field.key) text"
         case .textList: "[\(field.key) a, \(field.key) b]"
@@ -42,7 +44,7 @@ struct SchemaOutputTests {
         let found = positions.compactMap(\.self)
         #expect(found == found.sorted())
         #expect(object["series_index"] as? Double == 2.5)
-        #expect(object["isbn"] as? String == "isbn text")
+        #expect(object["isbn"] as? String == "978-0-441-17271-9")
 
         let csv = try library.shelf("list", "title:specimen", "--format", "csv")
         #expect(csv.status == 0)

@@ -162,4 +162,21 @@ struct ShowTests {
 
             """)
     }
+
+    /// A whole word of one title beats the start of a word of another; a tie stays ambiguous.
+    @Test func anExactWordOfATitleBeatsAPrefix() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("add", "The Winding Stair"), stdout: "to-read/the-winding-stair.md\n")
+        expectRun(try library.shelf("add", "Winding Down"), stdout: "to-read/winding-down.md\n")
+        let wind = try library.shelf("show", "wind", "--format", "json")
+        #expect(wind.status == 0, "\(wind)")
+        let object = try JSONSerialization.jsonObject(with: Data(wind.stdout.utf8)) as? [String: Any]
+        #expect(object?["path"] as? String == "reading/fantasy/the-name-of-the-wind.md")
+        expectRun(try library.shelf("show", "winding"), status: 1, stderr: """
+            shelf: "winding" matches 2 books: the-winding-stair, winding-down; use more of the slug or title
+
+            """)
+        // The start of a slug beats the start of a word in another title.
+        expectRun(try library.shelf("set", "hyperi", "format=ebook"), stdout: "finished/sci-fi/hyperion.md\n")
+    }
 }

@@ -198,7 +198,7 @@ struct GoodreadsImportTests {
             ---
 
             """),
-        ("finished/surely-you-re-joking-mr-feynman-adventures-of-a-curious-character.md", """
+        ("finished/surely-youre-joking-mr-feynman-adventures-of-a-curious-character.md", """
             ---
             title: '"Surely You''re Joking, Mr. Feynman!": Adventures of a Curious Character'
             authors: [Richard P. Feynman, Ralph Leighton]

@@ -265,7 +265,8 @@ struct IndexTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         _ = try await FileLibrary(root: root, today: { testToday }).scan()
         let ignore = try String(contentsOfFile: root + "/.shelf/.gitignore", encoding: .utf8)
-        #expect(ignore == "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n")
+        #expect(ignore == "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n"
+            + "# Deleted books, until restored; books open in shelf edit.\ntrash/\nediting/\n")
     }
 
     @Test
@@ -286,8 +287,15 @@ struct IndexTests {
         #expect(hits == [SearchHit(kind: .session, bookID: "dune", title: "Dune", path: "finished/sci-fi/dune/2024-01-02.md",
                                    line: 6, snippet: "«Desert» chapters.", score: 1)])
         let herbert = try await library.search("herb", limit: 10, highlight: SearchHighlight(start: "[", end: "]")).items
-        #expect(herbert.map(\.snippet) == ["authors: [Frank [Herbert]]"])
-        #expect(herbert.map(\.line) == [3])
+        // A word found in the front matter shows the first line of the notes, never a YAML line.
+        #expect(herbert.map(\.snippet) == ["Spice."])
+        #expect(herbert.map(\.line) == [7])
+        // The query language: fields choose the books, and a book with no word to show is a hit of its own.
+        let austen = try await library.search("author:austen", limit: 10)
+        #expect(austen.map(\.path) == ["to-read/emma.md"] && austen.map(\.snippet) == [""] && austen.map(\.line) == [1])
+        #expect(try await library.search("desert or spice", limit: 10).map(\.path)
+            == ["finished/sci-fi/dune.md", "finished/sci-fi/dune/2024-01-02.md"])
+        #expect(try await library.search("desert -author:herbert", limit: 10).isEmpty)
     }
 
     /// A warm refresh keeps the books in the order the walk met them; the problem naming the

@@ -108,3 +108,20 @@ struct QueryParserTests {
         }
     }
 }
+
+/// Which text terms of a query `search` shows its hits with.
+struct SearchPhraseTests {
+    @Test(arguments: [
+        ("ecology", [["ecology"]], [[String]]()),
+        ("\"the desert\" author:herbert spice", [["the", "desert"], ["spice"]], []),
+        ("shrike or keats", [], [["shrike"], ["keats"]]),
+        ("dune (shrike or keats) -worm", [["dune"]], [["shrike"], ["keats"]]),
+        ("author:herbert", [], []),
+        ("not worm", [], []),
+    ] as [(String, [[String]], [[String]])])
+    func phrases(_ text: String, _ required: [[String]], _ optional: [[String]]) throws {
+        let phrases = try Query(parsing: text, today: testToday).expression.searchPhrases
+        #expect(phrases.required == required)
+        #expect(phrases.optional == optional)
+    }
+}

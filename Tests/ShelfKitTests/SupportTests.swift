@@ -19,6 +19,10 @@ struct SupportTests {
         ("!!!", "book"),
         ("", "book"),
         ("e\u{301}te\u{301}", "ete"),
+        ("Earth's Children", "earths-children"),
+        ("Ender\u{2019}s Game", "enders-game"),
+        ("Rock 'n' Roll", "rock-n-roll"),
+        ("'Salem's Lot", "salems-lot"),
     ])
     func slugify(_ title: String, _ slug: String) {
         #expect(Slugifier.slug(for: title) == slug)
@@ -36,6 +40,20 @@ struct SupportTests {
     @Test func slugsAreCappedWithoutTrailingDash() {
         let slug = Slugifier.slug(for: String(repeating: "abcdefghi ", count: 20))
         #expect(slug.count <= 80 && !slug.hasSuffix("-"))
+    }
+
+    /// A long title is cut after its last whole word that fits; a word ending at the limit is kept
+    /// whole, and one word longer than the limit is cut at it.
+    @Test(arguments: [
+        (String(repeating: "abcdefghi ", count: 12), 79),   // eight words and their dashes; the ninth would end at 89
+        (String(repeating: "abcdefgh ", count: 12), 80),    // the ninth word ends at 80 exactly
+        (String(repeating: "a", count: 40) + " " + String(repeating: "b", count: 40), 40),
+        (String(repeating: "x", count: 100), 80),
+    ])
+    func longSlugsAreCutAtAWordBoundary(_ title: String, _ length: Int) {
+        let slug = Slugifier.slug(for: title)
+        #expect(slug.count == length)
+        #expect(!slug.hasSuffix("-"))
     }
 
     @Test(arguments: [

@@ -9,7 +9,10 @@ struct AddCommand: AsyncParsableCommand {
         abstract: "Add a book: write its Markdown file and print the path.",
         discussion: """
             The file is named after the title (its slug) and goes in the status folder, in \
-            --folder below it if given. `added` is set to today.
+            --folder below it if given. `added` is set to today. An ISBN must have 10 or 13 \
+            digits and a right check digit (hyphens and spaces are fine). When a book with the \
+            same ISBN, or the same title and first author, is already there, a warning names it \
+            and the book is added all the same.
 
             Examples:
               shelf add "The Dispossessed" --author "Ursula K. Le Guin" --tag sci-fi --pages 387
@@ -72,6 +75,8 @@ struct AddCommand: AsyncParsableCommand {
             guard let (key, text) = ValueParsing.assignment(assignment) else { continue }
             book = try book.setting(key, to: ValueParsing.value(text, forKey: key, asString: string, today: Day.today()))
         }
+        // Found before adding, so the new book is not among them; a second copy is allowed.
+        let duplicates = try await library.duplicates(of: book)
         let added: Book
         do {
             added = try await library.add(book, to: status, in: folder)
@@ -81,5 +86,13 @@ struct AddCommand: AsyncParsableCommand {
             throw CommandFailure(message: "the slug \"\(taken)\" is taken by \(path); give this book another one with --slug")
         }
         try StandardOutput.writeLine(library.displayPaths(added.path))
+        for duplicate in duplicates {
+            switch duplicate.reason {
+            case .isbn(let isbn):
+                printError("shelf: warning: \(library.displayPaths(duplicate.book.path)) has the same isbn, \(isbn)")
+            case .titleAndFirstAuthor:
+                printError("shelf: warning: \(library.displayPaths(duplicate.book.path)) has the same title and first author")
+            }
+        }
     }
 }

@@ -1,6 +1,11 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `shelf edit BOOK`: opens the book's file in `$VISUAL` or `$EDITOR`, then checks it.
 struct EditCommand: AsyncParsableCommand {
@@ -8,12 +13,22 @@ struct EditCommand: AsyncParsableCommand {
         commandName: "edit",
         abstract: "Open a book's file in $VISUAL or $EDITOR, then check what you saved.",
         discussion: """
-            The editor runs without a shell; EDITOR="code --wait" works. After it exits, the file \
-            is read again and any problem is reported as path:line:column with exit status 1; \
-            the file is left as you saved it.
+            The editor runs without a shell; EDITOR="code --wait" works. A slug or a path opens \
+            the file even when its front matter is broken, so the file `shelf check` points at \
+            can always be fixed here.
 
-            Example:
+            After the editor exits the file is read again. On a terminal, a problem is shown as \
+            path:line:column and you are asked `What now? (e)dit again, (k)eep as it is [e]:`, \
+            as visudo does; otherwise (or on keep) the file stays as you saved it, the problems \
+            are printed and the exit status is 1.
+
+            While the editor is open, other shelf commands that would change this book (set, \
+            log, move, rm…) are refused with a message naming it, since the editor's save would \
+            overwrite them.
+
+            Examples:
               EDITOR=nano shelf edit dune
+              shelf edit finished/fiction/piranesi.md
             """
     )
 
@@ -24,19 +39,38 @@ struct EditCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let path = try await library.bookPath(for: book)
+        let slug = BookID(bookPath: path) ?? BookID(book)
         let launcher = EditorLauncher(environment: ProcessInfo.processInfo.environment)
-        do {
-            try launcher.edit(library.root + "/" + book.path)
-        } catch {
-            throw CommandFailure(message: error.description)
+        let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+        try await library.whileEditing(path) {
+            while true {
+                do throws(EditorLauncher.Failure) {
+                    try launcher.edit(library.root + "/" + path)
+                } catch {
+                    throw CommandFailure(message: error.description)
+                }
+                let problems = try await library.check().filter { $0.path == path }
+                if problems.isEmpty { break }
+                for problem in problems { printError(library.displayPaths.problem(problem)) }
+                if interactive, Self.asksToEditAgain() { continue }
+                throw CommandFailure(message: "\(library.displayPaths(path)) has \(Plural.counted(problems.count, "problem")), kept as saved; "
+                                     + "run `shelf edit \(slug)` again to fix")
+            }
         }
-        let problems = try await library.check().filter { $0.path == book.path }
-        guard problems.isEmpty else {
-            for problem in problems { printError(library.displayPaths.problem(problem)) }
-            throw CommandFailure(message: "\(library.displayPaths(book.path)) has \(Plural.counted(problems.count, "problem")); "
-                                 + "run `shelf edit \(book.id)` again to fix")
+        try StandardOutput.writeLine(library.displayPaths(path))
+    }
+
+    /// Asks on the terminal whether to edit again; the end of input keeps the file.
+    private static func asksToEditAgain() -> Bool {
+        while true {
+            FileHandle.standardError.write(Data("What now? (e)dit again, (k)eep as it is [e]: ".utf8))
+            guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+            switch answer {
+            case "", "e", "edit": return true
+            case "k", "keep": return false
+            default: continue
+            }
         }
-        try StandardOutput.writeLine(library.displayPaths(book.path))
     }
 }

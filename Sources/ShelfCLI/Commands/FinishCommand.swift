@@ -22,16 +22,11 @@ struct FinishCommand: AsyncParsableCommand {
     @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
+    // Checked by ShelfKit when written, as `set rating=` is: the same mistake, the same message and exit status.
     @Option(help: "A rating from 0.5 to 5 in halves.")
     var rating: Double?
 
     @OptionGroup var date: DayOption
-
-    func validate() throws {
-        if let rating, let reason = Book.ratingProblem(rating) {
-            throw ValidationError("--rating \(reason), got \(BookDisplay.number(rating))")
-        }
-    }
 
     func run() async throws {
         let library = try library.open()

@@ -12,7 +12,9 @@ struct ListCommand: AsyncParsableCommand {
             finished:2024, rating>=4, -tag:kindle, (a or b); see docs/query.md. Sort by any \
             field, custom keys too; a trailing (or leading) - sorts descending. In JSON your own \
             keys are under "custom" and in CSV their columns are custom.KEY; a template reads \
-            one as {custom.KEY}, which a key named like one of shelf's (status, id) needs.
+            one as {custom.KEY}, which a key named like one of shelf's (status, id) needs. \
+            A query that matches no book prints nothing and exits 0, since list is a listing; \
+            `shelf search` takes the same query and exits 1 when nothing matches, as grep does.
 
             Examples:
               shelf list

@@ -8,13 +8,19 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Search the text of books and session notes, best matches first.",
         discussion: """
-            Searches titles, subtitles, authors, tags, series, notes and session notes, ignoring \
-            case and accents; words match as prefixes ("ecolog" finds "ecology"), "quoted \
-            phrases" as phrases. Each hit shows the file and line and the words in context.
+            Takes the query language of `shelf list` (docs/query.md): bare words and "quoted \
+            phrases" search titles, subtitles, authors, tags, series, notes and session notes, \
+            ignoring case and accents, words matching as prefixes ("ecolog" finds "ecology"); \
+            fields (author:herbert, rating>=4), or, parentheses and -negation choose the books. \
+            Each hit shows the file and line, the book's title, and the line of its notes where \
+            the words are (or the first line of its notes, for words found in its fields). \
+            Exits 1 when nothing matches, as grep does.
 
             Examples:
               shelf search ecology
               shelf search "the desert" --limit 5
+              shelf search ecology author:herbert
+              shelf search shrike or keats
               shelf search shrike --format json
               shelf search ansible -0 | xargs -0 grep -n ansible
             """
@@ -23,8 +29,10 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var library: LibraryOptions
     @OptionGroup var color: ColorOptions
 
-    @Argument(help: "The words to search for.")
-    var words: [String]
+    // `-author:simmons` is a query term, not an option: every argument the parser does not know.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "Words to search for, and terms like author:herbert -tag:kindle rating>=4 (docs/query.md).", valueName: "query"))
+    var words: [String] = []
 
     @Option(parsing: .unconditional, help: "Show at most this many hits.")
     var limit: Int = 20
@@ -55,6 +63,7 @@ struct SearchCommand: AsyncParsableCommand {
         let highlight: SearchHighlight = format == .text && terminal.usesColor ? .ansiBold : .none
         let found = try await library.search(words.joined(separator: " "), limit: limit, highlight: highlight)
         let hits = found.items
+        LibraryWarning.print(found.problems, paths: library.displayPaths)
         switch nulSeparated ? .paths0 : format {
         case .paths, .paths0:
             var seen = Set<String>()
@@ -70,12 +79,13 @@ struct SearchCommand: AsyncParsableCommand {
             for hit in hits {
                 let place = terminal.paint("\(library.displayPaths(hit.path)):\(hit.line)", .cyan)
                 let what = hit.kind == .session ? "session of \(hit.title)" : hit.title
-                output += "\(place)  \(terminal.paint(what, .dim))\n    \(hit.snippet)\n"
+                output += "\(place)  \(terminal.paint(what, .dim))\n"
+                if !hit.snippet.isEmpty { output += "    \(hit.snippet)\n" }
             }
             try StandardOutput.write(output)
-            if hits.isEmpty { printError("shelf: nothing matches \"\(words.joined(separator: " "))\"") }
         }
-        LibraryWarning.print(found.problems, paths: library.displayPaths)
+        // As grep and rg: no match is exit status 1, which a script can test.
+        if hits.isEmpty { throw CommandFailure(message: format == .text ? "nothing matches \"\(words.joined(separator: " "))\"" : "") }
     }
 
     private func record(_ hit: SearchHit) -> [(String, JSONValue)] {

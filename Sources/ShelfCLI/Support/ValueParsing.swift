@@ -21,11 +21,34 @@ enum ValueParsing {
 
     /// A value for `key`: book keys that hold text keep the text as typed, the way a file's
     /// `isbn: 0441172717` keeps its leading zero; book keys that hold a day also take a day
-    /// relative to `today` (`started=yesterday`); other keys are typed as YAML types them.
+    /// relative to `today` (`started=yesterday`); a list field of the table (`authors`, `tags`)
+    /// takes its elements separated by commas (``Book/listElements(of:)``), unless the value is
+    /// written as a YAML list (`[a, "b, c"]`); other keys are typed as YAML types them.
     static func value(_ text: String, forKey key: String, asString: Bool, today: Day) -> YAMLValue {
         if !asString, dayKeys.contains(key), let day = Day.parse(text, today: today) { return .day(day) }
+        if listKeys.contains(key), !text.hasPrefix("[") {
+            return .list(Book.listElements(of: text).map(YAMLValue.string))
+        }
         return value(text, asString: asString || textKeys.contains(key))
     }
+
+    /// What one argument of `set` asks: a value for a key, or one element more or less in a list.
+    enum Assignment {
+        case set(key: String, text: String)
+        case add(key: String, text: String)
+        case remove(key: String, text: String)
+    }
+
+    /// `key=value`, `key+=element` or `key-=element`; nil without a key or an `=`.
+    static func parsedAssignment(_ text: String) -> Assignment? {
+        guard let (key, value) = assignment(text) else { return nil }
+        if key.count > 1, key.hasSuffix("+") { return .add(key: String(key.dropLast()), text: value) }
+        if key.count > 1, key.hasSuffix("-") { return .remove(key: String(key.dropLast()), text: value) }
+        return .set(key: key, text: value)
+    }
+
+    /// Book keys, and their alternative keys, whose values are lists of text.
+    static let listKeys = Set(BookSchema.fields.filter { $0.valueType == .textList }.flatMap { [$0.key] + $0.alternativeKeys })
 
     /// Book keys whose values are text whatever they look like.
     static let textKeys = Set(BookSchema.fields.filter { $0.valueType == .text }.map(\.key))

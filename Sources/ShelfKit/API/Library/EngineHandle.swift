@@ -33,6 +33,10 @@ extension EngineHandle {
 
     public func scan() async throws(ShelfError) -> LibraryScan { try await engine.scan() }
 
+    public func trashedBooks() async throws(ShelfError) -> [TrashedBook] { try await engine.trashedBooks() }
+
+    public func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate] { try await engine.duplicates(of: book) }
+
     public func resolve(_ reference: String) async throws(ShelfError) -> Book { try await engine.resolve(reference) }
 
     public func sessions(of id: BookID) async throws(ShelfError) -> [ReadingSession] { try await engine.sessions(of: id) }
@@ -97,8 +101,13 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func restore(_ id: BookID) async throws(ShelfError) -> Book {
-        try await engine.writing { files throws(ShelfError) in try files.restore(id) }
+    public func restore(_ id: BookID, deletedOn day: Day?) async throws(ShelfError) -> Book {
+        try await engine.writing { files throws(ShelfError) in try files.restore(id, deletedOn: day) }
+    }
+
+    @discardableResult
+    public func restore(trashedAt trashPath: String) async throws(ShelfError) -> Book {
+        try await engine.writing { files throws(ShelfError) in try files.restore(nil, trashPath: trashPath) }
     }
 
     @discardableResult

@@ -80,7 +80,7 @@ public final class FileLibrary: EngineHandle {
         var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
         if let goal = configuration.goal { text += "goal: \(goal)\n" }
         try storage.write(Array(text.utf8), to: LibraryConfiguration.path)
-        try storage.write(Array(DiskStorage.ignoredFiles.utf8), to: ".shelf/.gitignore")
+        try storage.write(Array(ShelfIgnoreFile.contents.utf8), to: ".shelf/.gitignore")
         for status in configuration.statuses where !storage.isDirectory(status.name) {
             try storage.makeDirectory(status.name)
         }
@@ -95,6 +95,38 @@ public final class FileLibrary: EngineHandle {
     /// done since the library was opened (besides ``recoveredJournal``), oldest first.
     public var recoveryNotes: [String] {
         get async { await engine.recoveryNotes }
+    }
+
+    /// The file of the book a person means by `reference`, relative to the library. A slug or
+    /// a path is found without reading the file, so a book whose front matter is broken is
+    /// found too (to be opened in an editor and fixed); any other reference resolves as
+    /// ``resolve(_:)`` does.
+    public func bookPath(for reference: String) async throws(ShelfError) -> String {
+        if let path = try await engine.bookPathByName(reference) { return path }
+        return try await resolve(reference).path
+    }
+
+    /// Runs `body` with the book file at `path` marked open in an editor by this process, and
+    /// removes the mark when it returns or throws. Meanwhile every write of another process
+    /// (or library) to that book is refused with ``ShelfError/bookBeingEdited(path:pid:)``:
+    /// the editor's save would overwrite it. The mark of a process that is gone is ignored.
+    ///
+    /// ```swift
+    /// try await library.whileEditing("finished/dune.md") { try runEditor(on: "finished/dune.md") }
+    /// ```
+    /// - Throws: ``ShelfError/bookBeingEdited(path:pid:)`` when another process has the book
+    ///   open, or what `body` throws.
+    @discardableResult
+    public func whileEditing<Result: Sendable>(_ path: String, _ body: () async throws -> Result) async throws -> Result {
+        try await engine.writing { files throws(ShelfError) in try files.markEditing(path) }
+        do {
+            let result = try await body()
+            await engine.unmarkEditing()
+            return result
+        } catch {
+            await engine.unmarkEditing()
+            throw error
+        }
     }
 
     /// Deletes the index and builds it again from the files: `shelf reindex`.

@@ -55,10 +55,19 @@ public protocol LibraryReading: Sendable {
     /// Reads every book: those that read cleanly, and a problem for each file that does not.
     func scan() async throws(ShelfError) -> LibraryScan
 
-    /// The book a person means by `reference`: a slug, a path relative to the library, an
-    /// unambiguous slug prefix, or a fragment of exactly one title.
+    /// The books `book` may be a copy of: those with its ISBN, and those with its title and first
+    /// author. `shelf add` warns with these; nothing refuses a second copy.
+    func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate]
+
+    /// The deleted books in `.shelf/trash/`, the most recently deleted first; a book deleted
+    /// more than once is there once per deletion.
+    func trashedBooks() async throws(ShelfError) -> [TrashedBook]
+
+    /// The book a person means by `reference`: a slug, a path relative to the library, the start
+    /// of a slug, or a fragment of a title. The best match wins: the exact title, then whole words
+    /// of a title, then the start of a slug, the start of a word, anywhere in a title.
     /// - Throws: ``ShelfError/ambiguousReference(reference:candidates:)`` when several books
-    ///   match, ``ShelfError/bookNotFound(reference:closeMatches:)`` with slugs a few edits away.
+    ///   match equally well, ``ShelfError/bookNotFound(reference:closeMatches:)`` with slugs a few edits away.
     func resolve(_ reference: String) async throws(ShelfError) -> Book
 
     /// A book's reading sessions, by day and sequence.

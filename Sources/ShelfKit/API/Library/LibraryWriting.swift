@@ -93,11 +93,19 @@ public protocol LibraryWriting: Sendable {
     @discardableResult
     func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book]
 
-    /// Puts the most recently deleted book with `id` back where it was.
-    /// - Throws: ``ShelfError/notInTrash(_:)``, or ``ShelfError/alreadyExists(path:)`` when a
-    ///   book with that slug exists again.
+    /// Puts a deleted book back where it was: the copy of `id` deleted last, or with `day` the
+    /// last one deleted that day.
+    /// - Throws: ``ShelfError/notInTrash(_:)``, ``ShelfError/notDeletedOn(_:day:deletedIn:)``, or
+    ///   ``ShelfError/restoreBlocked(_:existingPath:)`` when a book with that slug exists again.
     @discardableResult
-    func restore(_ id: BookID) async throws(ShelfError) -> Book
+    func restore(_ id: BookID, deletedOn day: Day?) async throws(ShelfError) -> Book
+
+    /// Puts the deleted book at `trashPath` (`.shelf/trash/2026-11-24/to-read/circe.md`, as
+    /// ``TrashedBook/path`` says) back where it was.
+    /// - Throws: ``ShelfError/notInTrashAt(path:)``, or
+    ///   ``ShelfError/restoreBlocked(_:existingPath:)`` when a book with that slug exists again.
+    @discardableResult
+    func restore(trashedAt trashPath: String) async throws(ShelfError) -> Book
 
     /// Records a reading session as `<slug>/<day>.md`, or `<day>-N.md` after the first of that
     /// day. A book still in the first status moves to `reading` first, started on the session's
@@ -140,6 +148,13 @@ extension LibraryWriting {
     @discardableResult
     public func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession {
         try await log(session, for: id, pagesTotal: nil)
+    }
+
+    /// Puts the most recently deleted copy of `id` back where it was
+    /// (``restore(_:deletedOn:)`` with no day).
+    @discardableResult
+    public func restore(_ id: BookID) async throws(ShelfError) -> Book {
+        try await restore(id, deletedOn: nil)
     }
 
     /// Moves a book to another status, keeping its folder (``move(_:to:folder:)``).

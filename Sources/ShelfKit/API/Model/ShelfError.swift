@@ -48,6 +48,14 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsafeName(name: String, reason: String)
     /// No deleted book with this id is in the trash.
     case notInTrash(BookID)
+    /// The book is in the trash, but no copy of it was deleted on `day`; `deletedIn` are the
+    /// trash folders that hold it (`2026-11-24`, `2026-11-24-2`).
+    case notDeletedOn(BookID, day: Day, deletedIn: [String])
+    /// No deleted book is at this path in the trash.
+    case notInTrashAt(path: String)
+    /// The book file is open in `shelf edit` in another process, whose save would overwrite
+    /// this write: nothing was written.
+    case bookBeingEdited(path: String, pid: Int32)
     /// A book in the trash cannot come back because another book took its slug meanwhile.
     case restoreBlocked(BookID, existingPath: String)
     /// Another process holds the library's writer lock (`.shelf/lock`) and kept it longer than
@@ -127,6 +135,14 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\"\(name)\" cannot be used as a name in the library: \(reason)"
         case .notInTrash(let id):
             return "\(id) is not in the trash (.shelf/trash)"
+        case .notDeletedOn(let id, let day, let folders):
+            return "no copy of \(id) in the trash was deleted on \(day); it is in .shelf/trash/ under "
+                + folders.joined(separator: ", ")
+        case .notInTrashAt(let path):
+            return "\(path) is not a deleted book in the trash (.shelf/trash)"
+        case .bookBeingEdited(let path, let pid):
+            return "\(path) is open in `shelf edit` (process \(pid)), whose save would overwrite this change; "
+                + "nothing was written — close the editor, then try again"
         case .restoreBlocked(let id, let existingPath):
             return "cannot restore \(id): \(existingPath) has that slug now; rename or remove it first, then restore"
         case .libraryBusy:

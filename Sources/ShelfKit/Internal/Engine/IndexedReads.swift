@@ -160,7 +160,7 @@ actor IndexedReads: ReadStrategy {
         // The index is a cache: the same `.gitignore` as `shelf init` writes keeps it out of git.
         let ignore = folder + "/.gitignore"
         if FileSystem.status(ignore) == nil {
-            try? FileSystem.writeAtomically(Array(DiskStorage.ignoredFiles.utf8), to: ignore)
+            try? FileSystem.writeAtomically(Array(ShelfIgnoreFile.contents.utf8), to: ignore)
         }
         guard let index = try? LibraryIndex.open(at: root + "/" + IndexOptions.path) else {
             state = .unavailable

@@ -15,6 +15,21 @@ extension LibraryEngine {
         return Listing(remember(found.books), problems: found.problems.sorted())
     }
 
+    func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate] {
+        let isbn = BookIdentity.isbnKey(book.isbn)
+        let title = DuplicateKeys.titleAndFirstAuthor(book)
+        return try await scan().books.compactMap { other in
+            guard other.path != book.path || book.path.isEmpty else { return nil }
+            if let isbn, BookIdentity.isbnKey(other.isbn) == isbn { return BookDuplicate(book: other, reason: .isbn(isbn)) }
+            if DuplicateKeys.titleAndFirstAuthor(other) == title { return BookDuplicate(book: other, reason: .titleAndFirstAuthor) }
+            return nil
+        }
+    }
+
+    func trashedBooks() throws(ShelfError) -> [TrashedBook] {
+        try files.trashedBooks()
+    }
+
     func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try query.validate(statuses: files.configuration.statuses)
         let scan = try await scan()
@@ -55,16 +70,49 @@ extension LibraryEngine {
     }
 
     func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
-        let phrases = SearchRanking.phrases(text)
-        guard !phrases.isEmpty else { return Listing([]) }
-        let matches = try await reads.searchMatches(phrases, limit: limit, files)
-        // Each hit reads its file for the line and snippet: only the few shown are read.
-        let hits = matches.items.map { match in
-            let text = (try? files.storage.read(match.path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return SearchRanking.hit(kind: match.kind, bookID: match.bookID, title: match.title, path: match.path,
-                                     score: match.score, fileText: text, phrases: phrases, highlight: highlight)
+        let query: Query
+        do throws(QueryError) {
+            query = try Query(parsing: text, today: files.today())
+        } catch {
+            throw .invalidQuery(error)
         }
-        return Listing(hits, problems: matches.problems.sorted())
+        // The query decides which books; the full-text engine finds the files (book or session)
+        // holding its words, ranked. A book the query matches with no such file (a query of
+        // fields alone, or a word under `or` it lacks) is a hit of its own, after the ranked ones.
+        let matching = try await books(matching: query, sortedBy: [], limit: nil)
+        let matched = Set(matching.items.map(\.path))
+        var problems = matching.problems
+        let (required, optional) = query.expression.searchPhrases
+        var found: [String: SearchMatch] = [:]
+        let rounds = required.isEmpty ? optional.map { [$0] } : [required]
+        for phrases in rounds {
+            let matches = try await reads.searchMatches(phrases, limit: nil, files)
+            problems += matches.problems
+            for match in matches.items where matched.contains(Self.bookPath(of: match)) {
+                found[match.path, default: SearchMatch(kind: match.kind, bookID: match.bookID, title: match.title,
+                                                        path: match.path, score: 0)].score += match.score
+            }
+        }
+        var ranked = SearchRanking.best(found.values.map { ($0, $0.score) }, path: \.path, limit: nil).map(\.0)
+        let withHits = Set(ranked.map(Self.bookPath(of:)))
+        ranked += matching.items.filter { !withHits.contains($0.path) }
+            .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
+            .map { SearchMatch(kind: .book, bookID: $0.id, title: $0.title, path: $0.path, score: 0) }
+        let phrases = required + optional
+        // Each hit reads its file for the line and snippet: only the few shown are read.
+        let hits = ranked.limited(to: limit).map { match in
+            let bytes = (try? files.storage.read(match.path)) ?? []
+            let bodyStart = (try? FrontMatterDocument(libraryFile: bytes, path: match.path))?.bodyRange.lowerBound ?? 0
+            return SearchRanking.hit(kind: match.kind, bookID: match.bookID, title: match.title, path: match.path,
+                                     score: match.score, fileBytes: bytes, bodyStart: bodyStart, phrases: phrases,
+                                     highlight: highlight)
+        }
+        return Listing(hits, problems: Array(Set(problems)).sorted())
+    }
+
+    /// The book file a match is in, or whose session it is.
+    private static func bookPath(of match: SearchMatch) -> String {
+        match.kind == .book ? match.path : BookLocation.bookPath(ofSession: match.path)
     }
 
     func resolve(_ reference: String) async throws(ShelfError) -> Book {
@@ -126,7 +174,8 @@ extension LibraryEngine {
             LibraryFiles<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [])
         }
         let perFile = await ParallelMap.map(units) { LibraryFiles.problems(of: $0, in: storage) }
-        return (files.libraryProblems(listing) + perFile.flatMap { $0 }).sorted()
+        let duplicates = DuplicateKeys.isbnProblems(perFile.compactMap(\.isbn))
+        return (files.libraryProblems(listing) + perFile.flatMap(\.problems) + duplicates).sorted()
     }
 
     func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {

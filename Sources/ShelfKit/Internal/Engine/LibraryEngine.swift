@@ -44,6 +44,16 @@ actor LibraryEngine<Reads: ReadStrategy> {
 
     /// What writing operations found and finished of operations other processes left half done.
     var recoveryNotes: [String] { files.recoveryNotes }
+
+    /// Removes this process's mark of a book open in an editor (``EditMarkers``).
+    func unmarkEditing() {
+        files.unmarkEditing()
+    }
+
+    /// The file a slug or path names, without reading it (``LibraryFiles/bookPathByName(_:)``).
+    func bookPathByName(_ reference: String) throws(ShelfError) -> String? {
+        try files.bookPathByName(reference)
+    }
 }
 
 extension LibraryEngine where Reads == IndexedReads {

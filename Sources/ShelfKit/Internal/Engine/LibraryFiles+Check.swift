@@ -6,9 +6,11 @@ extension LibraryFiles {
         var sessionNames: [String]
     }
 
-    /// The problems of one book file and its session files.
-    static func problems(of unit: CheckUnit, in storage: Storage) -> [Problem] {
+    /// The problems of one book file and its session files, and where its ISBN is, for the
+    /// duplicates across files.
+    static func problems(of unit: CheckUnit, in storage: Storage) -> (problems: [Problem], isbn: DuplicateKeys.ISBNMark?) {
         var problems: [Problem] = []
+        var isbn: DuplicateKeys.ISBNMark?
         let path = unit.location.path
         var read: (book: Book, document: FrontMatterDocument)?
         do throws(ShelfError) {
@@ -16,6 +18,7 @@ extension LibraryFiles {
             let (book, errors) = BookFormat.read(document, at: unit.location)
             problems += (errors + BookFormat.valueProblems(of: book, in: document)).map { Problem($0, path: path) }
             read = (book, document)
+            isbn = DuplicateKeys.isbnMark(of: book, in: document, path: path)
         } catch {
             problems.append(Problem(error, path: path))
         }
@@ -38,7 +41,7 @@ extension LibraryFiles {
             }
         }
         if let read { problems += SessionRules.contradictions(of: read.book, in: read.document, sessions: sessions) }
-        return problems
+        return (problems, isbn)
     }
 
     /// Problems that come from the library as a whole: the configuration, duplicate slugs and

@@ -73,6 +73,10 @@ extension LibraryFiles {
     ///   once the steps made are undone.
     mutating func perform(_ journal: Journal) throws(ShelfError) {
         guard !journal.steps.isEmpty else { return }
+        // Checked under the lock, which `shelf edit` takes to mark a book open (EditMarkers).
+        if let open = EditMarkers.conflict(with: journal.steps.flatMap(\.paths), in: storage) {
+            throw .bookBeingEdited(path: open.path, pid: open.pid)
+        }
         try storage.write(try journal.encoded(), to: Journal.path)
         defer { try? storage.removeFile(Journal.path) }
         try atomically { core throws(ShelfError) in

@@ -112,8 +112,9 @@ extension LibraryFiles {
         }
         var steps: [JournalStep] = []
         var trashed: [String] = []
+        try completeIgnoreFile()
         for (location, _) in files {
-            let folder = trashFolder(for: location)
+            let folder = try trashFolder(for: location)
             steps.append(.move(from: location.path, to: folder + "/" + location.path))
             if storage.isDirectory(location.sessionFolder) {
                 steps.append(.move(from: location.sessionFolder, to: folder + "/" + location.sessionFolder))
@@ -128,43 +129,120 @@ extension LibraryFiles {
         return files.map(\.book)
     }
 
-    /// Today's trash folder, or `<today>-2`, `-3`… when the same path was already deleted today.
-    private func trashFolder(for location: BookLocation) -> String {
+    /// Today's trash folder, or `<today>-2`, `-3`… when that folder already holds the book, at
+    /// this path or another: each folder holds one copy of a slug, so the newest folder
+    /// holding it is the copy deleted last.
+    private func trashFolder(for location: BookLocation) throws(ShelfError) -> String {
         let day = today().description
         var sequence = 1
         while true {
             let folder = Self.trash + "/" + (sequence == 1 ? day : "\(day)-\(sequence)")
+            if storage.kind(of: folder) == nil { return folder }
+            let held = try LibraryWalk.walk(storage, base: folder, statuses: configuration.statuses, includeSessions: false)
             if storage.kind(of: folder + "/" + location.path) == nil,
-               storage.kind(of: folder + "/" + location.sessionFolder) == nil {
+               storage.kind(of: folder + "/" + location.sessionFolder) == nil,
+               held.locations(withSlug: location.slug).isEmpty {
                 return folder
             }
             sequence += 1
         }
     }
 
-    /// Puts the most recently deleted book with `id` back where it was.
-    mutating func restore(_ id: BookID) throws(ShelfError) -> Book {
+    /// `.shelf/.gitignore` with the lines shelf needs that it lacks, before the trash is written:
+    /// deleted books are not part of the library in git.
+    private mutating func completeIgnoreFile() throws(ShelfError) {
+        let path = ShelfIgnoreFile.path
+        let existing = storage.isFile(path) ? try storage.read(path) : nil
+        guard let completed = ShelfIgnoreFile.completing(existing) else { return }
+        try storage.write(completed, to: path)
+    }
+
+    /// Marks the book file at `path` open in an editor by this process (``EditMarkers``).
+    /// - Throws: ``ShelfError/bookBeingEdited(path:pid:)`` when another process has it open.
+    mutating func markEditing(_ path: String) throws(ShelfError) {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        let folders = try storage.entries(in: Self.trash).filter { $0.kind == .directory }.map(\.name)
-            .sorted { Self.trashOrder($0) > Self.trashOrder($1) }
-        for name in folders {
-            let base = Self.trash + "/" + name
-            let trashed = try LibraryWalk.walk(storage, base: base, statuses: configuration.statuses, includeSessions: false)
-            guard let location = trashed.locations(withSlug: id.rawValue).first else { continue }
-            let current = try listing()
-            if let existing = current.locations(withSlug: id.rawValue).first { throw .restoreBlocked(id, existingPath: existing.path) }
-            try checkDestination(location.status, location.folder)
-            var steps: [JournalStep] = [.move(from: base + "/" + location.path, to: location.path)]
-            if storage.isDirectory(base + "/" + location.sessionFolder) {
-                steps.append(.move(from: base + "/" + location.sessionFolder, to: location.sessionFolder))
-            }
-            steps.append(.removeEmptyFolders(from: Path.parent(of: base + "/" + location.path), stoppingAt: Self.trash))
-            try perform(Journal(operation: "restore of \(id)", detail: base + "/" + location.path + " → " + location.path,
-                                steps: steps))
-            return try read(location).book
+        if let open = EditMarkers.open(in: storage).first(where: { $0.path == path }) {
+            throw .bookBeingEdited(path: open.path, pid: open.pid)
         }
-        throw .notInTrash(id)
+        if !storage.isDirectory(EditMarkers.folder) { try storage.makeDirectory(EditMarkers.folder) }
+        try storage.write(Array(path.utf8), to: EditMarkers.ownMarker)
+    }
+
+    /// Removes this process's marker.
+    mutating func unmarkEditing() {
+        try? storage.removeFile(EditMarkers.ownMarker)
+    }
+
+    /// The file of the book `reference` names when it is a slug or a path, found without
+    /// reading any file; nil for other references.
+    func bookPathByName(_ reference: String) throws(ShelfError) -> String? {
+        let listing = try listing()
+        if case .found(let location) = try resolveByName(reference, in: listing) { return location.path }
+        return nil
+    }
+
+    /// Every book in the trash, the most recently deleted first.
+    func trashedBooks() throws(ShelfError) -> [TrashedBook] {
+        var books: [TrashedBook] = []
+        for name in try trashFolderNames() {
+            guard let deleted = Day(name.prefix(10)) else { continue }
+            let base = Self.trash + "/" + name
+            let walk = try LibraryWalk.walk(storage, base: base, statuses: configuration.statuses, includeSessions: false)
+            for location in walk.books.sorted(by: { $0.path < $1.path }) {
+                var title: String?
+                if let bytes = try? storage.read(base + "/" + location.path),
+                   let document = try? FrontMatterDocument(libraryFile: bytes, path: location.path) {
+                    title = try? BookFormat.bookAndProblems(from: document, at: location).book.title
+                }
+                books.append(TrashedBook(id: BookID(location.slug), deleted: deleted, folder: name,
+                                         path: base + "/" + location.path, originalPath: location.path, title: title))
+            }
+        }
+        return books
+    }
+
+    /// The trash's day folders, newest first.
+    private func trashFolderNames() throws(ShelfError) -> [String] {
+        try storage.entries(in: Self.trash).filter { $0.kind == .directory && Day($0.name.prefix(10)) != nil }.map(\.name)
+            .sorted { Self.trashOrder($0) > Self.trashOrder($1) }
+    }
+
+    /// Puts a deleted book back where it was: the copy deleted last, the last one deleted on
+    /// `day`, or the one at `trashPath` (`.shelf/trash/<day>/<original path>`).
+    mutating func restore(_ id: BookID?, deletedOn day: Day? = nil, trashPath: String? = nil) throws(ShelfError) -> Book {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        let copies = try trashedBooks().filter { copy in
+            if let id, copy.id != id { return false }
+            if let day, copy.deleted != day { return false }
+            if let trashPath, copy.path != Self.bookPath(trashPath) { return false }
+            return true
+        }
+        guard let copy = copies.first else {
+            if let trashPath { throw .notInTrashAt(path: trashPath) }
+            let id = id ?? ""
+            if let day {
+                let days = try trashedBooks().filter { $0.id == id }.map(\.folder)
+                if !days.isEmpty { throw .notDeletedOn(id, day: day, deletedIn: days) }
+            }
+            throw .notInTrash(id)
+        }
+        let base = Self.trash + "/" + copy.folder
+        guard let location = BookLocation(path: copy.originalPath, statuses: configuration.statuses) else {
+            throw .notInTrashAt(path: copy.path)
+        }
+        let current = try listing()
+        if let existing = current.locations(withSlug: copy.id.rawValue).first { throw .restoreBlocked(copy.id, existingPath: existing.path) }
+        try checkDestination(location.status, location.folder)
+        var steps: [JournalStep] = [.move(from: base + "/" + location.path, to: location.path)]
+        if storage.isDirectory(base + "/" + location.sessionFolder) {
+            steps.append(.move(from: base + "/" + location.sessionFolder, to: location.sessionFolder))
+        }
+        steps.append(.removeEmptyFolders(from: Path.parent(of: base + "/" + location.path), stoppingAt: Self.trash))
+        try perform(Journal(operation: "restore of \(copy.id)", detail: base + "/" + location.path + " → " + location.path,
+                            steps: steps))
+        return try read(location).book
     }
 
     /// `2024-03-01-2` after `2024-03-01`, which a plain string comparison gets right only up to -9.

@@ -22,9 +22,10 @@ struct BookValueRule: Sendable {
         return "should not be negative"
     }
 
-    /// A valid ISBN-10 or ISBN-13. Only reported: a mistyped ISBN is still the one on the book
-    /// the person holds, and imports keep what the service had.
-    static let isbn = BookValueRule(refusesWrites: false) { value in
+    /// A valid ISBN-10 or ISBN-13, hyphens and spaces allowed. Refused when written, as a rating
+    /// is, since a mistyped number is the usual cause; a file that already holds one is only
+    /// reported, and imports keep a service's invalid ISBN aside as `isbn_invalid`.
+    static let isbn = BookValueRule(refusesWrites: true) { value in
         guard case .text(let isbn) = value else { return nil }
         return ISBN.problem(with: isbn)
     }

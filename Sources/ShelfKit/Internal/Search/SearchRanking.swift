@@ -112,18 +112,21 @@ enum SearchRanking {
         scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : path($0.0) < path($1.0) }.limited(to: limit)
     }
 
-    /// The hit for a ranked document: the first line of its file where a phrase matches, and
-    /// that line with every match marked.
-    static func hit(_ document: SearchDocument, score: Double, fileText: String, phrases: [[String]],
+    /// The hit for a ranked document: the first line of its body where a phrase matches, and
+    /// that line with every match marked. A document whose words are only in its front matter
+    /// (a title, an author) shows the first line of its body instead, since the hit already
+    /// names the book: a YAML line says nothing the title does not.
+    static func hit(_ document: SearchDocument, score: Double, fileBytes: [UInt8], bodyStart: Int, phrases: [[String]],
                     highlight: SearchHighlight) -> SearchHit {
         hit(kind: document.kind, bookID: document.book.id, title: document.book.title, path: document.path, score: score,
-            fileText: fileText, phrases: phrases, highlight: highlight)
+            fileBytes: fileBytes, bodyStart: bodyStart, phrases: phrases, highlight: highlight)
     }
 
-    /// ``hit(_:score:fileText:phrases:highlight:)`` for a document known by its parts, as the
-    /// index gives them without reading the whole book.
-    static func hit(kind: SearchHit.Kind, bookID: BookID, title: String, path: String, score: Double, fileText: String,
-                    phrases: [[String]], highlight: SearchHighlight) -> SearchHit {
+    /// ``hit(_:score:fileBytes:bodyStart:phrases:highlight:)`` for a document known by its
+    /// parts, as the index gives them without reading the whole book.
+    static func hit(kind: SearchHit.Kind, bookID: BookID, title: String, path: String, score: Double, fileBytes bytes: [UInt8],
+                    bodyStart: Int, phrases: [[String]], highlight: SearchHighlight) -> SearchHit {
+        let fileText = String(decoding: bytes, as: UTF8.self)
         let words = FullText.wordsWithOffsets(fileText)
         let encoded = words.map { FullText.encode($0.text) }
         var matches: [Range<Int>] = []
@@ -136,22 +139,60 @@ enum SearchRanking {
             }
         }
         matches.sort { $0.lowerBound < $1.lowerBound }
-        let bytes = Array(fileText.utf8)
-        // Skip matches in the front matter's keys: prefer the first match in a value or the body.
-        let first = matches.first?.lowerBound ?? 0
-        let lineStart = bytes[..<first].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        let lineEnd = bytes[first...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        let line = bytes[..<lineStart].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let newline = UInt8(ascii: "\n")
+        func lineNumber(at offset: Int) -> Int { bytes[..<offset].reduce(1) { $0 + ($1 == newline ? 1 : 0) } }
+        let shownStart: Int
+        var shortened = false
+        if let first = matches.first(where: { $0.lowerBound >= bodyStart })?.lowerBound {
+            shownStart = bytes[..<first].lastIndex(of: newline).map { $0 + 1 } ?? 0
+        } else if let firstText = Self.firstTextLine(bytes, from: bodyStart) {
+            shownStart = firstText
+            shortened = true
+        } else {
+            return SearchHit(kind: kind, bookID: bookID, title: title, path: path,
+                             line: matches.first.map { lineNumber(at: $0.lowerBound) } ?? 1, snippet: "", score: score)
+        }
+        let lineEnd = bytes[shownStart...].firstIndex(of: newline) ?? bytes.count
         var snippet = ""
-        var cursor = lineStart
-        for match in matches where match.lowerBound >= lineStart && match.upperBound <= lineEnd && match.lowerBound >= cursor {
+        var cursor = shownStart
+        for match in matches where match.lowerBound >= shownStart && match.upperBound <= lineEnd && match.lowerBound >= cursor {
             snippet += String(decoding: bytes[cursor..<match.lowerBound], as: UTF8.self)
             snippet += highlight.start + String(decoding: bytes[match], as: UTF8.self) + highlight.end
             cursor = match.upperBound
         }
         snippet += String(decoding: bytes[cursor..<lineEnd], as: UTF8.self)
-        return SearchHit(kind: kind, bookID: bookID, title: title, path: path, line: line, snippet: trimmed(snippet),
-                         score: score)
+        snippet = trimmed(snippet)
+        if shortened { snippet = Self.shortened(snippet) }
+        return SearchHit(kind: kind, bookID: bookID, title: title, path: path, line: lineNumber(at: shownStart),
+                         snippet: snippet, score: score)
+    }
+
+    /// The start of the first line at or after `offset` (a line start) with text that is not a
+    /// Markdown heading (`## Review` says little of the book).
+    private static func firstTextLine(_ bytes: [UInt8], from offset: Int) -> Int? {
+        var start = min(offset, bytes.count)
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if let first = bytes[start..<end].first(where: { !isBlank($0) }), first != UInt8(ascii: "#") { return start }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Spaces, tabs and line breaks.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    /// The most characters of a body's first line a hit shows when no word matched in it.
+    static let snippetLength = 100
+
+    /// `text` cut after its last whole word within ``snippetLength`` characters, with `…`.
+    private static func shortened(_ text: String) -> String {
+        guard text.count > snippetLength else { return text }
+        let head = text.prefix(snippetLength)
+        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return String(cut) + "…"
     }
 
     /// The snippet without surrounding blanks.

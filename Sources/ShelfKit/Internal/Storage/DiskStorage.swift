@@ -7,11 +7,6 @@ struct DiskStorage: LibraryStorage {
     /// How long a writer waits for the writer lock, in seconds.
     var lockWait = WriterLock.defaultWait
 
-    /// `.shelf/.gitignore`: the caches, the lock and an unfinished write's journal are shelf's
-    /// own, never part of the person's library in git. Written by `shelf init` and, in a library
-    /// made by hand, by the first read that opens the index.
-    static let ignoredFiles = "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n"
-
     func absolute(_ path: String) -> String {
         path.isEmpty ? root : root + "/" + path
     }

@@ -1,0 +1,53 @@
+/// `.shelf/.gitignore`: the caches, the lock, an unfinished write's journal and the trash are
+/// shelf's own, never part of the person's library in git.
+///
+/// Written whole by `shelf init` and, in a library made by hand, by the first read that opens
+/// the index. A library made before the trash was ignored gets the trash's line appended when a
+/// book is next deleted: the person's own lines stay as they are, and a line of theirs that
+/// names the trash, even to un-ignore it (`!trash/`), leaves the file alone.
+enum ShelfIgnoreFile {
+    /// The file, relative to the library.
+    static let path = ".shelf/.gitignore"
+
+    /// The file as a new library gets it.
+    static let contents = """
+        # Caches shelf rebuilds from the book files.
+        index.sqlite
+        index.sqlite-*
+        lock
+        journal.json
+        # Deleted books, until restored; books open in shelf edit.
+        trash/
+        editing/
+
+        """
+
+    /// The line that keeps `.shelf/trash/` out of git, and the lines a person may have written
+    /// for it instead.
+    static let trashLine = "trash/"
+    private static let trashForms: Set<String> = ["trash", "trash/", "/trash", "/trash/", "trash/*", "/trash/*", "trash/**"]
+
+    /// The bytes to write for a file holding `existing` (nil when there is none), or nil when it
+    /// already names the trash: `existing` with the trash's line appended, in its own line breaks.
+    static func completing(_ existing: [UInt8]?) -> [UInt8]? {
+        guard let existing else { return Array(contents.utf8) }
+        let lines = existing.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { line in
+            String(decoding: line, as: UTF8.self).trimmingWhitespace
+        }
+        let names = lines.map { $0.hasPrefix("!") ? String($0.dropFirst()) : $0 }
+        if names.contains(where: trashForms.contains) { return nil }
+        let lineBreak: [UInt8] = existing.contains(UInt8(ascii: "\r")) ? [UInt8(ascii: "\r"), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]
+        var bytes = existing
+        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes += lineBreak }
+        bytes += Array(trashLine.utf8) + lineBreak
+        return bytes
+    }
+}
+
+private extension String {
+    /// Without spaces, tabs and carriage returns at either end.
+    var trimmingWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}
