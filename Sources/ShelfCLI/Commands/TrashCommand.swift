@@ -31,9 +31,9 @@ struct TrashCommand: AsyncParsableCommand {
             return
         }
         let terminal = Terminal.current(environment: ProcessInfo.processInfo.environment)
-        var table = Table(columns: [.init(title: "DELETED"), .init(title: "PATH"), .init(title: "TITLE", shrinks: true)])
+        var table = Table(columns: [.init(title: "DELETED"), .init(title: "PATH", givesWay: 1), .init(title: "TITLE", givesWay: 0)])
         for book in trashed {
-            table.rows.append([book.deleted.description, book.path, book.title ?? ""])
+            table.append([book.deleted.description, library.displayPaths(book.path), book.title ?? ""])
         }
         try StandardOutput.write(table.render(width: terminal.width, terminal: terminal))
     }
