@@ -32,12 +32,22 @@ public enum ShelfMain {
             return
         }
         // The asynchronous parse, which runs the completion functions that read the library.
-        var command = try await Shelf.asyncParseAsRoot(subcommandFirst(arguments))
+        var command = try await Shelf.asyncParseAsRoot(nullFlag(subcommandFirst(arguments)))
         if var asyncCommand = command as? any AsyncParsableCommand {
             try await asyncCommand.run()
         } else {
             try command.run()
         }
+    }
+
+    /// The arguments with `-0` of `list`, `ls` and `search` written `--null`, before any `--`.
+    ///
+    /// The argument parser reads a short flag out of any group of letters (`-0` out of
+    /// `-year:2024`, a query term), so the flag is declared long and `-0` on its own mapped here.
+    static func nullFlag(_ arguments: [String]) -> [String] {
+        guard let command = arguments.first, ["list", "ls", "search"].contains(command) else { return arguments }
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        return arguments.enumerated().map { index, argument in index < end && argument == "-0" ? "--null" : argument }
     }
 
     /// The arguments with the library options given before the command (`--library PATH`,

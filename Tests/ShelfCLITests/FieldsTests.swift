@@ -61,11 +61,11 @@ struct FieldsTests {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("list", "status:reading", "--fields", "title,authors,progress,read,minutes,sessions"), stdout: """
             TITLE                                  AUTHORS           PROGRESS       READ  MINUTES  SESSIONS
-            Anna Karenina                          Leo Tolstoy       271/838 (32%)   270      320         5
-            Cloud Atlas                            David Mitchell    96/509 (18%)     95       80         2
-            Designing Data-Intensive Applications  Martin Kleppmann  163/616 (26%)   162      315         3
-            The Fall of Hyperion                   Dan Simmons       251/517 (48%)   250      280         4
-            The Name of the Wind                   Patrick Rothfuss  212/662 (32%)   211      250         4
+            Anna Karenina                          Leo Tolstoy       271/838 (32%)   271      320         5
+            Cloud Atlas                            David Mitchell    96/509 (18%)     96       80         2
+            Designing Data-Intensive Applications  Martin Kleppmann  163/616 (26%)   163      315         3
+            The Fall of Hyperion                   Dan Simmons       251/517 (48%)   251      280         4
+            The Name of the Wind                   Patrick Rothfuss  212/662 (32%)   212      250         4
 
             """)
         expectRun(try library.shelf(["list", "author:herbert", "--fields", "title,pages,rating,year,path"], in: "finished"), stdout: """

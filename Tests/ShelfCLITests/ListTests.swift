@@ -178,7 +178,7 @@ struct ListTests {
                 "progress": {
                   "sessions": 5,
                   "page": 271,
-                  "pages_read": 270,
+                  "pages_read": 271,
                   "percent": 32,
                   "minutes": 320
                 },

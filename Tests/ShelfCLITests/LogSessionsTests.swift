@@ -242,6 +242,15 @@ struct LogSessionsTests {
         #expect(try library.status() == "")
     }
 
+    @Test func aSessionBeforeStartedMovesStartedBackInTheSameWrite() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("log", "wind", "--pages", "10", "--date", "2026-09-30"),
+                  stdout: "reading/fantasy/the-name-of-the-wind/2026-09-30.md: page 212 of 662 (32%)\n",
+                  stderr: "shelf: the-name-of-the-wind was started on 2026-09-30, the day of this session, not 2026-10-01\n")
+        #expect(try library.changes().contains("-started: 2026-10-01\n+started: 2026-09-30\n"))
+        expectRun(try library.shelf("check"), stderr: "shelf: no problems in 47 books\n")
+    }
+
     @Test func pagesTotalCorrectsTheBookInTheSameWrite() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("log", "wind", "--to", "700", "--pages-total", "722", "--minutes", "90"),

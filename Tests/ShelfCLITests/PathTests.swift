@@ -21,7 +21,7 @@ struct PathTests {
                   stderr: "shelf: ../to-read/dune-messiah.md has no key \"format\"\n")
         expectRun(try run("move", "messiah", "finished", "--folder", "sci-fi"),
                   stdout: "../to-read/dune-messiah.md → sci-fi/dune-messiah.md\n")
-        expectRun(try run("start", "messiah"), stdout: "sci-fi/dune-messiah.md → ../reading/sci-fi/dune-messiah.md\n")
+        expectRun(try run("start", "messiah", "--date", "2026-11-01"), stdout: "sci-fi/dune-messiah.md → ../reading/sci-fi/dune-messiah.md\n")
         expectRun(try run("log", "messiah", "--pages", "20", "--date", "2026-11-01"),
                   stdout: "../reading/sci-fi/dune-messiah/2026-11-01.md: page 20\n")
         expectRun(try run("edit", "messiah"), stdout: "../reading/sci-fi/dune-messiah.md\n")

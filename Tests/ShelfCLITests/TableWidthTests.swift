@@ -46,8 +46,8 @@ struct TableWidthTests {
             """)
         expectRun(try library.shelf("sessions", "cloud", environment: ["COLUMNS": "60"]), stdout: """
             DATE        BOOK         PAGES  FROM–TO  MINUTES  NOTE
-            2026-11-08  cloud-atlas     39  1–40
-            2026-11-16  cloud-atlas     56  40–96         80  Adam Ewin…
+            2026-11-08  Cloud Atlas     40  1–40
+            2026-11-16  Cloud Atlas     56  40–96         80  Adam Ewin…
 
             """)
     }

@@ -45,7 +45,9 @@ struct ListCommand: AsyncParsableCommand {
                                valueName: "format"))
     var format: ListFormat = .named(.table)
 
-    @Flag(name: .customShort("0"), help: "The same as --format paths0.")
+    // `-0` reaches here as `--null` (``ShelfMain/nullFlag(_:)``): declared as a short flag,
+    // its `0` would be read out of a query term such as `-year:2024`, as grouped short flags.
+    @Flag(name: .customLong("null"), help: "The same as --format paths0; -0 for short.")
     var nulSeparated = false
 
     @Option(help: ArgumentHelp("The columns of the table or CSV, by field name: id, path, status, folder, any book key, "

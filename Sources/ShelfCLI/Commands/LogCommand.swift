@@ -83,5 +83,8 @@ struct LogCommand: AsyncParsableCommand {
         }
         try StandardOutput.writeLine(message)
         if current.status != book.status { printError("shelf: \(book.id) moved to \(current.status.name)") }
+        if let started = current.started, let before = book.started, started < before {
+            printError("shelf: \(book.id) was started on \(started), the day of this session, not \(before)")
+        }
     }
 }

@@ -40,7 +40,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "text, json, jsonl, paths (each file with a hit once, best first) or paths0 (the same, ended by NUL).")
     var format: SearchFormat = .text
 
-    @Flag(name: .customShort("0"), help: "The same as --format paths0.")
+    // `-0` reaches here as `--null` (``ShelfMain/nullFlag(_:)``): declared as a short flag,
+    // its `0` would be read out of a query term such as `-year:2024`, as grouped short flags.
+    @Flag(name: .customLong("null"), help: "The same as --format paths0; -0 for short.")
     var nulSeparated = false
 
     enum SearchFormat: String, ExpressibleByArgument, CaseIterable {

@@ -274,11 +274,12 @@ extension LibraryFiles {
             _ = try planMove(id, to: target, folder: nil, on: session.day, into: &plan)
             location.status = target
         }
-        if let pagesTotal, pagesTotal != book.pages {
-            var corrected = book
-            corrected.pages = pagesTotal
-            _ = try planUpdate(corrected, into: &plan)
-        }
+        var corrected = book
+        if let pagesTotal { corrected.pages = pagesTotal }
+        // A session proves the book was started by its day: a backdated one moves `started`
+        // back, in the same write, so that `check` never finds a session before it.
+        if let started = book.started, session.day < started { corrected.started = session.day }
+        if corrected != book { _ = try planUpdate(corrected, into: &plan) }
         var steps = plan.steps
         let path = location.sessionFolder + "/" + name.name
         let document = try SessionFormat.newFile(session, path: path)
