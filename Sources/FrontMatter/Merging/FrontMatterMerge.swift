@@ -76,6 +76,8 @@ public struct FrontMatterMerge: Sendable {
     private static func same(_ a: YAMLValue?, _ b: YAMLValue?) -> Bool {
         switch (a, b) {
         case (nil, nil): true
+        // `5` and `5.0` are one rating, whichever side wrote which.
+        case let (.int(a)?, .double(b)?), let (.double(b)?, .int(a)?): Double(a) == b
         case let (a?, b?): a.isSameValue(as: b)
         default: false
         }
@@ -105,10 +107,17 @@ public struct FrontMatterMerge: Sendable {
         }
         var result = mine.filter { !holds(old, $0) || holds(new, $0) }
         for (index, item) in new.enumerated() where !holds(old, item) && !holds(result, item) {
-            let anchor = new[..<index].last { holds(result, $0) }
-            let position = anchor.flatMap { anchor in result.firstIndex { $0.isSameValue(as: anchor) } }.map { $0 + 1 } ?? 0
-            result.insert(item, at: position)
+            result.insert(item, at: position(of: index, in: new, among: result))
         }
         return result
+    }
+
+    /// Where their item at `index` goes in the merged list: after the nearest earlier item of
+    /// theirs that the list has, else before the nearest later one, else at the end.
+    private static func position(of index: Int, in theirs: [YAMLValue], among result: [YAMLValue]) -> Int {
+        func place(of value: YAMLValue) -> Int? { result.firstIndex { $0.isSameValue(as: value) } }
+        if let before = theirs[..<index].reversed().lazy.compactMap(place).first { return before + 1 }
+        if let after = theirs[(index + 1)...].lazy.compactMap(place).first { return after }
+        return result.count
     }
 }
