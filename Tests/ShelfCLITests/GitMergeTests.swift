@@ -209,3 +209,23 @@ struct GitMergeTests {
         #expect(try desktop.read(".gitattributes") == "*.pdf binary\n*.md merge=shelf\n")
     }
 }
+
+/// `shelf init` in a git repository sets the driver up by itself.
+struct InitInGitTests {
+    @Test func initInARepositoryInstallsTheDriver() throws {
+        let folder = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder]
+        #expect(try ChildProcess.run("/usr/bin/git", ["init", "-q", "books"], in: folder, environment: environment).status == 0)
+        let result = try ChildProcess.run(BuiltExecutable.shelf, ["init", "books"], in: folder, environment: environment)
+        expectRun(result, stdout: """
+            Created a library in \(folder)/books with statuses to-read, reading, finished, abandoned.
+            In its git repository: added `*.md merge=shelf` to .gitattributes; set merge.shelf.name in the repository's .git/config; set merge.shelf.driver in the repository's .git/config.
+
+            """)
+        let driver = try ChildProcess.run("/usr/bin/git", ["config", "merge.shelf.driver"], in: folder + "/books", environment: environment)
+        #expect(driver.stdout.hasPrefix("if command -v shelf >/dev/null 2>&1; then shelf merge-driver"))
+        let plain = try ChildProcess.run(BuiltExecutable.shelf, ["init", "plain"], in: folder, environment: environment)
+        expectRun(plain, stdout: "Created a library in \(folder)/plain with statuses to-read, reading, finished, abandoned.\n")
+    }
+}
