@@ -8,7 +8,13 @@ struct InitAddTests {
         let library = try ExampleLibrary(empty: true)
         let result = try library.shelf("init", "books")
         let root = library.root.appendingPathComponent("books").path
-        expectRun(result, stdout: "Created a library in \(root) with statuses to-read, reading, finished, abandoned.\n")
+        // The test's folder is a git repository, so init sets up the merge driver too.
+        expectRun(result, stdout: """
+            Created a library in \(root) with statuses to-read, reading, finished, abandoned.
+            In its git repository: added `*.md merge=shelf` to .gitattributes; set merge.shelf.name in the repository's .git/config; set merge.shelf.driver in the repository's .git/config.
+
+            """)
+        #expect(try library.read("books/.gitattributes") == "*.md merge=shelf\n")
         for status in ["to-read", "reading", "finished", "abandoned"] {
             var isDirectory: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: "\(root)/\(status)", isDirectory: &isDirectory) && isDirectory.boolValue,

@@ -74,8 +74,11 @@ struct LibraryFolderTests {
     @Test func initInsideALibraryWhenAskedTo() throws {
         let library = try ExampleLibrary()
         let root = library.root.path
-        expectRun(try library.shelf(["init", "--inside-library", "club"], in: "finished"),
-                  stdout: "Created a library in \(root)/finished/club with statuses to-read, reading, finished, abandoned.\n")
+        expectRun(try library.shelf(["init", "--inside-library", "club"], in: "finished"), stdout: """
+            Created a library in \(root)/finished/club with statuses to-read, reading, finished, abandoned.
+            In its git repository: added `*.md merge=shelf` to .gitattributes; set merge.shelf.name in the repository's .git/config; set merge.shelf.driver in the repository's .git/config.
+
+            """)
         #expect(library.exists("finished/club/.shelf/config.yaml"))
         expectRun(try library.shelf(["list"], in: "finished/club"))
     }

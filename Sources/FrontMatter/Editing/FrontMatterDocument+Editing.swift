@@ -51,7 +51,7 @@ extension FrontMatterDocument {
 
     // MARK: - Trying candidates
 
-    private mutating func apply(firstValidOf candidates: [[ByteSplice]], key: String,
+    mutating func apply(firstValidOf candidates: [[ByteSplice]], key: String,
                                 isIntended: (YAMLMapping) -> Bool) throws(FrontMatterError) {
         for splices in candidates {
             let edited = ByteSplice.apply(splices, to: bytes)
@@ -326,7 +326,7 @@ extension FrontMatterDocument {
     /// The bytes of an entry: from its key line to the end of its value's last line, and
     /// optionally the comment lines right after it that are indented deeper than its key.
     /// An explicit key's extent starts at its `?` line.
-    private func entryExtent(_ entry: YAMLMapping.Entry, key: String, includingOwnComments: Bool) throws(FrontMatterError) -> Range<Int> {
+    func entryExtent(_ entry: YAMLMapping.Entry, key: String, includingOwnComments: Bool) throws(FrontMatterError) -> Range<Int> {
         let keyStart = entry.keySpan.start.offset
         let start: Int
         if let indicator = explicitKeyIndicator(of: entry) {

@@ -20,7 +20,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let problems = try await library.check()
+        let problems = (try await library.check() + Self.unfinishedMerge(in: library.root)).sorted()
         try StandardOutput.write(problems.map { library.displayPaths.problem($0) + "\n" }.joined())
         guard problems.isEmpty else {
             let files = Set(problems.map(\.path)).count
@@ -28,5 +28,25 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let books = try await library.scan().books.count
         printError("shelf: no problems in \(Plural.counted(books, "book"))")
+    }
+
+    /// Files a git merge left for the person that hold no conflict shelf can see in them: a
+    /// book deleted on one side and changed on the other is whole on disk, and only git's
+    /// index knows. Outside a repository, or without git, there are none.
+    static func unfinishedMerge(in root: String) -> [Problem] {
+        guard let output = try? Git(directory: root).run(["ls-files", "-u", "-z"]), output.status == 0 else { return [] }
+        // Each entry is `mode hash stage<TAB>path`; stage 2 is ours, 3 theirs.
+        var stages: [String: Set<Character>] = [:]
+        for entry in output.standardOutput.split(separator: 0) {
+            let text = String(decoding: entry, as: UTF8.self)
+            guard let tab = text.firstIndex(of: "\t"), let stage = text[..<tab].last else { continue }
+            stages[String(text[text.index(after: tab)...]), default: []].insert(stage)
+        }
+        return stages.compactMap { path, stages in
+            guard !stages.contains("2") || !stages.contains("3") else { return nil }
+            return Problem(path: path, line: 0, column: 0,
+                           message: "deleted on one side of the merge and changed on the other; "
+                               + "keep it with `git add \(path)` or delete it with `git rm \(path)`")
+        }
     }
 }

@@ -16,7 +16,9 @@ extension LibraryFiles {
         do throws(ShelfError) {
             let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path)
             let (book, errors) = BookFormat.read(document, at: unit.location)
-            problems += (errors + BookFormat.valueProblems(of: book, in: document)).map { Problem($0, path: path) }
+            problems += Self.withoutConflictedKeys(errors + BookFormat.valueProblems(of: book, in: document), in: document)
+                .map { Problem($0, path: path) }
+            problems += MergeConflictMarks.problems(in: document, path: path, reference: unit.location.slug)
             read = (book, document)
             isbn = DuplicateKeys.isbnMark(of: book, in: document, path: path)
         } catch {
@@ -34,7 +36,8 @@ extension LibraryFiles {
             do throws(ShelfError) {
                 let document = try FrontMatterDocument(libraryFile: try storage.read(sessionPath), path: sessionPath)
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(unit.location.slug), name: parsed)
-                problems += errors.map { Problem($0, path: sessionPath) }
+                problems += Self.withoutConflictedKeys(errors, in: document).map { Problem($0, path: sessionPath) }
+                problems += MergeConflictMarks.problems(in: document, path: sessionPath, reference: nil)
                 sessions.append((session, document))
             } catch {
                 problems.append(Problem(error, path: sessionPath))
@@ -42,6 +45,17 @@ extension LibraryFiles {
         }
         if let read { problems += SessionRules.contradictions(of: read.book, in: read.document, sessions: sessions) }
         return (problems, isbn)
+    }
+
+    /// The errors not about a key a merge left in conflict: that key gets one problem of its
+    /// own, saying how to resolve it, instead of "should be a number".
+    private static func withoutConflictedKeys(_ errors: [ShelfError], in document: FrontMatterDocument) -> [ShelfError] {
+        let conflicted = MergeConflictMarks.conflictedKeys(in: document)
+        guard !conflicted.isEmpty else { return errors }
+        return errors.filter { error in
+            if case .invalidValue(_, let key, _, _, _, _) = error { return !conflicted.contains(key) }
+            return true
+        }
     }
 
     /// Problems that come from the library as a whole: the configuration, duplicate slugs and

@@ -1,0 +1,57 @@
+import FrontMatter
+
+/// What a merge left for a person to decide in a file: keys written as
+/// `key: {ours: …, theirs: …}` by the merge driver, and the `<<<<<<<` lines of a body that
+/// git merged line by line. `check` reports each with its line and column.
+enum MergeConflictMarks {
+    /// The top-level keys that hold a merge conflict.
+    static func conflictedKeys(in document: FrontMatterDocument) -> Set<String> {
+        Set(document.fields.entries.filter { FrontMatterMerge.isConflict($0.value.value) }.map(\.key))
+    }
+
+    /// One problem per conflicted key and per conflict in the body.
+    /// - Parameter reference: How to name the book in a `shelf set` hint; `nil` for a session.
+    static func problems(in document: FrontMatterDocument, path: String, reference: String?) -> [Problem] {
+        var problems: [Problem] = []
+        for entry in document.fields.entries {
+            guard case .mapping(let sides) = entry.value.value, FrontMatterMerge.isConflict(entry.value.value) else { continue }
+            let ours = describe(sides[0].value), theirs = describe(sides[1].value)
+            let location = document.location(ofKey: entry.key)
+            var message = "merge conflict: \(entry.key) is \(ours) on our side and \(theirs) on theirs; keep one"
+            if let reference, sides[0].value != .null {
+                message += " with `shelf set \(reference) \(entry.key)=\(sides[0].value.plainText())` or"
+            }
+            message += " by editing the line"
+            problems.append(Problem(path: path, line: location.line, column: location.column, message: message))
+        }
+        for line in markerLines(in: document) {
+            problems.append(Problem(path: path, line: line, column: 1,
+                                    message: "merge conflict in the text: keep what you want between the <<<<<<<, ======= and >>>>>>> lines, then delete those lines"))
+        }
+        return problems
+    }
+
+    private static func describe(_ value: YAMLValue) -> String {
+        value == .null ? "removed" : value.description
+    }
+
+    /// The line numbers of the body's `<<<<<<<` lines.
+    private static func markerLines(in document: FrontMatterDocument) -> [Int] {
+        let bytes = document.bytes
+        let marker = Array("<<<<<<<".utf8)
+        var lines: [Int] = []
+        var line = document.bodyFirstLine
+        var start = document.bodyRange.lowerBound
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            if end - start >= marker.count, bytes[start..<start + marker.count].elementsEqual(marker) {
+                let next = start + marker.count
+                if next == end || bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\r") { lines.append(line) }
+            }
+            start = end + 1
+            line += 1
+        }
+        return lines
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import ShelfTestSupport
+import Testing
+
+/// Two devices share a library through git with shelf's merge driver installed: each test is a
+/// case a person meets when both devices changed the same book, and asserts the merged bytes
+/// and how the merge ended. Where plain git behaves differently, a test shows that too.
+@Suite(.serialized)
+struct GitMergeTests {
+    static let dune = "finished/sci-fi/dune.md"
+
+    /// The laptop changes and pushes, the desktop changes and commits, then pulls.
+    private func merge(_ shared: SharedLibrary, laptop: (SharedLibrary.Device) throws -> Void,
+                       desktop: (SharedLibrary.Device) throws -> Void) throws -> ChildProcess.Outcome {
+        let first = shared.device("laptop"), second = shared.device("desktop")
+        try laptop(first)
+        try first.publish("laptop")
+        try desktop(second)
+        try second.commit("desktop")
+        return try second.pull()
+    }
+
+    @Test func neighbouringKeysMergeCleanly() throws {
+        let shared = try SharedLibrary()
+        let base = try shared.device("desktop").read(Self.dune)
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "rating: 5", "rating: 4") },
+                               desktop: { device in
+                                   try device.edit(Self.dune, "tags: [sci-fi, classic]", "tags: [sci-fi, classic, reread]")
+                                   try device.edit(Self.dune, "format: paperback", "format: ebook")
+                               })
+        #expect(result.status == 0, "\(result)")
+        let expected = base.replacing("rating: 5", with: "rating: 4")
+            .replacing("tags: [sci-fi, classic]", with: "tags: [sci-fi, classic, reread]")
+            .replacing("format: paperback", with: "format: ebook")
+        #expect(try shared.device("desktop").read(Self.dune) == expected)
+        #expect(try shared.device("desktop").shelf("check").status == 0)
+    }
+
+    @Test func plainGitStopsOnTheSameNeighbouringKeys() throws {
+        let shared = try SharedLibrary(withDriver: false)
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "rating: 5", "rating: 4") },
+                               desktop: { try $0.edit(Self.dune, "tags: [sci-fi, classic]", "tags: [sci-fi, reread]") })
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("CONFLICT (content): Merge conflict in \(Self.dune)"))
+    }
+
+    @Test func theSameKeyChangedToOneValueIsNoConflict() throws {
+        let shared = try SharedLibrary()
+        let base = try shared.device("desktop").read(Self.dune)
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "rating: 5", "rating: 4.5") },
+                               desktop: { try $0.edit(Self.dune, "rating: 5", "rating: 4.5 # second read") })
+        #expect(result.status == 0, "\(result)")
+        #expect(try shared.device("desktop").read(Self.dune) == base.replacing("rating: 5", with: "rating: 4.5 # second read"))
+    }
+
+    @Test func theSameKeyChangedToTwoValuesIsAConflictCheckExplainsAndSetResolves() throws {
+        let shared = try SharedLibrary()
+        let desktop = shared.device("desktop")
+        let base = try desktop.read(Self.dune)
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "rating: 5", "rating: 3") },
+                               desktop: { try $0.edit(Self.dune, "rating: 5", "rating: 4") })
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("CONFLICT (content): Merge conflict in \(Self.dune)"))
+        #expect(result.stderr.contains("shelf: \(Self.dune): rating changed on both sides (ours 4, theirs 3); both kept, see `shelf check`"))
+        #expect(try desktop.read(Self.dune) == base.replacing("rating: 5", with: "rating: {ours: 4, theirs: 3}"))
+
+        let check = try desktop.shelf("check")
+        #expect(check.status == 1)
+        #expect(check.stdout + check.stderr == """
+            \(Self.dune):12:1: merge conflict: rating is 4 on our side and 3 on theirs; keep one with `shelf set dune rating=4` or by editing the line
+            shelf: 1 problem in 1 file
+
+            """)
+        #expect(try desktop.shelf("set", "dune", "rating=3").status == 0)
+        #expect(try desktop.read(Self.dune) == base.replacing("rating: 5", with: "rating: 3"))
+        #expect(try desktop.shelf("check").status == 0)
+        try desktop.git("add", Self.dune)
+        try desktop.git("commit", "-q", "--no-edit")
+    }
+
+    @Test func tagsChangedOnBothSidesMergeAsSets() throws {
+        let shared = try SharedLibrary()
+        let base = try shared.device("desktop").read(Self.dune)
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "tags: [sci-fi, classic]", "tags: [sci-fi, desert]") },
+                               desktop: { try $0.edit(Self.dune, "tags: [sci-fi, classic]", "tags: [favourite, sci-fi, classic]") })
+        #expect(result.status == 0, "\(result)")
+        #expect(try shared.device("desktop").read(Self.dune) == base.replacing("tags: [sci-fi, classic]", with: "tags: [favourite, sci-fi, desert]"))
+    }
+
+    @Test func keysAddedOnBothSidesBothStay() throws {
+        let shared = try SharedLibrary()
+        let base = try shared.device("desktop").read(Self.dune)
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "format: paperback\n", "format: paperback\nshelf_mark: B-12\n") },
+                               desktop: { try $0.edit(Self.dune, "language: en\n", "language: en\ntranslator: none\n") })
+        #expect(result.status == 0, "\(result)")
+        #expect(try shared.device("desktop").read(Self.dune) == base
+            .replacing("language: en\n", with: "language: en\ntranslator: none\n")
+            .replacing("format: paperback\n", with: "format: paperback\nshelf_mark: B-12\n"))
+    }
+
+    @Test func aKeyRemovedOnOneSideGoes() throws {
+        let shared = try SharedLibrary()
+        let base = try shared.device("desktop").read(Self.dune)
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "cover: https://covers.openlibrary.org/b/isbn/9780441172719-L.jpg\n", "") },
+                               desktop: { try $0.edit(Self.dune, "rating: 5", "rating: 4") })
+        #expect(result.status == 0, "\(result)")
+        #expect(try shared.device("desktop").read(Self.dune) == base
+            .replacing("cover: https://covers.openlibrary.org/b/isbn/9780441172719-L.jpg\n", with: "")
+            .replacing("rating: 5", with: "rating: 4"))
+    }
+
+    @Test func bodyEditsInDifferentPlacesMergeAndOnOneLineConflict() throws {
+        let shared = try SharedLibrary()
+        let desktop = shared.device("desktop")
+        let base = try desktop.read(Self.dune)
+        let clean = try merge(shared, laptop: { try $0.edit(Self.dune, "## Review\n", "## Review\n\nRead twice.\n") },
+                              desktop: { device in
+                                  try device.edit(Self.dune, "rating: 5", "rating: 4")
+                                  try device.edit(Self.dune, "The appendices are worth reading too.\n", "The appendices are worth reading too.\nSo is the sequel.\n")
+                              })
+        #expect(clean.status == 0, "\(clean)")
+        let merged = base.replacing("rating: 5", with: "rating: 4")
+            .replacing("## Review\n", with: "## Review\n\nRead twice.\n")
+            .replacing("The appendices are worth reading too.\n", with: "The appendices are worth reading too.\nSo is the sequel.\n")
+        #expect(try desktop.read(Self.dune) == merged)
+
+        let conflicted = try merge(shared, laptop: { try $0.edit(Self.dune, "Read twice.", "Read three times.") },
+                                   desktop: { try $0.edit(Self.dune, "Read twice.", "Read twice, once aloud.") })
+        #expect(conflicted.status == 1)
+        #expect(try desktop.read(Self.dune).contains("<<<<<<< ours\nRead twice, once aloud.\n=======\nRead three times.\n>>>>>>> theirs\n"))
+        let check = try desktop.shelf("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("\(Self.dune):22:1: merge conflict in the text: keep what you want between the <<<<<<<, ======= and >>>>>>> lines, then delete those lines"))
+    }
+
+    @Test func aMoveOnOneSideAndAnEditOnTheOtherEndInTheNewFolderWithTheEdit() throws {
+        let shared = try SharedLibrary()
+        let base = try shared.device("desktop").read(Self.dune)
+        let result = try merge(shared, laptop: { device in let moved = try device.shelf("move", "dune", "to-read"); #expect(moved.status == 0, "\(moved)") },
+                               desktop: { try $0.edit(Self.dune, "rating: 5", "rating: 4") })
+        #expect(result.status == 0, "\(result)")
+        let desktop = shared.device("desktop")
+        #expect(!desktop.exists(Self.dune))
+        #expect(try desktop.read("to-read/sci-fi/dune.md") == base.replacing("rating: 5", with: "rating: 4"))
+        #expect(desktop.exists("to-read/sci-fi/dune/2024-01-02.md"))
+        #expect(try desktop.shelf("check").status == 0)
+    }
+
+    @Test func aDeleteOnOneSideAndAnEditOnTheOtherIsAConflictCheckExplains() throws {
+        let shared = try SharedLibrary()
+        let result = try merge(shared, laptop: { device in let removed = try device.shelf("rm", "neuromancer"); #expect(removed.status == 0, "\(removed)") },
+                               desktop: { try $0.edit("finished/sci-fi/neuromancer.md", "title: Neuromancer", "title: Neuromancer (Sprawl 1)") })
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("CONFLICT (modify/delete): finished/sci-fi/neuromancer.md deleted in origin/main"))
+        let check = try shared.device("desktop").shelf("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("finished/sci-fi/neuromancer.md: deleted on one side of the merge and changed on the other; keep it with `git add finished/sci-fi/neuromancer.md` or delete it with `git rm finished/sci-fi/neuromancer.md`"))
+    }
+
+    @Test func crlfFilesKeepTheirLineBreaks() throws {
+        let path = "finished/sci-fi/solaris.md"
+        var crlf: [UInt8] = []
+        let shared = try SharedLibrary { seed in
+            for byte in try seed.bytes(path) {
+                if byte == UInt8(ascii: "\n") { crlf.append(UInt8(ascii: "\r")) }
+                crlf.append(byte)
+            }
+            try seed.writeBytes(path, crlf)
+        }
+        let result = try merge(shared, laptop: { try $0.edit(path, "rating: 4\r\n", "rating: 5\r\n") },
+                               desktop: { try $0.edit(path, "added: ", "shelf_mark: B-12\r\nadded: ") })
+        #expect(result.status == 0, "\(result)")
+        let merged = try shared.device("desktop").bytes(path)
+        let expected = String(decoding: crlf, as: UTF8.self).replacing("rating: 4\r\n", with: "rating: 5\r\n")
+            .replacing("added: ", with: "shelf_mark: B-12\r\nadded: ")
+        #expect(merged == Array(expected.utf8))
+    }
+
+    @Test func commentsOnEachSideStay() throws {
+        let shared = try SharedLibrary()
+        let base = try shared.device("desktop").read(Self.dune)
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "rating: 5\n", "rating: 4 # lower on a reread\n") },
+                               desktop: { try $0.edit(Self.dune, "format: paperback\n", "# the 1990 Ace printing\nformat: paperback\n") })
+        #expect(result.status == 0, "\(result)")
+        #expect(try shared.device("desktop").read(Self.dune) == base
+            .replacing("rating: 5\n", with: "rating: 4 # lower on a reread\n")
+            .replacing("format: paperback\n", with: "# the 1990 Ace printing\nformat: paperback\n"))
+    }
+
+    @Test func theIndexIsNeverCommittedAndFollowsTheMerge() throws {
+        let shared = try SharedLibrary()
+        let desktop = shared.device("desktop")
+        #expect(try desktop.shelf("list", "rating:5", "--format", "paths").stdout.contains(Self.dune))
+        let result = try merge(shared, laptop: { try $0.edit(Self.dune, "rating: 5", "rating: 2") },
+                               desktop: { try $0.edit(Self.dune, "format: paperback", "format: ebook") })
+        #expect(result.status == 0, "\(result)")
+        #expect(try desktop.shelf("list", "rating:2", "--format", "paths").stdout.contains(Self.dune))
+        #expect(try desktop.git("status", "--short", "--ignored", ".shelf").stdout.contains("!! .shelf/index.sqlite"))
+        #expect(try desktop.git("ls-files", ".shelf").stdout == ".shelf/.gitignore\n.shelf/config.yaml\n")
+    }
+
+    @Test func gitSetupIsIdempotentAndKeepsAttributesOfItsOwn() throws {
+        let shared = try SharedLibrary()
+        let desktop = shared.device("desktop")
+        try desktop.write(".gitattributes", "*.pdf binary\n*.md merge=shelf\n")
+        expectRun(try desktop.shelf("git-setup"), stdout: "The merge driver was already set up.\n")
+        try desktop.write(".gitattributes", "*.pdf binary")
+        expectRun(try desktop.shelf("git-setup"), stdout: "Added `*.md merge=shelf` to .gitattributes.\n")
+        #expect(try desktop.read(".gitattributes") == "*.pdf binary\n*.md merge=shelf\n")
+    }
+}
+
+/// `shelf init` in a git repository sets the driver up by itself.
+struct InitInGitTests {
+    @Test func initInARepositoryInstallsTheDriver() throws {
+        let folder = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder]
+        #expect(try ChildProcess.run("/usr/bin/git", ["init", "-q", "books"], in: folder, environment: environment).status == 0)
+        let result = try ChildProcess.run(BuiltExecutable.shelf, ["init", "books"], in: folder, environment: environment)
+        expectRun(result, stdout: """
+            Created a library in \(folder)/books with statuses to-read, reading, finished, abandoned.
+            In its git repository: added `*.md merge=shelf` to .gitattributes; set merge.shelf.name in the repository's .git/config; set merge.shelf.driver in the repository's .git/config.
+
+            """)
+        let driver = try ChildProcess.run("/usr/bin/git", ["config", "merge.shelf.driver"], in: folder + "/books", environment: environment)
+        #expect(driver.stdout.hasPrefix("if command -v shelf >/dev/null 2>&1; then shelf merge-driver"))
+        let plain = try ChildProcess.run(BuiltExecutable.shelf, ["init", "plain"], in: folder, environment: environment)
+        expectRun(plain, stdout: "Created a library in \(folder)/plain with statuses to-read, reading, finished, abandoned.\n")
+    }
+}
