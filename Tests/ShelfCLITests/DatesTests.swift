@@ -77,7 +77,20 @@ struct DatesTests {
         // A day that is not a day is a usage error, as everywhere.
         let usage = try library.shelf("start", "circe", "--date", "someday")
         #expect(usage.status == 2)
-        #expect(usage.stderr.hasPrefix("shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), got \"someday\"\n"))
+        #expect(usage.stderr.hasPrefix("shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday), got \"someday\"\n"))
+    }
+
+    @Test func logTakesLastWeekday() throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf("log", "wind", "--minutes", "20", "--date", "last-sunday")
+        #expect(result.status == 0, "\(result)")
+        // The file is named after the latest Sunday before today, whatever day today is.
+        let name = try #require(result.stdout.split(separator: ":").first.map { String($0.suffix(13).prefix(10)) })
+        let parts = name.split(separator: "-").compactMap { Int($0) }
+        let calendar = Calendar.current
+        let day = try #require(calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])))
+        let distance = try #require(calendar.dateComponents([.day], from: day, to: calendar.startOfDay(for: Date())).day)
+        #expect(calendar.component(.weekday, from: day) == 1 && (1...7).contains(distance), "\(result)")
     }
 
     @Test func setTakesRelativeDaysForDateFields() throws {

@@ -107,12 +107,12 @@ struct LogSessionsTests {
     /// A value refused by validation exits 1, as `set rating=7` does; usage errors exit 2.
     @Test(arguments: [
         (["log", "cloud", "--to", "120", "--date", "2026-13-01"],
-         "shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), got \"2026-13-01\"\n"),
+         "shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday), got \"2026-13-01\"\n"),
         (["log", "cloud", "--minutes=-5"], "shelf: --minutes must be 0 or more, got -5\n"),
         (["sessions", "--since", "last week"],
-         "shelf: --since takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"last week\"\n"),
+         "shelf: --since takes a day (YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday), a month or a year, got \"last week\"\n"),
         (["sessions", "--until", "soon"],
-         "shelf: --until takes a day (YYYY-MM-DD, today, yesterday, 3d or 2w), a month or a year, got \"soon\"\n"),
+         "shelf: --until takes a day (YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday), a month or a year, got \"soon\"\n"),
         (["sessions", "--limit=-1"], "shelf: --limit must be 0 or more, got -1\n"),
     ])
     func refusedValues(arguments: [String], message: String) throws {

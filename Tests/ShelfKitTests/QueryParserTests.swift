@@ -49,7 +49,7 @@ struct QueryParserTests {
     @Test(arguments: [
         ("pages:abc", "pages expects a number, found \"abc\" in \"pages:abc\""),
         ("finished:soon", "finished expects a date (2024, 2024-03, 2024-03-01, today, yesterday, this-month, last-month, "
-            + "this-year, last-year, 30d or 4w), found \"soon\" in \"finished:soon\""),
+            + "this-year, last-year, 30d, 4w or last-monday), found \"soon\" in \"finished:soon\""),
         ("author:", "missing a value after the field in \"author:\""),
         ("title:\"the left", "missing closing quote in \"title:\"the left\""),
         ("(dune or", "\"or\" needs a term on each side in \"or\""),

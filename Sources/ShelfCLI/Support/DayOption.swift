@@ -4,7 +4,7 @@ import ShelfKit
 /// `--date DAY` of `start` and `finish`: the day the date the move sets takes, written as
 /// everywhere else a day is taken (`2026-11-20`, `yesterday`, `3d`).
 struct DayOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The day it happened: YYYY-MM-DD, today, yesterday, 3d or 2w (default: today).",
+    @Option(help: ArgumentHelp("The day it happened: YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday (default: today).",
                                valueName: "day"))
     var date: String?
 

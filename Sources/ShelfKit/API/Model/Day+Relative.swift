@@ -1,10 +1,11 @@
 extension Day {
     /// What a date may be written as wherever shelf takes one, for messages: `YYYY-MM-DD` or a
     /// day relative to today, as queries read them.
-    public static let relativeForms = "YYYY-MM-DD, today, yesterday, 3d or 2w"
+    public static let relativeForms = "YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday"
 
     /// The day `text` names: `2024-03-01`, or a day relative to `today` as the query language
-    /// reads it (`today`, `yesterday`, `3d` three days ago, `2w` two weeks ago); `nil` for
+    /// reads it (`today`, `yesterday`, `3d` three days ago, `2w` two weeks ago, `last-friday` the
+    /// latest Friday before today); `nil` for
     /// anything else, and for text that covers more than one day (`2024`, `last-month`).
     ///
     /// ```swift
@@ -28,5 +29,10 @@ extension Day {
     private static func day(number: Double) -> Day? {
         let value = Int(number)
         return Day(year: value / 10_000, month: value / 100 % 100, day: value % 100)
+    }
+
+    /// The day of the week, 0 for Monday to 6 for Sunday (1970-01-01 was a Thursday, 3).
+    var weekdayIndex: Int {
+        ((daysSinceEpoch + 3) % 7 + 7) % 7
     }
 }

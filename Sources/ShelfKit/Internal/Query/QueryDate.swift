@@ -3,7 +3,7 @@
 enum QueryDate {
     /// What a date operand may be, for messages.
     static let expected = "a date (2024, 2024-03, 2024-03-01, today, yesterday, this-month, last-month, "
-        + "this-year, last-year, 30d or 4w)"
+        + "this-year, last-year, 30d, 4w or last-monday)"
 
     /// The number a day compares as: 2024-03-01 is 20240301.
     static func number(_ day: Day) -> Double {
@@ -21,6 +21,11 @@ enum QueryDate {
         case "this-month": return month(today.year, today.month)
         case "last-month": return today.month == 1 ? month(today.year - 1, 12) : month(today.year, today.month - 1)
         default: break
+        }
+        if lowered.hasPrefix("last-"), let weekday = weekdays.firstIndex(of: String(lowered.dropFirst(5))) {
+            // The latest such day before today: on a Monday, last-monday is a week ago.
+            let back = (today.weekdayIndex - weekday + 6) % 7 + 1
+            return today.adding(days: -back).map { (number($0), number($0)) }
         }
         if let unit = lowered.last, unit == "d" || unit == "w", let count = Int(lowered.dropLast()), count >= 0,
            lowered.dropLast().allSatisfy(\.isASCII) {
@@ -47,6 +52,9 @@ enum QueryDate {
             return nil
         }
     }
+
+    /// Weekday names in the order of ``FrontMatter/Day/weekdayIndex``, Monday first.
+    private static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     private static func year(_ year: Int) -> (low: Double, high: Double)? {
         guard (1...9999).contains(year) else { return nil }
