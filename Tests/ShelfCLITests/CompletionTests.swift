@@ -67,7 +67,7 @@ struct CompletionTests {
             #expect(result.stdout.contains("        case 'list' 'ls'\n"))
             #expect(result.stdout.contains("(string replace -r -- '^ls$' 'list' $unparsed_tokens[1])"))
         default:
-            #expect(result.stdout.contains("|stats|help|ls)\n"))
+            #expect(result.stdout.contains("|help|ls)\n"))
             #expect(result.stdout.contains("_shelf_ls() {\n    _shelf_list\n}\n"))
         }
         #expect(try library.shelf("--generate-completion-script=\(shell)").stdout == result.stdout)

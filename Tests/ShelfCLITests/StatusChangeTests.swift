@@ -92,9 +92,9 @@ struct StatusChangeTests {
         #expect(try library.status() == "")
     }
 
-    @Test func abandonMovesBookAndSessionsWithoutEditingThem() throws {
+    @Test func abandonMovesBookAndSessionsAndSetsStopped() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("abandon", "the-fall-of-hyperion"),
+        expectRun(try library.shelf("abandon", "the-fall-of-hyperion", "--date", "yesterday"),
                   stdout: "reading/the-fall-of-hyperion.md → abandoned/the-fall-of-hyperion.md\n")
         #expect(try library.status() == """
             R  reading/the-fall-of-hyperion.md -> abandoned/the-fall-of-hyperion.md
@@ -104,7 +104,12 @@ struct StatusChangeTests {
             R  reading/the-fall-of-hyperion/2026-11-14.md -> abandoned/the-fall-of-hyperion/2026-11-14.md
 
             """)
-        #expect(!(try library.changes()).contains("\n+"))
+        let changes = try library.changes()
+        // The one line the move adds: the day the book was put down, after `started`.
+        let lines = changes.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") } == ["+stopped: \(ExampleLibrary.yesterday)"], "\(changes)")
+        #expect(!lines.contains { $0.hasPrefix("-") && !$0.hasPrefix("---") })
+        #expect(changes.contains("\n started: 2026-10-20\n+stopped: "))
     }
 
     @Test func moveToAFolderKeepsSetDates() throws {

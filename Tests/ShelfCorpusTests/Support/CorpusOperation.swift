@@ -81,7 +81,7 @@ enum CorpusOperation: String, CaseIterable, Sendable {
             return Intent(keys: ["started"], present: ["started"])
         case .move:
             try await ShelfMain.run(["move", slug, "abandoned"] + library)
-            return Intent(keys: [])
+            return Intent(keys: ["stopped"], present: ["stopped"])
         case .update:
             // A custom key the note has, else a new one: replacing a person's own value in
             // whatever shape they wrote it is the harder edit.

@@ -44,6 +44,8 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var started: Day?
     /// `finished`.
     public var finished: Day?
+    /// `stopped`: the day the book was put down unfinished, set when it arrives in the abandoned status.
+    public var stopped: Day?
     /// `cover`: a path or URL.
     public var cover: String?
     /// Every other key, in file order, with its typed value.
@@ -66,7 +68,7 @@ public struct Book: Sendable, Hashable, Identifiable {
         title: String, subtitle: String? = nil, authors: [String] = [], isbn: String? = nil,
         published: Publication? = nil, pages: Int? = nil, publisher: String? = nil, language: String? = nil,
         series: String? = nil, seriesIndex: Double? = nil, tags: [String] = [], rating: Double? = nil,
-        added: Day? = nil, started: Day? = nil, finished: Day? = nil, cover: String? = nil,
+        added: Day? = nil, started: Day? = nil, finished: Day? = nil, stopped: Day? = nil, cover: String? = nil,
         extra: [YAMLValue.Entry] = [], body: String = ""
     ) {
         self.id = id
@@ -88,6 +90,7 @@ public struct Book: Sendable, Hashable, Identifiable {
         self.added = added
         self.started = started
         self.finished = finished
+        self.stopped = stopped
         self.cover = cover
         self.extra = extra
         self.body = body

@@ -25,6 +25,7 @@ public enum BookSchema {
         BookField("added", \.added),
         BookField("started", \.started),
         BookField("finished", \.finished),
+        BookField("stopped", \.stopped),
         BookField("cover", \.cover),
     ]
 

@@ -89,13 +89,15 @@ extension LibraryFiles {
     }
 
     /// Sets the date a book arriving in `status` gets from its role, when the book has none:
-    /// `started` in the reading status, `finished` in the finished one, to `day` or today.
+    /// `started` in the reading status, `finished` in the finished one, `stopped` in the
+    /// abandoned one, to `day` or today.
     /// `shelf add --status`, a move and a first logged session all come here.
     func arrivalDates(_ book: inout Book, in status: Status, on day: Day?) {
         switch configuration.role(of: status) {
         case .reading?: if book.started == nil { book.started = day ?? today() }
         case .finished?: if book.finished == nil { book.finished = day ?? today() }
-        case .toRead?, .abandoned?, nil: break
+        case .abandoned?: if book.stopped == nil { book.stopped = day ?? today() }
+        case .toRead?, nil: break
         }
     }
 
@@ -103,7 +105,7 @@ extension LibraryFiles {
     /// book cannot have been started or finished on a day still to come.
     func refuseFutureDates(_ book: Book, keys: Set<String>?, path: String) throws(ShelfError) {
         let today = today()
-        for (key, day) in [("started", book.started), ("finished", book.finished)] where keys?.contains(key) ?? true {
+        for (key, day) in [("started", book.started), ("finished", book.finished), ("stopped", book.stopped)] where keys?.contains(key) ?? true {
             if let day, day > today {
                 throw .invalidValue(path: path, key: key, value: day.description,
                                     reason: "is after today (\(today))", line: 0, column: 0)

@@ -19,7 +19,7 @@ enum IndexSchema {
     /// and `book_facts` come from ``BookSchema``, `book_facts` in its order, and the full-text columns are its searched fields in its order;
     /// 13: `read`, the pages a book's sessions read, counts both ends of a range, and a shared
     /// boundary page once, ``ReadingSession/pagesRead(_:)``).
-    static let version = 13
+    static let version = 14
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
