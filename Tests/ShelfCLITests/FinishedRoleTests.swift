@@ -81,6 +81,7 @@ struct FinishedRoleTests {
             ["log", "station", "--to", "30", "--date", "2026-11-20"],
             ["stats", "--as-of", "2026-11-22"], ["stats", "--year", "2024", "--as-of", "2026-11-22"],
             ["list", "year:2024", "--format", "{title} {status}"], ["--no-index", "list", "year:2026", "--format", "{title} {status}"],
+            ["list", "author:herbert", "--fields", "title,year"], ["list", "author:le guin", "--format", "csv", "--fields", "title,year"],
         ]
         for command in commands {
             let expected = try defaults.shelf(command)

@@ -111,7 +111,8 @@ struct ListCommand: AsyncParsableCommand {
         switch chosenFormat {
         case .named(let format):
             let terminal = color.terminal()
-            let printer = BookListPrinter(format: format, terminal: terminal, root: library.root, fields: try columns())
+            let printer = BookListPrinter(format: format, terminal: terminal, root: library.root, fields: try columns(),
+                                          configuration: library.configuration)
             try StandardOutput.write(try printer.render(books, progress: progress))
         case .template(let template):
             var warned: Set<String> = []

@@ -9,12 +9,14 @@ struct BookListPrinter {
     var root: String
     /// The columns `--fields` chose for the table or the CSV; `nil` for the usual ones.
     var fields: [BookRecords.Column]?
+    /// Which status counts a book as read, for the `year` column.
+    var configuration: LibraryConfiguration = .default
 
     func render(_ books: [Book], progress: [BookID: ReadingProgress]) throws -> String {
         switch format {
         case .json: return BookRecords(books: books, progress: progress).json()
         case .jsonl: return BookRecords(books: books, progress: progress).jsonLines()
-        case .csv: return try BookRecords(books: books, progress: progress).csv(columns: fields)
+        case .csv: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
         case .paths, .paths0: return books.map { DisplayPaths(root: root)($0.path) + format.pathTerminator }.joined()
         case .table: return fields.map { table(books, columns: $0, progress: progress) } ?? table(books, progress: progress)
         }
@@ -62,7 +64,7 @@ struct BookListPrinter {
                 case .book(let key):
                     if case .list(let items)? = fields[key] { .list(items.map { $0.plainText() }) } else { .text(fields[key]?.plainText() ?? "") }
                 case .computed("progress"): .text(BookDisplay.progress(progress[book.id], of: book.pages))
-                case .computed(let name): .text(BookTemplate.value(of: name, in: book, progress: progress[book.id]) ?? "")
+                case .computed(let name): .text(BookTemplate.value(of: name, in: book, progress: progress[book.id], configuration: configuration) ?? "")
                 case .custom(let key): .text(book.extra(key)?.plainText() ?? "")
                 }
             })

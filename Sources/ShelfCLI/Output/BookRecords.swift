@@ -13,10 +13,13 @@ struct BookRecords {
     /// Each book's reading progress, for the outputs that show it (`list` and `show`); `nil`
     /// leaves it out (`export`).
     var progress: [BookID: ReadingProgress]?
+    /// Which status counts a book as read, for the computed `year` column.
+    var configuration: LibraryConfiguration
 
-    init(books: [Book], progress: [BookID: ReadingProgress]? = nil) {
+    init(books: [Book], progress: [BookID: ReadingProgress]? = nil, configuration: LibraryConfiguration = .default) {
         self.books = books
         self.progress = progress
+        self.configuration = configuration
     }
 
     /// What shelf says of where a book is, from its file's place rather than its front matter.
@@ -144,7 +147,7 @@ struct BookRecords {
                 switch column {
                 case .location(let location): location.value(of: book)
                 case .book(let key): fields[key]?.plainText(joiningListsWith: "; ") ?? ""
-                case .computed(let name): BookTemplate.value(of: name, in: book, progress: progress?[book.id]) ?? ""
+                case .computed(let name): BookTemplate.value(of: name, in: book, progress: progress?[book.id], configuration: configuration) ?? ""
                 case .custom(let key): extra[key]?.plainText(joiningListsWith: "; ") ?? ""
                 }
             }
