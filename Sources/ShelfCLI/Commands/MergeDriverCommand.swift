@@ -54,7 +54,7 @@ struct MergeDriverCommand: ParsableCommand {
             clean = !lines.conflicted
         }
         do {
-            try Data(merged).write(to: URL(fileURLWithPath: ours))
+            try Data(merged).write(to: URL(fileURLWithPath: ours), options: .atomic)
         } catch {
             throw CommandFailure(message: "cannot write the merge to \(ours): \(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfKit
 
 /// Installs shelf's merge driver in the git repository around a library: a line in the
 /// library's `.gitattributes`, which travels with the repository, and the driver's command in
@@ -48,16 +49,12 @@ struct GitSetup {
             }
             bytes = [UInt8](data)
         }
-        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
-        if lines.contains(where: { $0.split(whereSeparator: \.isWhitespace).elementsEqual(Self.attributeLine.split(separator: " ")) }) {
-            return
-        }
-        let lineBreak: [UInt8] = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") } == true
-            ? [13, 10] : [10]
-        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes += lineBreak }
-        bytes += Array(Self.attributeLine.utf8) + lineBreak
+        let words = Self.attributeLine.split(separator: " ")
+        guard let completed = LineListFile.appending(Self.attributeLine, to: bytes, unless: { line in
+            line.split(whereSeparator: \.isWhitespace).elementsEqual(words)
+        }) else { return }
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(completed).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
         }

@@ -31,23 +31,8 @@ enum ShelfIgnoreFile {
     /// already names the trash: `existing` with the trash's line appended, in its own line breaks.
     static func completing(_ existing: [UInt8]?) -> [UInt8]? {
         guard let existing else { return Array(contents.utf8) }
-        let lines = existing.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { line in
-            String(decoding: line, as: UTF8.self).trimmingWhitespace
+        return LineListFile.appending(trashLine, to: existing) { line in
+            trashForms.contains(line.hasPrefix("!") ? String(line.dropFirst()) : line)
         }
-        let names = lines.map { $0.hasPrefix("!") ? String($0.dropFirst()) : $0 }
-        if names.contains(where: trashForms.contains) { return nil }
-        let lineBreak: [UInt8] = existing.contains(UInt8(ascii: "\r")) ? [UInt8(ascii: "\r"), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]
-        var bytes = existing
-        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes += lineBreak }
-        bytes += Array(trashLine.utf8) + lineBreak
-        return bytes
-    }
-}
-
-private extension String {
-    /// Without spaces, tabs and carriage returns at either end.
-    var trimmingWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }
