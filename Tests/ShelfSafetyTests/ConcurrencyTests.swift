@@ -44,9 +44,12 @@ extension ChildProcessTests {
                 let path = root + "/to-read/book-1.md"
                 let original = try String(contentsOfFile: path, encoding: .utf8)
                 let child = try ChildProcess.start(BuiltExecutable.shelf, ["set", "book-1", "pages=777"], environment: ["SHELF_LIBRARY": root])
-                usleep(UInt32.random(in: 0...40_000, using: &generator))
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...40_000, using: &generator)))
+                // An editor's save: a whole new file renamed over the old one. (Foundation's
+                // `.atomic` would do the same but leaves a folder behind in /tmp on Linux.)
                 let edited = original + "Edited by hand \(trial).\n"
-                try Data(edited.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(edited.utf8).write(to: URL(fileURLWithPath: path + ".saving"))
+                guard rename(path + ".saving", path) == 0 else { throw CocoaError(.fileWriteUnknown) }
                 let outcome = child.wait()
                 let final = try String(contentsOfFile: path, encoding: .utf8)
                 if outcome.status != 0 {
@@ -81,7 +84,7 @@ extension ChildProcessTests {
 
             // A `shelf` command waits for the lock and goes ahead once it is free.
             let child = try ChildProcess.start(BuiltExecutable.shelf, ["set", "book-2", "pages=5"], environment: ["SHELF_LIBRARY": root])
-            usleep(300_000)
+            try await Task.sleep(for: .milliseconds(300))
             close(descriptor)
             let outcome = child.wait()
             #expect(outcome.status == 0, "\(outcome)")

@@ -53,10 +53,10 @@ struct MergeDriverCommand: ParsableCommand {
             merged = lines.bytes
             clean = !lines.conflicted
         }
-        do {
-            try Data(merged).write(to: URL(fileURLWithPath: ours), options: .atomic)
+        do throws(ShelfError) {
+            try ExportFile.write(bytes: merged, to: ours)
         } catch {
-            throw CommandFailure(message: "cannot write the merge to \(ours): \(error.localizedDescription)")
+            throw CommandFailure(message: "cannot write the merge to \(ours): \(error.description)")
         }
         if !clean { throw ExitCode(1) }
     }

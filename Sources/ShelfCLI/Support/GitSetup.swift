@@ -53,10 +53,10 @@ struct GitSetup {
         guard let completed = LineListFile.appending(Self.attributeLine, to: bytes, unless: { line in
             line.split(whereSeparator: \.isWhitespace).elementsEqual(words)
         }) else { return }
-        do {
-            try Data(completed).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do throws(ShelfError) {
+            try ExportFile.write(bytes: completed, to: path)
         } catch {
-            throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
+            throw CommandFailure(message: "cannot write \(path): \(error.description)")
         }
         changes.append("added `\(Self.attributeLine)` to .gitattributes")
     }

@@ -29,7 +29,12 @@ public enum ExportFile {
     /// - Throws: ``ShelfError/io(path:operation:message:)`` naming `path` as given and the
     ///   failing step; nothing is left half written.
     public static func write(_ text: String, to path: String) throws(ShelfError) {
-        let bytes = Array(text.utf8)
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path`, as described for ``ExportFile``: for files that are not text
+    /// shelf made, such as the merge git asks its driver for, which must keep every byte.
+    public static func write(bytes: [UInt8], to path: String) throws(ShelfError) {
         let named = path.contains("/") ? path : "./" + path
         let status = FileSystem.status(named)
         if let status, !status.isStream, status.kind == .other {
