@@ -85,7 +85,7 @@ struct DatesTests {
         let result = try library.shelf("log", "wind", "--minutes", "20", "--date", "last-sunday")
         #expect(result.status == 0, "\(result)")
         // The file is named after the latest Sunday before today, whatever day today is.
-        let name = try #require(result.stdout.split(separator: ":").first.map { String($0.suffix(13).prefix(10)) })
+        let name = try #require(result.stdout.split(separator: ":").first.map { String($0.suffix(18).prefix(10)) })
         let parts = name.split(separator: "-").compactMap { Int($0) }
         let calendar = Calendar.current
         let day = try #require(calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])))
@@ -100,7 +100,7 @@ struct DatesTests {
         // A day field takes the day; any other key keeps the text as typed.
         #expect(changes.contains("-started: 2024-01-02\n+started: \(ExampleLibrary.day(offset: -14))\n"), "\(changes)")
         #expect(changes.contains("+bought: yesterday\n"), "\(changes)")
-        expectRun(try library.shelf("log", "cloud", "--to", "120", "--date", "3d"),
-                  stdout: "reading/cloud-atlas/\(ExampleLibrary.day(offset: -3)).md: page 120 of 509 (23%)\n")
+        expectRun(try library.shelf("log", "cloud", "--to", "120", "--date", "3d", "--at", "19:45"),
+                  stdout: "reading/cloud-atlas/\(ExampleLibrary.day(offset: -3))-1945.md: page 120 of 509 (23%)\n")
     }
 }

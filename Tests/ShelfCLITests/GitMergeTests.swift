@@ -133,6 +133,49 @@ struct GitMergeTests {
         #expect(check.stdout.contains("\(Self.dune):22:1: merge conflict in the text: keep what you want between the <<<<<<<, ======= and >>>>>>> lines, then delete those lines"))
     }
 
+    /// Sessions are named by the day and the time they began, so two devices logging one book
+    /// on one day add two files, which git merges without the driver's help.
+    @Test func twoDevicesLoggingOneBookOnOneDayNeverCollide() throws {
+        let shared = try SharedLibrary()
+        let folder = "reading/fantasy/the-name-of-the-wind/"
+        let today = ExampleLibrary.today
+        let result = try merge(shared, laptop: { device in
+            let logged = try device.shelf("log", "wind", "--pages", "10", "--minutes", "20", "--at", "7:40", "--note", "On the bus.")
+            #expect(logged.status == 0, "\(logged)")
+        }, desktop: { device in
+            let logged = try device.shelf("log", "wind", "--minutes", "45", "--at", "21:10", "--note", "Before bed.")
+            #expect(logged.status == 0, "\(logged)")
+        })
+        #expect(result.status == 0, "\(result)")
+        let desktop = shared.device("desktop")
+        #expect(try desktop.read(folder + "\(today)-0740.md") == "---\nminutes: 20\npages: 10\n---\n\nOn the bus.\n")
+        #expect(try desktop.read(folder + "\(today)-2110.md") == "---\nminutes: 45\n---\n\nBefore bed.\n")
+        let sessions = try desktop.shelf("sessions", "wind", "--since", "today", "--format", "{date} {time} {minutes}")
+        #expect(sessions.stdout == "\(today) 07:40 20\n\(today) 21:10 45\n", "\(sessions)")
+        #expect(try desktop.shelf("check").status == 0)
+    }
+
+    /// Only two sessions of one book begun in the same minute on two devices share a name; the
+    /// driver then merges them key by key, and what differs is a conflict `check` explains.
+    @Test func sessionsBegunInTheSameMinuteOnTwoDevicesAreMergedKeyByKey() throws {
+        let shared = try SharedLibrary()
+        let path = "reading/fantasy/the-name-of-the-wind/\(ExampleLibrary.today)-0740.md"
+        let result = try merge(shared, laptop: { device in
+            let logged = try device.shelf("log", "wind", "--minutes", "20", "--at", "7:40")
+            #expect(logged.status == 0, "\(logged)")
+        }, desktop: { device in
+            let logged = try device.shelf("log", "wind", "--minutes", "25", "--at", "7:40")
+            #expect(logged.status == 0, "\(logged)")
+        })
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("CONFLICT (add/add): Merge conflict in \(path)"), "\(result)")
+        let desktop = shared.device("desktop")
+        #expect(try desktop.read(path) == "---\nminutes: {ours: 25, theirs: 20}\n---\n")
+        let check = try desktop.shelf("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("\(path):2:1: merge conflict: minutes is 25 on our side and 20 on theirs"), "\(check)")
+    }
+
     @Test func aMoveOnOneSideAndAnEditOnTheOtherEndInTheNewFolderWithTheEdit() throws {
         let shared = try SharedLibrary()
         let base = try shared.device("desktop").read(Self.dune)

@@ -9,9 +9,9 @@ struct LogSessionsTests {
     @Test func logWritesASessionFromTheLastPageReached() throws {
         let library = try ExampleLibrary()
         // Cloud Atlas was at page 96 of 509, so the session starts on 97; 150 is 29%.
-        expectRun(try library.shelf("log", "cloud", "--to", "150", "--minutes", "40", "--note", "Sonmi's chapter."),
-                  stdout: "reading/cloud-atlas/\(today).md: page 150 of 509 (29%)\n")
-        #expect(try library.read("reading/cloud-atlas/\(today).md") == """
+        expectRun(try library.shelf("log", "cloud", "--to", "150", "--minutes", "40", "--at", "7:10", "--note", "Sonmi's chapter."),
+                  stdout: "reading/cloud-atlas/\(today)-0710.md: page 150 of 509 (29%)\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-0710.md") == """
             ---
             from: 97
             to: 150
@@ -21,12 +21,13 @@ struct LogSessionsTests {
             Sonmi's chapter.
 
             """)
-        expectRun(try library.shelf("log", "cloud", "--to", "170"),
-                  stdout: "reading/cloud-atlas/\(today)-2.md: page 170 of 509 (33%)\n")
-        #expect(try library.read("reading/cloud-atlas/\(today)-2.md") == "---\nfrom: 151\nto: 170\n---\n")
+        // A second session begun in the same minute gets -2.
+        expectRun(try library.shelf("log", "cloud", "--to", "170", "--at", "07:10"),
+                  stdout: "reading/cloud-atlas/\(today)-0710-2.md: page 170 of 509 (33%)\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-0710-2.md") == "---\nfrom: 151\nto: 170\n---\n")
         #expect(try library.status() == """
-            A  reading/cloud-atlas/\(today)-2.md
-            A  reading/cloud-atlas/\(today).md
+            A  reading/cloud-atlas/\(today)-0710-2.md
+            A  reading/cloud-atlas/\(today)-0710.md
 
             """)
     }
@@ -43,24 +44,24 @@ struct LogSessionsTests {
     @Test func logPagesMinutesAndADate() throws {
         let library = try ExampleLibrary()
         // 30 of 333 pages is 9%.
-        expectRun(try library.shelf("log", "station", "--pages", "30", "--minutes", "25", "--date", "2026-11-20"),
-                  stdout: "reading/station-eleven/2026-11-20.md: page 30 of 333 (9%)\n",
+        expectRun(try library.shelf("log", "station", "--pages", "30", "--minutes", "25", "--date", "2026-11-20", "--at", "21:05"),
+                  stdout: "reading/station-eleven/2026-11-20-2105.md: page 30 of 333 (9%)\n",
                   stderr: "shelf: station-eleven moved to reading\n")
-        #expect(try library.read("reading/station-eleven/2026-11-20.md") == "---\nminutes: 25\npages: 30\n---\n")
+        #expect(try library.read("reading/station-eleven/2026-11-20-2105.md") == "---\nminutes: 25\npages: 30\n---\n")
     }
 
     @Test func logOnlyMinutes() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("log", "moby", "--minutes", "20", "--date", "yesterday"),
-                  stdout: "reading/moby-dick/\(ExampleLibrary.yesterday).md\n",
+        expectRun(try library.shelf("log", "moby", "--minutes", "20", "--date", "yesterday", "--at", "23:59"),
+                  stdout: "reading/moby-dick/\(ExampleLibrary.yesterday)-2359.md\n",
                   stderr: "shelf: moby-dick moved to reading\n")
     }
 
     @Test func loggingABookToReadStartsItOnTheSessionsDay() throws {
         let library = try ExampleLibrary()
         let yesterday = ExampleLibrary.yesterday
-        expectRun(try library.shelf("log", "circe", "--to", "30", "--date", "yesterday"),
-                  stdout: "reading/circe/\(yesterday).md: page 30 of 393 (7%)\n",
+        expectRun(try library.shelf("log", "circe", "--to", "30", "--date", "yesterday", "--at", "12:00"),
+                  stdout: "reading/circe/\(yesterday)-1200.md: page 30 of 393 (7%)\n",
                   stderr: "shelf: circe moved to reading\n")
         #expect(try library.changes() == """
             diff --git a/to-read/circe.md b/reading/circe.md
@@ -75,10 +76,10 @@ struct LogSessionsTests {
             +started: \(yesterday)
              recommended_by: Mum
              ---
-            diff --git a/reading/circe/\(yesterday).md b/reading/circe/\(yesterday).md
+            diff --git a/reading/circe/\(yesterday)-1200.md b/reading/circe/\(yesterday)-1200.md
             new file mode 100644
             --- /dev/null
-            +++ b/reading/circe/\(yesterday).md
+            +++ b/reading/circe/\(yesterday)-1200.md
             @@ -0,0 +1,4 @@
             +---
             +from: 1
@@ -145,9 +146,9 @@ struct LogSessionsTests {
 
             """)
         expectRun(try library.shelf("sessions", "dune", "--since", "2024-02-01", "--format", "csv"), stdout: """
-            book,title,date,path,from,to,pages,minutes,pages_read,note
-            dune,Dune,2024-02-03,finished/sci-fi/dune/2024-02-03.md,260,341,,95,81,The desert chapters are the best part.
-            dune,Dune,2024-02-11,finished/sci-fi/dune/2024-02-11.md,341,412,,90,71,
+            book,title,date,time,path,from,to,pages,minutes,pages_read,note
+            dune,Dune,2024-02-03,,finished/sci-fi/dune/2024-02-03.md,260,341,,95,81,The desert chapters are the best part.
+            dune,Dune,2024-02-11,,finished/sci-fi/dune/2024-02-11.md,341,412,,90,71,
 
             """)
         expectRun(try library.shelf("sessions", "--since", "2030-01-01"))
@@ -204,18 +205,18 @@ struct LogSessionsTests {
 
     @Test func pagesReadCountBothEndsAndASharedPageOnce() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("log", "circe", "--from", "1", "--to", "60", "--date", "2026-11-01"),
-                  stdout: "reading/circe/2026-11-01.md: page 60 of 393 (15%)\n", stderr: "shelf: circe moved to reading\n")
-        expectRun(try library.shelf("log", "circe", "--to", "120", "--date", "2026-11-02"),
-                  stdout: "reading/circe/2026-11-02.md: page 120 of 393 (30%)\n")
-        expectRun(try library.shelf("log", "circe", "--from", "120", "--to", "150", "--date", "2026-11-03"),
-                  stdout: "reading/circe/2026-11-03.md: page 150 of 393 (38%)\n")
-        #expect(try library.read("reading/circe/2026-11-02.md") == "---\nfrom: 61\nto: 120\n---\n")
+        expectRun(try library.shelf("log", "circe", "--from", "1", "--to", "60", "--date", "2026-11-01", "--at", "08:00"),
+                  stdout: "reading/circe/2026-11-01-0800.md: page 60 of 393 (15%)\n", stderr: "shelf: circe moved to reading\n")
+        expectRun(try library.shelf("log", "circe", "--to", "120", "--date", "2026-11-02", "--at", "08:00"),
+                  stdout: "reading/circe/2026-11-02-0800.md: page 120 of 393 (30%)\n")
+        expectRun(try library.shelf("log", "circe", "--from", "120", "--to", "150", "--date", "2026-11-03", "--at", "20:30"),
+                  stdout: "reading/circe/2026-11-03-2030.md: page 150 of 393 (38%)\n")
+        #expect(try library.read("reading/circe/2026-11-02-0800.md") == "---\nfrom: 61\nto: 120\n---\n")
         expectRun(try library.shelf("sessions", "circe"), stdout: """
-            DATE        BOOK   PAGES  FROM–TO  MINUTES  NOTE
-            2026-11-01  Circe     60  1–60
-            2026-11-02  Circe     60  61–120
-            2026-11-03  Circe     30  120–150
+            DATE              BOOK   PAGES  FROM–TO  MINUTES  NOTE
+            2026-11-01 08:00  Circe     60  1–60
+            2026-11-02 08:00  Circe     60  61–120
+            2026-11-03 20:30  Circe     30  120–150
 
             """)
         expectRun(try library.shelf("list", "title:circe", "--format", "{read} pages, page {progress}%"), stdout: "150 pages, page 38%\n")
@@ -244,8 +245,8 @@ struct LogSessionsTests {
 
     @Test func aSessionBeforeStartedMovesStartedBackInTheSameWrite() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("log", "wind", "--pages", "10", "--date", "2026-09-30"),
-                  stdout: "reading/fantasy/the-name-of-the-wind/2026-09-30.md: page 212 of 662 (32%)\n",
+        expectRun(try library.shelf("log", "wind", "--pages", "10", "--date", "2026-09-30", "--at", "22:15"),
+                  stdout: "reading/fantasy/the-name-of-the-wind/2026-09-30-2215.md: page 212 of 662 (32%)\n",
                   stderr: "shelf: the-name-of-the-wind was started on 2026-09-30, the day of this session, not 2026-10-01\n")
         #expect(try library.changes().contains("-started: 2026-10-01\n+started: 2026-09-30\n"))
         expectRun(try library.shelf("check"), stderr: "shelf: no problems in 47 books\n")
@@ -253,14 +254,14 @@ struct LogSessionsTests {
 
     @Test func pagesTotalCorrectsTheBookInTheSameWrite() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("log", "wind", "--to", "700", "--pages-total", "722", "--minutes", "90"),
-                  stdout: "reading/fantasy/the-name-of-the-wind/\(today).md: page 700 of 722 (96%)\n")
+        expectRun(try library.shelf("log", "wind", "--to", "700", "--pages-total", "722", "--minutes", "90", "--at", "0:30"),
+                  stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0030.md: page 700 of 722 (96%)\n")
         let changes = try library.changes()
         #expect(changes.contains("-pages: 662\n+pages: 722\n"), "\(changes)")
-        #expect(try library.read("reading/fantasy/the-name-of-the-wind/\(today).md") == "---\nfrom: 213\nto: 700\nminutes: 90\n---\n")
+        #expect(try library.read("reading/fantasy/the-name-of-the-wind/\(today)-0030.md") == "---\nfrom: 213\nto: 700\nminutes: 90\n---\n")
         // Then the next session past the old last page is no longer refused.
-        expectRun(try library.shelf("log", "wind", "--to", "722"),
-                  stdout: "reading/fantasy/the-name-of-the-wind/\(today)-2.md: page 722 of 722 (100%)\n")
+        expectRun(try library.shelf("log", "wind", "--to", "722", "--at", "02:00"),
+                  stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0200.md: page 722 of 722 (100%)\n")
         // A total still too small is refused like any page past the end, and writes nothing.
         let before = try library.status()
         expectRun(try library.shelf("log", "wind", "--to", "800", "--pages-total", "790"), status: 1, stderr: """

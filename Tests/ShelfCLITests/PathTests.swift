@@ -22,8 +22,8 @@ struct PathTests {
         expectRun(try run("move", "messiah", "finished", "--folder", "sci-fi"),
                   stdout: "../to-read/dune-messiah.md → sci-fi/dune-messiah.md\n")
         expectRun(try run("start", "messiah", "--date", "2026-11-01"), stdout: "sci-fi/dune-messiah.md → ../reading/sci-fi/dune-messiah.md\n")
-        expectRun(try run("log", "messiah", "--pages", "20", "--date", "2026-11-01"),
-                  stdout: "../reading/sci-fi/dune-messiah/2026-11-01.md: page 20\n")
+        expectRun(try run("log", "messiah", "--pages", "20", "--date", "2026-11-01", "--at", "18:00"),
+                  stdout: "../reading/sci-fi/dune-messiah/2026-11-01-1800.md: page 20\n")
         expectRun(try run("edit", "messiah"), stdout: "../reading/sci-fi/dune-messiah.md\n")
         expectRun(try run("search", "shrike", "--format", "paths"), stdout: "../reading/the-fall-of-hyperion/2026-11-14.md\n")
         #expect(try run("search", "shrike").stdout.hasPrefix("../reading/the-fall-of-hyperion/2026-11-14.md:7  "))

@@ -237,23 +237,26 @@ struct LibraryWritingTests {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
         try await test.library.add(Book(id: "circe", title: "Circe", pages: 400, added: day("2024-01-01")), to: .toRead, in: "")
-        let first = try await test.library.log(ReadingSession(day: day("2024-03-10"), from: 1, to: 40, minutes: 30,
+        let nine = TimeOfDay(hour: 9, minute: 0)
+        let first = try await test.library.log(ReadingSession(day: day("2024-03-10"), time: nine, from: 1, to: 40, minutes: 30,
                                                               extra: [.init("place", .string("train"))], note: "Great start."),
                                                for: "circe")
-        #expect(first.path == "reading/circe/2024-03-10.md" && first.sequence == 1 && first.pagesRead(after: nil) == 40)
-        #expect(await test.text("reading/circe/2024-03-10.md") == "---\nfrom: 1\nto: 40\nminutes: 30\nplace: train\n---\n\nGreat start.\n")
+        #expect(first.path == "reading/circe/2024-03-10-0900.md" && first.sequence == 1 && first.pagesRead(after: nil) == 40)
+        #expect(first.time == nine)
+        #expect(await test.text("reading/circe/2024-03-10-0900.md") == "---\nfrom: 1\nto: 40\nminutes: 30\nplace: train\n---\n\nGreat start.\n")
         let book = try await test.library.book("circe")
         #expect(book.status == .reading && book.started == day("2024-03-10"))
-        let second = try await test.library.log(ReadingSession(day: day("2024-03-10"), to: 75), for: "circe")
-        #expect(second.path == "reading/circe/2024-03-10-2.md" && second.sequence == 2 && second.from == 41)
-        let third = try await test.library.log(ReadingSession(day: day("2024-03-10"), pages: 5), for: "circe")
-        #expect(third.path == "reading/circe/2024-03-10-3.md" && third.pagesRead(after: second) == 5)
+        let second = try await test.library.log(ReadingSession(day: day("2024-03-10"), time: nine, to: 75), for: "circe")
+        #expect(second.path == "reading/circe/2024-03-10-0900-2.md" && second.sequence == 2 && second.from == 41)
+        let third = try await test.library.log(ReadingSession(day: day("2024-03-10"), time: nine, pages: 5), for: "circe")
+        #expect(third.path == "reading/circe/2024-03-10-0900-3.md" && third.pagesRead(after: second) == 5)
         await expectError(.sessionPageBelowProgress(bookID: "circe", page: 50, progress: 75)) {
             try await test.library.log(ReadingSession(day: day("2024-03-11"), from: 40, to: 50), for: "circe")
         }
-        await expectError(.invalidValue(path: "reading/circe/2024-03-12.md", key: "to", value: "80", reason: "is below from (90)",
+        await expectError(.invalidValue(path: "reading/circe/2024-03-12-2200.md", key: "to", value: "80", reason: "is below from (90)",
                                         line: 0, column: 0)) {
-            try await test.library.log(ReadingSession(day: day("2024-03-12"), from: 90, to: 80), for: "circe")
+            try await test.library.log(ReadingSession(day: day("2024-03-12"), time: TimeOfDay(hour: 22, minute: 0), from: 90, to: 80),
+                                       for: "circe")
         }
         let sessions = try await test.library.sessions(of: "circe")
         #expect(sessions.map(\.sequence) == [1, 2, 3])

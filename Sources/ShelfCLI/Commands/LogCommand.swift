@@ -8,8 +8,8 @@ struct LogCommand: AsyncParsableCommand {
         commandName: "log",
         abstract: "Log a reading session: pages and minutes, as a dated file beside the book.",
         discussion: """
-            The session is written to <book folder>/<slug>/<date>.md (a second one the same day \
-            gets -2). --to is the page you reached; --from defaults to the page after where you \
+            The session is written to <book folder>/<slug>/<date>-<HHMM>.md, named by the day \
+            and the time you began: now less --minutes, or --at. --to is the page you reached; --from defaults to the page after where you \
             left off. Logging a book you have not started moves it to reading. A session must \
             fit the book: it is refused when it is empty, after today, longer than a day, past \
             the book's last page (give --pages-total when the edition is longer), or at odds \
@@ -17,7 +17,7 @@ struct LogCommand: AsyncParsableCommand {
 
             Examples:
               shelf log dune --to 120 --minutes 45
-              shelf log dune --pages 30 --date yesterday --note "Read on the train."
+              shelf log dune --pages 30 --date yesterday --at 8:15 --note "Read on the train."
               shelf log wind --to 700 --pages-total 722
             """
     )
@@ -42,6 +42,10 @@ struct LogCommand: AsyncParsableCommand {
     @Option(help: "The day: YYYY-MM-DD, today, yesterday, or 3d for three days ago (default: today).")
     var date: String?
 
+    @Option(help: ArgumentHelp("When you began, HH:MM (default: now less --minutes; for another day, the time you log it).",
+                               valueName: "time"))
+    var at: String?
+
     @Option(help: "A note, the session file's body.")
     var note: String?
 
@@ -64,13 +68,14 @@ struct LogCommand: AsyncParsableCommand {
         if let date, Day.parse(date, today: Day.today()) == nil {
             throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
         }
+        if let at, TimeOfDay(at) == nil { throw InvalidValue("--at takes a time as HH:MM, 00:00 to 23:59, got \"\(at)\"") }
     }
 
     func run() async throws {
         let library = try library.open()
         let book = try await library.resolve(book)
         let day = date.flatMap { Day.parse($0, today: Day.today()) } ?? Day.today()
-        let session = ReadingSession(bookID: book.id, day: day, from: from, to: to, pages: pages, minutes: minutes,
+        let session = ReadingSession(bookID: book.id, day: day, time: at.flatMap { TimeOfDay($0) }, from: from, to: to, pages: pages, minutes: minutes,
                                      note: note ?? "")
         let logged = try await library.log(session, for: book.id, pagesTotal: pagesTotal)
         let sessions = try await library.sessions(of: book.id)

@@ -113,7 +113,7 @@ struct SessionsCommand: AsyncParsableCommand {
             ])
             for (session, pagesRead) in rows {
                 let range = session.from.flatMap { from in session.to.map { "\(from)–\($0)" } } ?? ""
-                table.append([session.day.description, title(session) ?? session.bookID.rawValue, String(pagesRead), range,
+                table.append([SessionRecords.when(session), title(session) ?? session.bookID.rawValue, String(pagesRead), range,
                                    session.minutes.map(String.init) ?? "", SessionRecords.firstLine(session.note) ?? ""])
             }
             if !rows.isEmpty { try StandardOutput.write(table.render(width: terminal.width, terminal: terminal)) }
@@ -121,7 +121,7 @@ struct SessionsCommand: AsyncParsableCommand {
     }
 
     private func csv(_ rows: [(session: ReadingSession, pagesRead: Int)], title: (ReadingSession) -> String?) throws -> String {
-        let columns = ["book", "title", "date", "path", "from", "to", "pages", "minutes", "pages_read", "note"]
+        let columns = ["book", "title", "date", "time", "path", "from", "to", "pages", "minutes", "pages_read", "note"]
         let lines = rows.map { session, pagesRead -> [String] in
             let record = Dictionary(SessionRecords.record(session, pagesRead: pagesRead, title: title(session)),
                                     uniquingKeysWith: { first, _ in first })

@@ -81,8 +81,9 @@ struct ShowCommand: AsyncParsableCommand {
         if !sessions.isEmpty {
             lines.append("")
             lines.append(terminal.paint("Sessions (\(sessions.count))", .bold))
+            let timed = sessions.contains { $0.time != nil }
             for (session, pagesRead) in zip(sessions, ReadingSession.pagesRead(sessions)) {
-                lines.append("  " + SessionRecords.line(session, pagesRead: pagesRead))
+                lines.append("  " + SessionRecords.line(session, pagesRead: pagesRead, timeColumn: timed))
             }
             var summary = "progress: " + (BookDisplay.progress(progress, of: book.pages).nonEmpty ?? "none")
             summary += " · \(Plural.counted(progress.pagesRead, "page")) read"

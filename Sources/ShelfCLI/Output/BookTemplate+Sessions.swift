@@ -3,16 +3,17 @@ import ShelfKit
 /// `shelf sessions --format '{date}  {title}  {read} pages'`: the template of `list`, whose
 /// fields name a session's values first and its book's after.
 extension BookTemplate {
-    /// What a session has a place for: `{date}`, `{book}` (the slug), `{path}` (the session
+    /// What a session has a place for: `{date}`, `{time}` (when it began, HH:MM), `{book}` (the slug), `{path}` (the session
     /// file), `{from}`, `{to}`, `{pages}`, `{minutes}`, `{read}` (pages read), `{note}` (its
     /// first line) and the session's own keys; any other field is the book's (`{title}`).
-    static let sessionKeys: Set<String> = ["date", "book", "path", "from", "to", "pages", "minutes", "read", "note"]
+    static let sessionKeys: Set<String> = ["date", "time", "book", "path", "from", "to", "pages", "minutes", "read", "note"]
 
     /// The session's line; `pagesRead` is what it read (``ReadingProgress/pagesRead(of:)``).
     func render(_ session: ReadingSession, pagesRead: Int, of book: Book?, configuration: LibraryConfiguration) -> String {
         render { field in
             switch field {
             case "date": session.day.description
+            case "time": session.time?.description
             case "book": session.bookID.rawValue
             case "path": session.path
             case "from": session.from.map(String.init)

@@ -7,7 +7,9 @@ enum SessionRecords {
     static func record(_ session: ReadingSession, pagesRead: Int, title: String? = nil) -> [(String, JSONValue)] {
         var record: [(String, JSONValue)] = [("book", .string(session.bookID.rawValue))]
         if let title { record.append(("title", .string(title))) }
-        record += [("date", .string(session.day.description)), ("path", .string(session.path))]
+        record.append(("date", .string(session.day.description)))
+        if let time = session.time { record.append(("time", .string(time.description))) }
+        record.append(("path", .string(session.path)))
         if let from = session.from { record.append(("from", .int(from))) }
         if let to = session.to { record.append(("to", .int(to))) }
         if let pages = session.pages { record.append(("pages", .int(pages))) }
@@ -18,9 +20,15 @@ enum SessionRecords {
         return record
     }
 
-    /// `2024-03-01  pp. 1–58   57 pages  45 min  Note's first line`.
-    static func line(_ session: ReadingSession, pagesRead: Int) -> String {
-        var parts = [session.day.description]
+    /// `2024-03-01 09:30`, or the day alone for a session without a time.
+    static func when(_ session: ReadingSession) -> String {
+        session.day.description + (session.time.map { " " + $0.description } ?? "")
+    }
+
+    /// `2024-03-01 09:30  pp. 1–58   57 pages  45 min  Note's first line`; with `timeColumn`
+    /// false (no session of the list has a time), without the time's column.
+    static func line(_ session: ReadingSession, pagesRead: Int, timeColumn: Bool) -> String {
+        var parts = [timeColumn ? TextWidth.pad(when(session), to: 16) : session.day.description]
         if let from = session.from, let to = session.to {
             parts.append(TextWidth.pad("pp. \(from)–\(to)", to: 13))
         } else {

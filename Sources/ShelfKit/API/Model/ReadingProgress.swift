@@ -23,7 +23,7 @@ public struct ReadingProgress: Sendable, Hashable {
         var page: Int?
         var pagesRead = 0
         var previous: ReadingSession?
-        for session in sessions.sorted(by: { ($0.day, $0.sequence) < ($1.day, $1.sequence) }) {
+        for session in sessions.sorted(by: { $0.precedes($1) }) {
             let read = session.pagesRead(after: previous)
             pagesRead += read
             if let to = session.to {

@@ -1,4 +1,4 @@
-/// One sitting with a book: `<book folder>/<slug>/<YYYY-MM-DD>[-N].md`.
+/// One sitting with a book: `<book folder>/<slug>/<YYYY-MM-DD>[-HHMM][-N].md`.
 ///
 /// Pages can be given as a range (`from`, `to`), as a count (`pages`), or not at all; a session
 /// may just record minutes and a note.
@@ -7,7 +7,10 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     public var bookID: BookID
     /// The day, from the file name.
     public var day: Day
-    /// 1 for the first session of the day, 2 for `-2`, and so on.
+    /// The time the session began, from the file name (`-0930`); `nil` for a name without one.
+    /// ``LibraryWriting/log(_:for:)`` fills it in when it is not given.
+    public var time: TimeOfDay?
+    /// 1 for the first session of its day and time, 2 for `-2`, and so on.
     public var sequence: Int
     /// `from`: the page the session started on.
     public var from: Int?
@@ -24,13 +27,15 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     /// The file's path relative to the library root; filled in by the library.
     public var path: String
 
-    /// Creates a session. `bookID`, `sequence` and `path` are set by ``LibraryWriting/log(_:for:)``.
+    /// Creates a session. `bookID`, `sequence` and `path` are set by ``LibraryWriting/log(_:for:)``,
+    /// and `time` too when it is `nil`.
     public init(
-        bookID: BookID = "", day: Day, sequence: Int = 1, from: Int? = nil, to: Int? = nil, pages: Int? = nil,
-        minutes: Int? = nil, extra: [YAMLValue.Entry] = [], note: String = "", path: String = ""
+        bookID: BookID = "", day: Day, time: TimeOfDay? = nil, sequence: Int = 1, from: Int? = nil, to: Int? = nil,
+        pages: Int? = nil, minutes: Int? = nil, extra: [YAMLValue.Entry] = [], note: String = "", path: String = ""
     ) {
         self.bookID = bookID
         self.day = day
+        self.time = time
         self.sequence = sequence
         self.from = from
         self.to = to
@@ -61,7 +66,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     public static func pagesRead(_ sessions: [ReadingSession]) -> [Int] {
         let order = sessions.indices.sorted { a, b in
             let (x, y) = (sessions[a], sessions[b])
-            return (x.bookID.rawValue, x.day, x.sequence) < (y.bookID.rawValue, y.day, y.sequence)
+            return (x.bookID.rawValue, x.day, x.minuteOfDay, x.sequence) < (y.bookID.rawValue, y.day, y.minuteOfDay, y.sequence)
         }
         var pages = Array(repeating: 0, count: sessions.count)
         var previous: ReadingSession?
@@ -74,8 +79,18 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         return pages
     }
 
+    /// Whether `self` comes before `other` in reading order: by day, then sessions without a
+    /// time first, then by time, then by sequence. Sessions of one book are in this order in
+    /// every list the library returns.
+    public func precedes(_ other: ReadingSession) -> Bool {
+        (day, minuteOfDay, sequence) < (other.day, other.minuteOfDay, other.sequence)
+    }
+
+    /// The time as minutes since midnight, -1 without one, so untimed sessions sort first.
+    var minuteOfDay: Int { time?.minutes ?? -1 }
+
     private enum CodingKeys: String, CodingKey {
-        case bookID, day, sequence, from, to, pages, minutes, extra, note, path
+        case bookID, day, time, sequence, from, to, pages, minutes, extra, note, path
     }
 
     public init(from decoder: any Decoder) throws {
@@ -83,6 +98,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         self.init(
             bookID: try container.decode(BookID.self, forKey: .bookID),
             day: try container.decode(Day.self, forKey: .day),
+            time: try container.decodeIfPresent(TimeOfDay.self, forKey: .time),
             sequence: try container.decodeIfPresent(Int.self, forKey: .sequence) ?? 1,
             from: try container.decodeIfPresent(Int.self, forKey: .from),
             to: try container.decodeIfPresent(Int.self, forKey: .to),
@@ -98,6 +114,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(bookID, forKey: .bookID)
         try container.encode(day, forKey: .day)
+        try container.encodeIfPresent(time, forKey: .time)
         try container.encode(sequence, forKey: .sequence)
         try container.encodeIfPresent(from, forKey: .from)
         try container.encodeIfPresent(to, forKey: .to)

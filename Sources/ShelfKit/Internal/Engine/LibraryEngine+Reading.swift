@@ -161,7 +161,7 @@ extension LibraryEngine {
 
     func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
         let found = try await reads.sessions(since: day, files)
-        let sorted = found.items.sorted { ($0.day, $0.sequence, $0.path) < ($1.day, $1.sequence, $1.path) }
+        let sorted = found.items.sorted { $0.precedes($1) || (!$1.precedes($0) && $0.path < $1.path) }
         return Listing(sorted, problems: found.problems.sorted())
     }
 

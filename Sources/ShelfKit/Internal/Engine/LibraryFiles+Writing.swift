@@ -252,19 +252,25 @@ extension LibraryFiles {
 
     // MARK: - Sessions
 
-    /// Writes a session file with the next free name for its day, moving a book that is still
-    /// in the first status to `reading` first, and setting its `pages` to `pagesTotal` when
-    /// given, in the same journal. The session must fit the book and the sessions logged
+    /// Writes a session file named by its day and the time it began, moving a book that is
+    /// still in the first status to `reading` first, and setting its `pages` to `pagesTotal`
+    /// when given, in the same journal. The session must fit the book and the sessions logged
     /// (``SessionRules``).
+    ///
+    /// A session without a time gets one (``defaultTime(of:)``): the name then differs from a
+    /// session of the same book and day logged on another device, which git would otherwise
+    /// report as two files added at one path.
     mutating func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int? = nil) throws(ShelfError) -> ReadingSession {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var location = try locate(id)
         let book = try read(location).book
         let existing = try sessions(of: location)
-        let session = try SessionRules.checked(session, of: book, pages: pagesTotal ?? book.pages, after: existing, today: today())
-        let sequence = (existing.filter { $0.day == session.day }.map(\.sequence).max() ?? 0) + 1
-        let name = SessionFileName(day: session.day, sequence: sequence)
+        var session = session
+        session.time = session.time ?? defaultTime(of: session)
+        session.sequence = (existing.filter { $0.day == session.day && $0.time == session.time }.map(\.sequence).max() ?? 0) + 1
+        session = try SessionRules.checked(session, of: book, pages: pagesTotal ?? book.pages, after: existing, today: today())
+        let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence)
         try SessionFormat.validate(session, path: location.sessionFolder + "/" + name.name)
         let statuses = configuration.statuses
         let target = configuration.status(for: .reading)
@@ -288,6 +294,14 @@ extension LibraryFiles {
         locations[id.rawValue] = location
         let (written, _) = SessionFormat.read(document, bookID: id, name: name)
         return written
+    }
+
+    /// When a session logged without a time began: its minutes before now when it is today's
+    /// (not before midnight), else the time it is logged at, which at least keeps two devices'
+    /// sessions of one day apart.
+    func defaultTime(of session: ReadingSession) -> TimeOfDay {
+        let now = now()
+        return session.day == today() ? now.minus(minutes: session.minutes ?? 0) : now
     }
 
     // MARK: - Journal notes

@@ -9,6 +9,8 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     /// The statuses and goal; a batch that adds statuses changes it (``apply(_:)``).
     var configuration: LibraryConfiguration
     let today: @Sendable () -> Day
+    /// The time on the clock, for a session logged without one.
+    var now: @Sendable () -> TimeOfDay = { TimeOfDay.now() }
     /// What each file held when this library last read or wrote it, to detect edits made
     /// behind its back before overwriting them.
     var stamps: [String: FileStamp] = [:]
@@ -75,7 +77,7 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
         for file in try SessionFile.readAll(in: location.sessionFolder, bookID: BookID(location.slug), from: storage) {
             sessions.append(try file.session.get())
         }
-        return sessions.sorted { ($0.day, $0.sequence) < ($1.day, $1.sequence) }
+        return sessions.sorted { $0.precedes($1) }
     }
 
     // MARK: - Checks before writing

@@ -10,7 +10,8 @@ enum SessionRules {
     /// after the progress so far, or that page when `to` is where the book already is).
     /// - Parameters:
     ///   - pages: The book's page count the session is held to (the one a caller corrects it to).
-    ///   - existing: The book's sessions, in date order.
+    ///   - existing: The book's sessions, in reading order. `session` has its time and sequence,
+    ///     which place it among them.
     /// - Throws: ``ShelfError/impossibleSession(bookID:day:problem:)``, and
     ///   ``ShelfError/sessionPageBelowProgress(bookID:page:progress:)`` for a `to` below the page
     ///   the sessions up to its day reached.
@@ -22,8 +23,8 @@ enum SessionRules {
         var session = session
         if session.day > today { throw refuse(.inTheFuture(today: today)) }
         if let minutes = session.minutes, minutes > minutesInADay { throw refuse(.tooManyMinutes(minutes)) }
-        // The sessions before it: those of its day too, since it comes after them.
-        let before = existing.filter { $0.day <= session.day }
+        // The sessions before it: with untimed names, those of its day too, since it comes after them.
+        let before = existing.filter { !session.precedes($0) }
         let reached = before.compactMap(\.to).max()
         if session.from == nil, session.pages == nil, let to = session.to {
             session.from = to == reached ? to : (reached ?? 0) + 1
@@ -37,7 +38,7 @@ enum SessionRules {
         if !movesPages && !says { throw refuse(.empty) }
         let reaches = session.to ?? ((ReadingProgress(before).page ?? 0) + (session.pages ?? 0))
         if let pages, movesPages, reaches > pages { throw refuse(.pastLastPage(page: reaches, pages: pages)) }
-        if let to = session.to, let later = existing.first(where: { $0.day > session.day && ($0.from ?? $0.to) != nil }),
+        if let to = session.to, let later = existing.first(where: { session.precedes($0) && ($0.from ?? $0.to) != nil }),
            let start = later.from ?? later.to, to > start {
             throw refuse(.pastLaterSession(page: to, laterDay: later.day, laterPage: start))
         }
@@ -58,7 +59,7 @@ extension SessionRules {
             let start = document.fields.entry(key)?.value.span.start
             return Problem(path: document.path ?? "", line: start?.line ?? 0, column: start?.column ?? 0, message: message)
         }
-        let ordered = sessions.sorted { ($0.session.day, $0.session.sequence) < ($1.session.day, $1.session.sequence) }
+        let ordered = sessions.sorted { $0.session.precedes($1.session) }
         var reached: (page: Int, day: Day)?
         for (session, sessionDocument) in ordered {
             guard let to = session.to else { continue }

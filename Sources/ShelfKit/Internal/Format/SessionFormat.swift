@@ -7,7 +7,7 @@ enum SessionFormat {
     static func read(_ document: FrontMatterDocument, bookID: BookID, name: SessionFileName) -> (ReadingSession, [ShelfError]) {
         var reader = FieldReader(document)
         let session = ReadingSession(
-            bookID: bookID, day: name.day, sequence: name.sequence,
+            bookID: bookID, day: name.day, time: name.time, sequence: name.sequence,
             from: reader.read { document throws(FrontMatterError) in try document.int("from") },
             to: reader.read { document throws(FrontMatterError) in try document.int("to") },
             pages: reader.read { document throws(FrontMatterError) in try document.int("pages") },

@@ -101,8 +101,8 @@ enum IndexRows {
     }
 
     static let insertSessionSQL = """
-        INSERT INTO sessions (path, book_path, book_id, day, sequence, "from", "to", pages, minutes, extra, note)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO sessions (path, book_path, book_id, day, time, sequence, "from", "to", pages, minutes, extra, note)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// Binds a session's row for ``insertSessionSQL``.
@@ -111,6 +111,7 @@ enum IndexRows {
         row.bind(bookPath)
         row.bind(session.bookID.rawValue)
         row.bind(session.day.description)
+        row.bind(session.time.map { Int64($0.minutes) })
         row.bind(Int64(session.sequence))
         row.bind(session.from.map(Int64.init))
         row.bind(session.to.map(Int64.init))
@@ -123,12 +124,17 @@ enum IndexRows {
     static func session(_ row: Row) -> ReadingSession? {
         guard let day = day(row["day"]) else { return nil }
         return ReadingSession(
-            bookID: BookID(row["book_id"] as String), day: day, sequence: row["sequence"], from: row["from"], to: row["to"],
+            bookID: BookID(row["book_id"] as String), day: day, time: time(row["time"]), sequence: row["sequence"],
+            from: row["from"], to: row["to"],
             pages: row["pages"], minutes: row["minutes"], extra: extra(row["extra"]), note: row["note"], path: row["path"])
     }
 
     private static func list(_ text: String) -> [String] {
         text.isEmpty ? [] : text.components(separatedBy: separator)
+    }
+
+    static func time(_ minutes: Int?) -> TimeOfDay? {
+        minutes.flatMap(TimeOfDay.init(minutesSinceMidnight:))
     }
 
     private static func day(_ text: String?) -> Day? {

@@ -18,8 +18,9 @@ enum IndexSchema {
     /// character, and `author` is the authors when `authors` is empty; 12: the columns of `books`
     /// and `book_facts` come from ``BookSchema``, `book_facts` in its order, and the full-text columns are its searched fields in its order;
     /// 13: `read`, the pages a book's sessions read, counts both ends of a range, and a shared
-    /// boundary page once, ``ReadingSession/pagesRead(_:)``).
-    static let version = 14
+    /// boundary page once, ``ReadingSession/pagesRead(_:)``; 14: the `stopped` field; 15: a
+    /// session's `time`, from its file name, orders the sessions of a day).
+    static let version = 15
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -42,7 +43,7 @@ enum IndexSchema {
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions));
             CREATE TABLE sessions (
                 path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
-                sequence INTEGER NOT NULL, "from" INTEGER, "to" INTEGER, pages INTEGER, minutes INTEGER, extra TEXT,
+                time INTEGER, sequence INTEGER NOT NULL, "from" INTEGER, "to" INTEGER, pages INTEGER, minutes INTEGER, extra TEXT,
                 note TEXT NOT NULL);
             CREATE TABLE problems (
                 path TEXT NOT NULL, line INTEGER NOT NULL, "column" INTEGER NOT NULL, message TEXT NOT NULL,

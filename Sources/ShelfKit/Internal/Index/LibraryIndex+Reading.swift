@@ -54,7 +54,7 @@ extension LibraryIndex {
         }
     }
 
-    /// Every readable session on or after `day`, by day, sequence and path.
+    /// Every readable session on or after `day`, in reading order (untimed first), then by path.
     func sessions(since day: Day?) throws(ShelfError) -> [ReadingSession] {
         try read { db in
             var sql = "SELECT * FROM sessions"
@@ -63,7 +63,7 @@ extension LibraryIndex {
                 sql += " WHERE day >= ?"
                 arguments += [day.description]
             }
-            sql += " ORDER BY day, sequence, path"
+            sql += " ORDER BY day, time, sequence, path"
             return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap(IndexRows.session)
         }
     }
@@ -95,12 +95,13 @@ extension LibraryIndex {
 
     /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:)``
     /// reads them.
-    static let totalsColumns = "book_path, \"from\", \"to\", pages, minutes, day, sequence"
+    static let totalsColumns = "book_path, \"from\", \"to\", pages, minutes, day, time, sequence"
 
-    /// A session as far as the totals see it, from a row of ``totalsColumns``. Day and sequence
-    /// order the sessions: the page reached depends on it when some sessions count only `pages`.
+    /// A session as far as the totals see it, from a row of ``totalsColumns``. Day, time and
+    /// sequence order the sessions: the page reached depends on it when some sessions count only `pages`.
     static func totalsSession(_ row: Row) -> ReadingSession {
-        ReadingSession(day: Day(row[5] as String) ?? anyDay, sequence: row[6], from: row[1], to: row[2],
+        ReadingSession(day: Day(row[5] as String) ?? anyDay, time: IndexRows.time(row[6]), sequence: row[7],
+                       from: row[1], to: row[2],
                        pages: row[3], minutes: row[4])
     }
 
