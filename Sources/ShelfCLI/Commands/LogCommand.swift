@@ -77,10 +77,18 @@ struct LogCommand: AsyncParsableCommand {
         let day = date.flatMap { Day.parse($0, today: Day.today()) } ?? Day.today()
         let session = ReadingSession(bookID: book.id, day: day, time: at.flatMap { TimeOfDay($0) }, from: from, to: to, pages: pages, minutes: minutes,
                                      note: note ?? "")
-        let logged = try await library.log(session, for: book.id, pagesTotal: pagesTotal)
+        let logged: ReadingSession
+        do {
+            logged = try await library.log(session, for: book.id, pagesTotal: pagesTotal)
+        } catch {
+            // A finished book read again: the new read has to begin first.
+            let role = library.configuration.role(of: book.status)
+            guard case .sessionPageBelowProgress = error, role == .finished || role == .abandoned else { throw error }
+            throw CommandFailure(message: error.description + "; to read it again, begin a new read with `shelf start \(book.id)`")
+        }
         let sessions = try await library.sessions(of: book.id)
-        let progress = ReadingProgress(sessions)
         let current = try await library.book(book.id)
+        let progress = ReadingProgress(sessions, of: current)
         var message = library.displayPaths(logged.path)
         if let page = progress.page {
             message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")

@@ -33,7 +33,7 @@ struct ShowCommand: AsyncParsableCommand {
         let library = try library.open()
         let book = try await library.resolve(book)
         let sessions = try await library.sessions(of: book.id)
-        let progress = ReadingProgress(sessions)
+        let progress = ReadingProgress(sessions, of: book)
         switch format {
         case .json:
             var record = BookRecords(books: [book], progress: [book.id: progress]).record(book)

@@ -8,7 +8,9 @@ struct StartCommand: AsyncParsableCommand {
         abstract: "Start reading a book: move it to reading/ and set started.",
         discussion: """
             The book keeps its folder; its sessions move with it. `started` is set only if \
-            empty, to today or to --date, which may not be in the future.
+            empty, to today or to --date, which may not be in the future. Starting a finished \
+            or abandoned book begins a re-read: the read so far (started, finished or stopped, \
+            rating) goes to the book's reads list, its sessions stay, and progress starts again.
 
             Examples:
               shelf start piranesi
@@ -26,6 +28,17 @@ struct StartCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let status = library.configuration.status(for: .reading)
-        _ = try await StatusChange.move(book, to: status, folder: nil, on: date.day, in: library)
+        let current = try await library.resolve(book)
+        let role = library.configuration.role(of: current.status)
+        guard role == .finished || role == .abandoned else {
+            _ = try await StatusChange.move(book, to: status, folder: nil, on: date.day, in: library)
+            return
+        }
+        let day = date.day ?? Day.today()
+        let moved = try await library.start(current.id, on: day)
+        let paths = library.displayPaths
+        try StandardOutput.writeLine("\(paths(current.path)) → \(paths(moved.path))")
+        let reads = moved.earlierReads.count
+        printError("shelf: \(current.id): a new read, started \(day); the \(reads == 1 ? "earlier read is" : "\(reads) earlier reads are") kept in reads")
     }
 }

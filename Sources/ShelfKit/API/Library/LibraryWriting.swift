@@ -178,3 +178,19 @@ extension LibraryWriting {
         try await move(id, to: status, folder: nil, on: nil, then: change)
     }
 }
+
+extension Library {
+    /// Starts reading a book on `day`: moves it to the status of the reading role, keeping its
+    /// folder, and sets `started`. A book in the finished or abandoned role begins a new read
+    /// (``Book/beginNewRead(on:)``): its read so far goes to `reads` with its dates and rating,
+    /// its sessions stay, and its progress starts again. This is `shelf start`.
+    /// - Returns: The book as written.
+    @discardableResult
+    public func start(_ id: BookID, on day: Day) async throws -> Book {
+        let role = configuration.role(of: try await book(id).status)
+        let rereads = role == .finished || role == .abandoned
+        return try await move(id, to: configuration.status(for: .reading), folder: nil, on: day) { book in
+            if rereads { book.beginNewRead(on: day) }
+        }
+    }
+}

@@ -2,7 +2,9 @@
 /// and tags, pace, streak and the yearly goal. This is `shelf stats`.
 ///
 /// A book counts as *finished* while it is in the status that plays the finished role and has a
-/// `finished` date (``LibraryConfiguration/finishedDay(of:)``). With a year, the totals, ratings,
+/// `finished` date (``LibraryConfiguration/finishedDay(of:)``); each earlier read that ended
+/// with the last page (``Book/earlierReads``) counts too, in its own year, so a book read twice
+/// counts twice (``Book/finishedDays(in:)``). With a year, the totals, ratings,
 /// authors, tags, lengths and pace cover that year only, and the goal is that year's; the streak
 /// always runs back from today.
 ///
@@ -15,7 +17,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     public var year: Int?
     /// The day the streak and goal are measured from.
     public var today: Day
-    /// Finished books in scope.
+    /// Reads finished in scope: a book read to the end twice counts twice.
     public var booksFinished: Int
     /// Their pages, where known.
     public var pagesFinished: Int
@@ -62,22 +64,26 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     public init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, year: Int?, today: Day) {
         self.year = year
         self.today = today
-        let finished = books.filter { configuration.finishedDay(of: $0) != nil }
-        let inScope = finished.filter { book in year.map { book.finished?.year == $0 } ?? true }
-        booksFinished = inScope.count
-        pagesFinished = inScope.reduce(0) { $0 + ($1.pages ?? 0) }
+        // Every read that ended with the last page, with the day it did.
+        let reads = books.flatMap { book in book.finishedDays(in: configuration).map { (book: book, day: $0) } }
+        let readsInScope = reads.filter { read in year.map { read.day.year == $0 } ?? true }
+        booksFinished = readsInScope.count
+        pagesFinished = readsInScope.reduce(0) { $0 + ($1.book.pages ?? 0) }
+        // The books of those reads, each once, for ratings, authors, tags and lengths.
+        var seen = Set<String>()
+        let inScope = readsInScope.map(\.book).filter { seen.insert($0.path).inserted }
 
-        let years = Dictionary(grouping: finished, by: { $0.finished?.year ?? 0 })
+        let years = Dictionary(grouping: reads, by: { $0.day.year })
         byYear = years.keys.sorted().filter { key in year.map { key == $0 } ?? true }.map { key in
             let group = years[key] ?? []
-            return PeriodTotal(period: String(key), books: group.count, pages: group.reduce(0) { $0 + ($1.pages ?? 0) })
+            return PeriodTotal(period: String(key), books: group.count, pages: group.reduce(0) { $0 + ($1.book.pages ?? 0) })
         }
         chartYear = year ?? today.year
         let chartYear = chartYear
         byMonth = (1...12).map { month in
-            let group = finished.filter { $0.finished?.year == chartYear && $0.finished?.month == month }
+            let group = reads.filter { $0.day.year == chartYear && $0.day.month == month }
             let period = String(chartYear) + (month < 10 ? "-0" : "-") + String(month)
-            return PeriodTotal(period: period, books: group.count, pages: group.reduce(0) { $0 + ($1.pages ?? 0) })
+            return PeriodTotal(period: period, books: group.count, pages: group.reduce(0) { $0 + ($1.book.pages ?? 0) })
         }
 
         let ratings = inScope.compactMap(\.rating)
@@ -98,7 +104,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
         streak = Self.streak(days: Set(ownSessions.map(\.day)), today: today)
 
         if let target = configuration.goal(for: chartYear), target > 0 {
-            let done = finished.filter { $0.finished?.year == chartYear }.count
+            let done = reads.filter { $0.day.year == chartYear }.count
             var expected: Int?
             if chartYear == today.year, let first = Day(year: chartYear, month: 1, day: 1),
                let next = Day(year: chartYear + 1, month: 1, day: 1) {

@@ -29,8 +29,9 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         var progress: [String: ReadingProgress] = [:]
         var notes: [String: [String]] = [:]
         if query.needsSessions || sortProgress {
+            let books = Dictionary(all.books.map { ($0.book.path, $0.book) }, uniquingKeysWith: { first, _ in first })
             for (path, sessions) in try await sessionsByBook(files).items {
-                progress[path] = ReadingProgress(sessions)
+                progress[path] = books[path].map { ReadingProgress(sessions, of: $0) } ?? ReadingProgress(sessions)
                 notes[path] = sessions.map(\.note)
             }
         }
@@ -43,7 +44,10 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     func progress(of books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> (progress: [String: ReadingProgress], problems: [Problem]) {
         let byBook = try await sessionsByBook(files)
-        let progress = Dictionary(uniqueKeysWithValues: byBook.items.map { ($0.path, ReadingProgress($0.sessions)) })
+        let known = Dictionary(books.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let progress = Dictionary(uniqueKeysWithValues: byBook.items.map { item in
+            (item.path, known[item.path].map { ReadingProgress(item.sessions, of: $0) } ?? ReadingProgress(item.sessions))
+        })
         return (progress, byBook.problems)
     }
 
@@ -68,7 +72,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
                 case .failure(let error): problems.append(Problem(error, path: file.path))
                 }
             }
-            progress[book.path] = ReadingProgress(sessions)
+            progress[book.path] = ReadingProgress(sessions, of: book)
         }
         return (progress, problems)
     }

@@ -46,7 +46,7 @@ actor IndexedReads: ReadStrategy {
         let found = try index.books(matching: query)
         return QueryAnswer(found: FoundBooks(books: found, problems: try index.problems(sessions: false) + listing.duplicateProblems),
                            customKeys: try index.customKeys(),
-                           progress: sortProgress ? try index.progress(of: found.map(\.book.path)) : [:])
+                           progress: sortProgress ? try index.progress(of: found.map(\.book)) : [:])
     }
 
     /// The totals of the index's sessions, without their notes.
@@ -67,7 +67,7 @@ actor IndexedReads: ReadStrategy {
             }
             index = refreshed
         }
-        return (try index.progress(of: books.map(\.path)), try index.problems(sessions: true))
+        return (try index.progress(of: books), try index.problems(sessions: true))
     }
 
     func setSessionsReadDirectlyLimit(_ books: Int?) { sessionsReadDirectlyLimit = books }

@@ -50,7 +50,7 @@ extension SessionRules {
     /// What `check` reports of sessions already written that contradict their book: a `to`
     /// past its `pages`, a `to` below a page an earlier session reached (pages going backwards
     /// in date order), and sessions before its `started` or after its `finished`, each at the
-    /// key at fault.
+    /// key at fault. For a book read before, only its current read's sessions.
     static func contradictions(of book: Book, in document: FrontMatterDocument,
                                sessions: [(session: ReadingSession, document: FrontMatterDocument)]) -> [Problem] {
         var problems: [Problem] = []
@@ -59,7 +59,10 @@ extension SessionRules {
             let start = document.fields.entry(key)?.value.span.start
             return Problem(path: document.path ?? "", line: start?.line ?? 0, column: start?.column ?? 0, message: message)
         }
-        let ordered = sessions.sorted { $0.session.precedes($1.session) }
+        // A book read before is held to the sessions of its current read: the earlier reads'
+        // sessions went back to page 1 when the new read began.
+        let ordered = sessions.filter { item in book.currentReadStart.map { item.session.day >= $0 } ?? true }
+            .sorted { $0.session.precedes($1.session) }
         var reached: (page: Int, day: Day)?
         for (session, sessionDocument) in ordered {
             guard let to = session.to else { continue }

@@ -1,14 +1,14 @@
-/// One reading of a book from StoryGraph's `Dates Read`: when it started, when it ended.
+/// One reading of a book from StoryGraph's `Dates Read`: when it started, when it ended; a
+/// read already in the book's `reads` (``BookRead``) also keeps when it stopped and its rating.
 struct ReadRange: Sendable, Hashable {
     var started: Day?
     var finished: Day?
+    var stopped: Day?
+    var rating: Double?
 
     /// `{started: 2025-01-01, finished: 2025-01-03}`, as kept in a book's `reads` key.
     var yamlValue: YAMLValue {
-        var entries: [YAMLValue.Entry] = []
-        if let started { entries.append(.init("started", .day(started))) }
-        if let finished { entries.append(.init("finished", .day(finished))) }
-        return .mapping(entries)
+        BookRead(started: started, finished: finished, stopped: stopped, rating: rating).yamlValue
     }
 }
 

@@ -28,10 +28,12 @@ struct ReadingHistory: Hashable {
 
     /// Adds `read`, or completes the read it is the same as.
     mutating func add(_ read: ReadRange) {
-        guard read.started != nil || read.finished != nil else { return }
+        guard read.started != nil || read.finished != nil || read.stopped != nil else { return }
         if let index = reads.firstIndex(where: { $0.isSameRead(as: read) }) {
             reads[index].started = reads[index].started ?? read.started
             reads[index].finished = reads[index].finished ?? read.finished
+            reads[index].stopped = reads[index].stopped ?? read.stopped
+            reads[index].rating = reads[index].rating ?? read.rating
         } else {
             reads.append(read)
         }
@@ -62,20 +64,16 @@ struct ReadingHistory: Hashable {
         book.setExtra("reads", earlier.isEmpty ? nil : .list(earlier.map(\.yamlValue)))
     }
 
-    /// A read from one item of `reads`: `{started: 2025-01-01, finished: 2025-01-03}`.
+    /// A read from one item of `reads`: `{started: 2025-01-01, finished: 2025-01-03}`, with the
+    /// `stopped` and `rating` a re-read begun in shelf records.
     private static func read(from value: YAMLValue) -> ReadRange? {
-        guard case .mapping(let entries) = value else { return nil }
-        func day(_ key: String) -> Day? {
-            if case .day(let day)? = entries.first(where: { $0.key == key })?.value { return day }
-            return nil
-        }
-        return ReadRange(started: day("started"), finished: day("finished"))
+        BookRead(value).map { ReadRange(started: $0.started, finished: $0.finished, stopped: $0.stopped, rating: $0.rating) }
     }
 }
 
 extension ReadRange {
     /// The day that orders reads: when it ended, else when it began.
-    var sortDay: Day { finished ?? started ?? Day.distantPast }
+    var sortDay: Day { finished ?? stopped ?? started ?? Day.distantPast }
 
     /// Whether `other` describes this same read (see ``ReadingHistory``).
     func isSameRead(as other: ReadRange) -> Bool {

@@ -147,7 +147,7 @@ enum IndexRows {
         return IndexedYAMLValue(.mapping(extra)).json
     }
 
-    private static func extra(_ json: String?) -> [YAMLValue.Entry] {
+    static func extra(_ json: String?) -> [YAMLValue.Entry] {
         guard let json else { return [] }
         guard let decoded = try? JSONDecoder().decode(IndexedYAMLValue.self, from: Data(json.utf8)),
               case .mapping(let entries) = decoded.value else { return [] }

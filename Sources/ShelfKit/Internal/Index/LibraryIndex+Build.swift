@@ -121,7 +121,7 @@ extension LibraryIndex {
                 if let session = item.session { sessions.append(session) }
                 parsed.append(item)
             }
-            parsed.append(parse(.book(location), storage, encodeText: false, progress: ReadingProgress(sessions),
+            parsed.append(parse(.book(location), storage, encodeText: false, sessions: sessions,
                                 in: folder.map { ($0, location.fileName) }))
         }
         return parsed

@@ -68,10 +68,11 @@ extension LibraryIndex {
         }
     }
 
-    /// Each book's reading progress, by book path, for sorting by computed keys and for
-    /// listings that show it. Reads only the columns the totals need: no notes.
-    func progress(of paths: [String]) throws(ShelfError) -> [String: ReadingProgress] {
-        try read { db in
+    /// Each book's reading progress (of its current read), by book path, for sorting by computed
+    /// keys and for listings that show it. Reads only the columns the totals need: no notes.
+    func progress(of books: [Book]) throws(ShelfError) -> [String: ReadingProgress] {
+        let paths = books.map(\.path)
+        return try read { db in
             var sessions: [String: [ReadingSession]] = [:]
             if paths.count <= Self.pathsLookedUpOneByOne {
                 for path in paths {
@@ -84,7 +85,7 @@ extension LibraryIndex {
                 while let row = try rows.next() { sessions[row[0] as String, default: []].append(Self.totalsSession(row)) }
             }
             var result: [String: ReadingProgress] = [:]
-            for path in paths { result[path] = ReadingProgress(sessions[path] ?? []) }
+            for book in books { result[book.path] = ReadingProgress(sessions[book.path] ?? [], of: book) }
             return result
         }
     }
@@ -103,6 +104,21 @@ extension LibraryIndex {
         ReadingSession(day: Day(row[5] as String) ?? anyDay, time: IndexRows.time(row[6]), sequence: row[7],
                        from: row[1], to: row[2],
                        pages: row[3], minutes: row[4])
+    }
+
+    /// The columns of `books` ``currentReadStart(_:from:)`` reads, after `pages`.
+    static let currentReadColumns = "pages, started, extra"
+
+    /// The day a book's current read began when it was read before (``Book/currentReadStart``),
+    /// from the `started` and `extra` columns at `column` and after in a row of
+    /// ``currentReadColumns``. Only a book with `reads` has its custom keys decoded.
+    static func currentReadStart(_ row: Row, from column: Int) -> Day? {
+        guard let started = (row[column] as String?).flatMap({ Day($0) }), let extra = row[column + 1] as String?,
+              extra.contains("\"reads\"") else { return nil }
+        var book = Book(title: "")
+        book.started = started
+        book.extra = IndexRows.extra(extra)
+        return book.currentReadStart
     }
 
     /// For a stored day that cannot be read, which a session row never has.

@@ -290,8 +290,9 @@ extension LibraryIndex {
 
     /// Reads and parses one file, on any thread; with `encodeText`, also encodes its words for
     /// the full-text table. With `directory`, the file is opened as `name` in that open folder.
-    /// With `progress`, a book goes in with those session totals (``Rows/init(_:document:progress:)``).
-    static func parse(_ work: Work, _ storage: DiskStorage, encodeText: Bool, progress: ReadingProgress? = nil,
+    /// With `sessions` (all of the book's), a book goes in with the totals of its current read's
+    /// (``Rows/init(_:document:progress:)``).
+    static func parse(_ work: Work, _ storage: DiskStorage, encodeText: Bool, sessions: [ReadingSession]? = nil,
                       in directory: (folder: FileSystem.OpenDirectory, name: String)? = nil) -> Parsed {
         let path = work.path
         let bytes: [UInt8]
@@ -312,7 +313,7 @@ extension LibraryIndex {
             case .book(let location):
                 let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
                 return Parsed(work: work, stamp: stamp, info: info, book: book, problems: problems.map { Problem($0, path: path) },
-                              rows: Rows(book, document: encodeText, progress: progress))
+                              rows: Rows(book, document: encodeText, progress: sessions.map { ReadingProgress($0, of: book) }))
             case .session(_, let name, let book):
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(book.slug), name: name)
                 if let first = errors.first {
@@ -342,25 +343,26 @@ extension LibraryIndex {
     /// books whose file or sessions changed; with `all`, for every book in one pass.
     static func updateProgress(_ db: Database, books: Set<String>, all: Bool) throws {
         var sessions: [String: [ReadingSession]] = [:]
-        var pages: [String: Int?] = [:]
+        var pages: [String: (pages: Int?, since: Day?)] = [:]
         func collect(_ cursor: RowCursor) throws {
             while let row = try cursor.next() { sessions[row[0] as String, default: []].append(totalsSession(row)) }
         }
         if all {
             try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions"))
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, pages FROM books")
-            while let row = try rows.next() { pages[row[0]] = .some(row[1]) }
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, \(currentReadColumns) FROM books")
+            while let row = try rows.next() { pages[row[0]] = (row[1], currentReadStart(row, from: 2)) }
         } else {
             for path in books {
                 try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path]))
-                if let row = try Row.fetchOne(db, sql: "SELECT pages FROM books WHERE path = ?", arguments: [path]) {
-                    pages[path] = .some(row[0])
+                if let row = try Row.fetchOne(db, sql: "SELECT \(currentReadColumns) FROM books WHERE path = ?", arguments: [path]) {
+                    pages[path] = (row[0], currentReadStart(row, from: 1))
                 }
             }
         }
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
-        for (path, bookPages) in pages where all || books.contains(path) {
-            let progress = ReadingProgress(sessions[path] ?? [])
+        for (path, book) in pages where all || books.contains(path) {
+            let bookPages = book.pages
+            let progress = ReadingProgress((sessions[path] ?? []).filter { session in book.since.map { session.day >= $0 } ?? true })
             for value in IndexColumns.sessionValues(pages: bookPages, progress: progress) { update.bind(value) }
             update.bind(path)
             try update.run()

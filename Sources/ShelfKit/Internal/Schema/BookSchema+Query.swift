@@ -22,6 +22,11 @@ extension BookSchema {
         computed("folder", .text) { book, _ in book.folder.isEmpty ? [] : [.text(book.folder)] },
         // The year the book was finished.
         computed("year", .number) { book, _ in book.finished.map { [.number(Double($0.year))] } ?? [] },
+        // How many reads ended with the last page: the earlier ones in `reads` and this one
+        // when it has `finished` (`reads>1`: books read more than once).
+        computed("reads", .number) { book, _ in
+            [.number(Double(book.earlierReads.count { $0.finished != nil } + (book.finished == nil ? 0 : 1)))]
+        },
         // How many readable sessions the book has.
         computed("sessions", .number, needsSessions: true) { _, progress in
             progress.map { [.number(Double($0.sessions))] } ?? []
