@@ -66,7 +66,8 @@ public protocol LibraryWriting: Sendable {
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
     /// folder), removing folders left empty. Arriving in the reading status sets `started`,
     /// arriving in the finished status sets `finished` (``StatusRole``), each only when unset;
-    /// a move to where the book already is changes nothing.
+    /// leaving the to-read status takes out `next` (``UpNextOrder``); a move to where the book
+    /// already is changes nothing.
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book
 

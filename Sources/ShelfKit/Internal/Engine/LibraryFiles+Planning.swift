@@ -78,6 +78,9 @@ extension LibraryFiles {
             let set = Set(BookChanges(from: before, to: book).keys)
             try refuseFutureDates(book, keys: set, path: current.path)
         }
+        // A book that leaves the books to read leaves their up-next order (``UpNextOrder``), in
+        // the same write: `start`, a first logged session, any move.
+        if destination.status != current.status && configuration.role(of: status) != .toRead { book.next = nil }
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)

@@ -18,8 +18,8 @@ enum IndexSchema {
     /// character, and `author` is the authors when `authors` is empty; 12: the columns of `books`
     /// and `book_facts` come from ``BookSchema``, `book_facts` in its order, and the full-text columns are its searched fields in its order;
     /// 13: `read`, the pages a book's sessions read, counts both ends of a range, and a shared
-    /// boundary page once, ``ReadingSession/pagesRead(_:)``).
-    static let version = 14
+    /// boundary page once, ``ReadingSession/pagesRead(_:)``; 15: `stopped_page` and `next`).
+    static let version = 15
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
