@@ -79,3 +79,21 @@ struct UpNextOrderTests {
         #expect(await test.text("to-read/three.md")?.contains("\nnext: 1\n") == true)
     }
 }
+
+/// `Library.abandon(_:on:atPage:)`: `stopped_page` from the page given or the sessions.
+struct AbandonPageAPITests {
+    @Test(arguments: LibraryKind.allCases) func abandonSetsTheStoppedPage(kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        let library = test.library
+        try await library.add(Book(title: "Dune", pages: 100), to: .toRead, in: "")
+        try await library.log(ReadingSession(day: testToday, from: 1, to: 40), for: "dune", pagesTotal: nil)
+        let abandoned = try await library.abandon("dune", on: nil, atPage: nil)
+        #expect(abandoned.stoppedPage == 40)
+        #expect(abandoned.status == .abandoned)
+        await #expect(throws: ShelfError.invalidValue(path: "abandoned/dune.md", key: "stopped_page", value: "101",
+                                                      reason: "is past the book's last page, 100", line: 0, column: 0)) {
+            try await library.abandon("dune", on: nil, atPage: 101)
+        }
+        #expect(try await library.abandon("dune", on: nil, atPage: 60).stoppedPage == 60)
+    }
+}
