@@ -190,9 +190,9 @@ extension LibraryFiles {
     /// - Parameter checkingStamp: Refuse a file that changed since this library last read or
     ///   wrote it (``readForEditing(_:)``), for a write that states whole values rather than
     ///   changes to the file as it is now.
-    private mutating func planKey(_ added: String?, checkingStamp: Bool,
-                                  orLocate locate: (inout LibraryFiles) throws(ShelfError) -> BookLocation,
-                                  in plan: inout WritePlan) throws(ShelfError) -> String {
+    mutating func planKey(_ added: String?, checkingStamp: Bool,
+                          orLocate locate: (inout LibraryFiles) throws(ShelfError) -> BookLocation,
+                          in plan: inout WritePlan) throws(ShelfError) -> String {
         if let added { return added }
         let location = try locate(&self)
         if plan.entries[location.path] == nil {
