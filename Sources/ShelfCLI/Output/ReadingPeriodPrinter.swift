@@ -28,24 +28,28 @@ struct ReadingPeriodPrinter {
         if summary.minutes > 0 { total += ", " + SessionRecords.duration(summary.minutes) }
         facts.append(("Total", total))
         facts.append(("Streak", Plural.counted(summary.streak, "day") + (summary.streak > 0 ? " in a row with a session" : "")))
-        if let goal = summary.goal { facts.append(("Goal \(goal.year)", Self.goal(goal))) }
+        if let goal = summary.goal {
+            facts.append(("Goal \(goal.year)", Self.goal(goal)))
+            if let needed = Self.needed(goal) { facts.append(("Needed", needed)) }
+        }
         let width = facts.map { TextWidth.of($0.0) }.max() ?? 0
         for (label, value) in facts { out += TextWidth.pad(label, to: width) + "  " + value + "\n" }
         return out
     }
 
-    /// `20 of 24 books, on pace (20 expected by today); 9 pages a day would keep it: 4 books of
-    /// about 380 pages in 38 days`.
+    /// `20 of 24 books, on pace (20 expected by today)`, or `24 of 24 books, reached`.
     static func goal(_ goal: GoalPace) -> String {
-        var line = "\(goal.finished) of \(Plural.counted(goal.goal, "book"))"
+        let line = "\(goal.finished) of \(Plural.counted(goal.goal, "book"))"
         guard goal.booksNeeded > 0 else { return line + ", reached" }
-        line += goal.onPace ? ", on pace" : ", behind"
-        line += " (\(goal.expectedByToday) expected by today)"
-        if let perDay = goal.pagesPerDay, let typical = goal.typicalPages {
-            line += "; \(Plural.counted(perDay, "page")) a day would keep it: "
-                + "\(Plural.counted(goal.booksNeeded, "book")) of about \(Plural.counted(typical, "page")) in \(Plural.counted(goal.daysLeft, "day"))"
-        }
-        return line
+        return line + (goal.onPace ? ", on pace" : ", behind") + " (\(goal.expectedByToday) expected by today)"
+    }
+
+    /// `9 pages a day: 4 books of about 380 pages in 38 days`, while the goal is not reached
+    /// and a book's length is known.
+    static func needed(_ goal: GoalPace) -> String? {
+        guard goal.booksNeeded > 0, let perDay = goal.pagesPerDay, let typical = goal.typicalPages else { return nil }
+        return "\(Plural.counted(perDay, "page")) a day: \(Plural.counted(goal.booksNeeded, "book")) of about "
+            + "\(Plural.counted(typical, "page")) in \(Plural.counted(goal.daysLeft, "day"))"
     }
 
     /// The summary as JSON, keys in a fixed order.
