@@ -105,6 +105,13 @@ struct TodayNextTests {
         // Finished books are not picked, whatever the query matches.
         expectRun(try library.shelf("next", "--random", "tag:le-guin", "status:finished"), status: 1,
                   stderr: "shelf: no book in to-read matches the query\n")
+        // Its place is among all the books to read.
+        _ = try library.shelf("next", "circe")
+        expectRun(try library.shelf("next", "--random", "tag:sea"), stdout: """
+            #  TITLE      AUTHORS          PAGES  ADDED
+            2  Moby-Dick  Herman Melville    720  2023-10-01
+
+            """)
         let any = try library.shelf("next", "--random")
         #expect(any.status == 0)
         #expect(any.stdout.split(separator: "\n").count == 2)

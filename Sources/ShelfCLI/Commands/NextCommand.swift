@@ -74,19 +74,19 @@ struct NextCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
+        let listing = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
+        let order = UpNextOrder(books: listing.items, configuration: library.configuration)
         if random {
-            let listing = try await library.books(matching: try filter.query(today: Day.today()), sortedBy: [], limit: nil)
-            let order = UpNextOrder(books: listing.items, configuration: library.configuration)
-            guard let pick = order.books.randomElement() else {
+            // The place shown is the book's among all the books to read, not among the matches.
+            let matches = Set(try await library.books(matching: try filter.query(today: Day.today()), sortedBy: [], limit: nil).items.map(\.id))
+            guard let pick = order.books.filter({ matches.contains($0.id) }).randomElement() else {
                 LibraryWarning.print(listing.problems, paths: library.displayPaths)
                 throw InvalidValue("no book in \(order.status.name) matches" + (filter.terms.isEmpty ? "" : " the query"))
             }
-            try print([pick], positions: [pick.id: (order.books.firstIndex(of: pick) ?? 0) + 1], library: library)
+            try print([pick], positions: [pick.id: (order.books.firstIndex { $0.id == pick.id } ?? 0) + 1], library: library)
             LibraryWarning.print(listing.problems, paths: library.displayPaths)
             return
         }
-        let listing = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
-        let order = UpNextOrder(books: listing.items, configuration: library.configuration)
         guard let reference = bookReference else {
             let positions = Dictionary(uniqueKeysWithValues: order.books.enumerated().map { ($1.id, $0 + 1) })
             try print(order.books, positions: positions, library: library)
