@@ -27,6 +27,7 @@ public struct Shelf: AsyncParsableCommand {
             SetCommand.self, UnsetCommand.self, TagCommand.self, LogCommand.self, SessionsCommand.self,
             EditCommand.self, RemoveCommand.self, RestoreCommand.self, TrashCommand.self, CheckCommand.self,
             SearchCommand.self, ReindexCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self,
+            TodayCommand.self, NextCommand.self, TagsCommand.self, AuthorsCommand.self, FoldersCommand.self,
             GitSetupCommand.self, MergeDriverCommand.self,
         ]
     )

@@ -54,7 +54,7 @@ struct FieldsTests {
             headers.append(String(result.stdout.prefix { $0 != "\n" }.split(separator: ",custom.").first ?? ""))
         }
         #expect(headers.allSatisfy { $0 == "id,path,status,folder,title,subtitle,authors,isbn,published,pages,publisher,"
-                    + "language,series,series_index,tags,rating,added,started,finished,stopped,cover" }, "\(headers)")
+                    + "language,series,series_index,tags,rating,added,started,finished,stopped,stopped_page,next,cover" }, "\(headers)")
     }
 
     @Test func fieldsChooseTheTablesColumns() throws {

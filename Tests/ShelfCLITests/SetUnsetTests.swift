@@ -114,6 +114,7 @@ struct SetUnsetTests {
     @Test(arguments: [
         (["set", "dune", "status=finished"], "shelf: status comes from where the file is; use `shelf move` to change it\n"),
         (["set", "dune", "folder=x"], "shelf: folder comes from where the file is; use `shelf move` to change it\n"),
+        (["set", "dune", "slug=dune-1965"], "shelf: slug comes from the file's name; use `shelf move BOOK --slug NEW` to rename the book\n"),
         (["set", "dune", "rating"], "shelf: expected key=value, got \"rating\"\n"),
         (["set", "dune", "=5"], "shelf: expected key=value, got \"=5\"\n"),
         (["set", "dune", "pages="],

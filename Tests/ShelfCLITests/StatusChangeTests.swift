@@ -95,7 +95,7 @@ struct StatusChangeTests {
     @Test func abandonMovesBookAndSessionsAndSetsStopped() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("abandon", "the-fall-of-hyperion", "--date", "yesterday"),
-                  stdout: "reading/the-fall-of-hyperion.md → abandoned/the-fall-of-hyperion.md\n")
+                  stdout: "reading/the-fall-of-hyperion.md → abandoned/the-fall-of-hyperion.md\nstopped at page 251 of 517 (48%)\n")
         #expect(try library.status() == """
             R  reading/the-fall-of-hyperion.md -> abandoned/the-fall-of-hyperion.md
             R  reading/the-fall-of-hyperion/2026-10-20.md -> abandoned/the-fall-of-hyperion/2026-10-20.md
@@ -105,9 +105,11 @@ struct StatusChangeTests {
 
             """)
         let changes = try library.changes()
-        // The one line the move adds: the day the book was put down, after `started`.
+        // The lines the move adds: the day the book was put down, after `started`, and the page
+        // its sessions reached.
         let lines = changes.split(separator: "\n")
-        #expect(lines.filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") } == ["+stopped: \(ExampleLibrary.yesterday)"], "\(changes)")
+        #expect(lines.filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") } == ["+stopped: \(ExampleLibrary.yesterday)", "+stopped_page: 251"],
+                "\(changes)")
         #expect(!lines.contains { $0.hasPrefix("-") && !$0.hasPrefix("---") })
         #expect(changes.contains("\n started: 2026-10-20\n+stopped: "))
     }

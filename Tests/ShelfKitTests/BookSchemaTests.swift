@@ -49,11 +49,11 @@ struct BookSchemaTests {
 
     @Test func theTableKeepsTheFileFormat() {
         #expect(Self.keys == ["title", "subtitle", "authors", "isbn", "published", "pages", "publisher", "language", "series",
-                              "series_index", "tags", "rating", "added", "started", "finished", "stopped", "cover"])
+                              "series_index", "tags", "rating", "added", "started", "finished", "stopped", "stopped_page", "next", "cover"])
         #expect(BookSchema.fields.map(\.propertyName).contains("seriesIndex"))
         #expect(QueryField.builtInNames.sorted() == [
-            "added", "author", "cover", "finished", "folder", "isbn", "language", "minutes", "pages", "progress", "published",
-            "publisher", "rating", "read", "series", "series_index", "sessions", "started", "status", "stopped", "subtitle", "tag",
+            "added", "author", "cover", "finished", "folder", "isbn", "language", "minutes", "next", "pages", "progress", "published",
+            "publisher", "rating", "read", "reads", "series", "series_index", "sessions", "started", "status", "stopped", "stopped_page", "subtitle", "tag",
             "title", "year",
         ])
         #expect(IndexSchema.textColumns == ["title", "subtitle", "authors", "series", "tags", "body"])

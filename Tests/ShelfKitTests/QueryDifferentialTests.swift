@@ -70,6 +70,11 @@ struct QueryDifferentialTests {
             #expect(fromIndex == fromFiles, "\(text)")
             #expect(fromIndex == fromMemory, "\(text)")
             if !fromIndex.isEmpty { nonEmpty += 1 }
+            // `shelf tags`, `authors` and `folders` count the same books either way.
+            let facet = BookFacet.allCases.randomElement(using: &random) ?? .tags
+            let counted = try await indexed.counts(of: facet, matching: query)
+            #expect(counted == (try await direct.counts(of: facet, matching: query)), "\(facet) \(text)")
+            #expect(counted.items == (try await memory.counts(of: facet, matching: query)).items, "\(facet) \(text)")
         }
         // The generator must make queries that find something, or the test proves little.
         #expect(nonEmpty > 50)

@@ -5,14 +5,17 @@ import ShelfKit
 struct AbandonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "abandon",
-        abstract: "Stop reading a book: move it to abandoned/ and set stopped.",
+        abstract: "Stop reading a book: move it to abandoned/ and set stopped and stopped_page.",
         discussion: """
             Its sessions move with it, so `shelf show` still tells how far you got. `stopped` is \
-            set only if empty, to today or to --date, which may not be in the future.
+            set only if empty, to today or to --date, which may not be in the future. \
+            `stopped_page` is the page you stopped at: --page, or else the page your sessions \
+            reached, when they say one; it may not be past the book's pages, and stays when the \
+            book is moved back.
 
             Examples:
               shelf abandon ulysses
-              shelf abandon ulysses --date yesterday
+              shelf abandon ulysses --page 120 --date yesterday
             """
     )
 
@@ -23,9 +26,19 @@ struct AbandonCommand: AsyncParsableCommand {
 
     @OptionGroup var date: DayOption
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("The page you stopped at (default: the page your sessions reached).",
+                                                         valueName: "n"))
+    var page: Int?
+
+    func validate() throws {
+        if let page, page < 1 { throw InvalidValue("--page takes a page, 1 or more, got \(page)") }
+    }
+
     func run() async throws {
         let library = try library.open()
-        let status = library.configuration.status(for: .abandoned)
-        _ = try await StatusChange.move(book, to: status, folder: nil, on: date.day, in: library)
+        let book = try await library.resolve(book)
+        let moved = try await library.abandon(book.id, on: date.day, atPage: page)
+        try StatusChange.report(book, movedTo: moved, in: library)
+        if let stopped = BookDisplay.stoppedAt(moved) { try StandardOutput.writeLine(stopped) }
     }
 }

@@ -58,6 +58,9 @@ struct SetCommand: AsyncParsableCommand {
     }
 
     private static func refuseLocationKey(_ key: String) throws {
+        if ["slug", "id"].contains(key) {
+            throw ValidationError("\(key) comes from the file's name; use `shelf move BOOK --slug NEW` to rename the book")
+        }
         if ValueParsing.locationKeys.contains(key) {
             throw ValidationError("\(key) comes from where the file is; use `shelf move` to change it")
         }

@@ -73,6 +73,7 @@ struct ShowCommand: AsyncParsableCommand {
         for (key, value) in rows {
             lines.append(terminal.paint(TextWidth.pad(key + ":", to: width + 1), .dim) + " " + value)
         }
+        if let stopped = BookDisplay.stoppedAt(book) { lines.append(stopped) }
         if !book.body.isEmpty {
             lines.append("")
             // `isNewline`, not `== "\n"`: a CRLF body ends in the one Character "\r\n".

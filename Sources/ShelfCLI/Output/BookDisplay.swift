@@ -26,4 +26,12 @@ enum BookDisplay {
         guard let pages, let percent = progress?.percent(of: pages) else { return "p. \(page)" }
         return "\(min(page, pages))/\(pages) (\(percent)%)"
     }
+
+    /// `stopped at page 120 of 412 (29%)`, or without the page count `stopped at page 120`;
+    /// `nil` for a book without `stopped_page`.
+    static func stoppedAt(_ book: Book) -> String? {
+        guard let page = book.stoppedPage else { return nil }
+        guard let pages = book.pages, pages > 0 else { return "stopped at page \(page)" }
+        return "stopped at page \(page) of \(pages) (\(min(100, page * 100 / pages))%)"
+    }
 }

@@ -8,12 +8,17 @@ enum StatusChange {
                      then edit: (@Sendable (inout Book) throws -> Void)? = nil) async throws -> Book {
         let book = try await library.resolve(reference)
         let moved = try await library.move(book.id, to: status, folder: folder, on: day, then: edit ?? { _ in })
+        try report(book, movedTo: moved, in: library)
+        return moved
+    }
+
+    /// Says where `book` went: its paths before and after, or that it was already there.
+    static func report(_ book: Book, movedTo moved: Book, in library: FileLibrary) throws {
         let paths = library.displayPaths
         if moved.path == book.path {
-            try StandardOutput.writeLine("\(book.id) is already in \(status.name); \(moved == book ? "nothing changed" : "updated \(paths(moved.path))")")
+            try StandardOutput.writeLine("\(book.id) is already in \(moved.status.name); \(moved == book ? "nothing changed" : "updated \(paths(moved.path))")")
         } else {
             try StandardOutput.writeLine("\(paths(book.path)) → \(paths(moved.path))")
         }
-        return moved
     }
 }

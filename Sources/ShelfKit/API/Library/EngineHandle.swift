@@ -91,6 +91,11 @@ extension EngineHandle {
     }
 
     @discardableResult
+    public func rename(_ id: BookID, to slug: BookID) async throws(ShelfError) -> Book {
+        try await engine.writing { files throws(ShelfError) in try files.rename(id, to: slug) }
+    }
+
+    @discardableResult
     public func delete(_ id: BookID) async throws(ShelfError) -> Book {
         try await engine.writing { files throws(ShelfError) in try files.delete([id])[0] }
     }

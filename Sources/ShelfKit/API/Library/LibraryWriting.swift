@@ -66,7 +66,8 @@ public protocol LibraryWriting: Sendable {
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
     /// folder), removing folders left empty. Arriving in the reading status sets `started`,
     /// arriving in the finished status sets `finished` (``StatusRole``), each only when unset;
-    /// a move to where the book already is changes nothing.
+    /// leaving the to-read status takes out `next` (``UpNextOrder``); a move to where the book
+    /// already is changes nothing.
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book
 
@@ -83,6 +84,19 @@ public protocol LibraryWriting: Sendable {
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
               then change: @Sendable (inout Book) throws -> Void) async throws -> Book
+
+    /// Renames a book: its file and its session folder take the slug `slug`, where they are, in
+    /// one all-or-nothing write that keeps every byte of them. `shelf move BOOK --slug NEW`.
+    ///
+    /// ```swift
+    /// try await library.rename("dune-1965", to: "dune")
+    /// ```
+    /// - Returns: The book with its new id and path.
+    /// - Throws: ``ShelfError/unsafeName(name:reason:)`` for a slug that cannot name a file,
+    ///   ``ShelfError/alreadyExists(path:)`` for a slug another book of the library has, in any
+    ///   status (also one differing only in case), or a file or folder where the book would go.
+    @discardableResult
+    func rename(_ id: BookID, to slug: BookID) async throws(ShelfError) -> Book
 
     /// Moves a book and its sessions to `.shelf/trash/<today>/<original path>`.
     /// - Returns: The book as it was before deletion.

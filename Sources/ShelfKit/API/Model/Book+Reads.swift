@@ -18,14 +18,17 @@ public struct BookRead: Sendable, Hashable, Codable {
     public var finished: Day?
     /// When the book was put down unfinished.
     public var stopped: Day?
+    /// The page it was put down at.
+    public var stoppedPage: Int?
     /// The rating the book had when the read ended.
     public var rating: Double?
 
     /// Creates a read.
-    public init(started: Day? = nil, finished: Day? = nil, stopped: Day? = nil, rating: Double? = nil) {
+    public init(started: Day? = nil, finished: Day? = nil, stopped: Day? = nil, stoppedPage: Int? = nil, rating: Double? = nil) {
         self.started = started
         self.finished = finished
         self.stopped = stopped
+        self.stoppedPage = stoppedPage
         self.rating = rating
     }
 
@@ -35,6 +38,7 @@ public struct BookRead: Sendable, Hashable, Codable {
         if let started { entries.append(.init("started", .day(started))) }
         if let finished { entries.append(.init("finished", .day(finished))) }
         if let stopped { entries.append(.init("stopped", .day(stopped))) }
+        if let stoppedPage { entries.append(.init("stopped_page", .int(stoppedPage))) }
         if let rating {
             entries.append(.init("rating", rating.rounded() == rating ? .int(Int(rating)) : .double(rating)))
         }
@@ -56,6 +60,7 @@ public struct BookRead: Sendable, Hashable, Codable {
         started = day("started")
         finished = day("finished")
         stopped = day("stopped")
+        if case .int(let page)? = entries.first(where: { $0.key == "stopped_page" })?.value { stoppedPage = page } else { stoppedPage = nil }
         if started == nil && finished == nil && stopped == nil { return nil }
     }
 }
@@ -82,11 +87,11 @@ extension Book {
         return sessions.filter { $0.day >= start }
     }
 
-    /// Begins a new read on `day`: the current one (its `started`, `finished` or `stopped`, and
-    /// the rating) goes to the end of ``earlierReads``, `started` becomes `day`, and `finished`
-    /// and `stopped` go. The rating stays as the book's. A book never started only gets `started`.
+    /// Begins a new read on `day`: the current one (its `started`, `finished` or `stopped` and
+    /// `stopped_page`, and the rating) goes to the end of ``earlierReads``, `started` becomes
+    /// `day`, and `finished`, `stopped` and `stopped_page` go. The rating stays as the book's. A book never started only gets `started`.
     public mutating func beginNewRead(on day: Day) {
-        let current = BookRead(started: started, finished: finished, stopped: stopped, rating: rating)
+        let current = BookRead(started: started, finished: finished, stopped: stopped, stoppedPage: stoppedPage, rating: rating)
         if current.started != nil || current.finished != nil || current.stopped != nil {
             var items: [YAMLValue] = []
             if case .list(let existing)? = extra("reads") { items = existing }
@@ -96,6 +101,7 @@ extension Book {
         started = day
         finished = nil
         stopped = nil
+        stoppedPage = nil
     }
 
     /// How many times the book was read to the end: its earlier finished reads, and the current

@@ -46,6 +46,12 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var finished: Day?
     /// `stopped`: the day the book was put down unfinished, set when it arrives in the abandoned status.
     public var stopped: Day?
+    /// `stopped_page`: the page the book was put down at, set by `shelf abandon` (``ReadingProgress``
+    /// gives the default); kept when the book is moved back.
+    public var stoppedPage: Int?
+    /// `next`: the book's place in the up-next order of the to-read books, 1 first; books without
+    /// it follow (``UpNextOrder``). Taken out when the book leaves the to-read status.
+    public var next: Int?
     /// `cover`: a path or URL.
     public var cover: String?
     /// Every other key, in file order, with its typed value.
@@ -68,7 +74,8 @@ public struct Book: Sendable, Hashable, Identifiable {
         title: String, subtitle: String? = nil, authors: [String] = [], isbn: String? = nil,
         published: Publication? = nil, pages: Int? = nil, publisher: String? = nil, language: String? = nil,
         series: String? = nil, seriesIndex: Double? = nil, tags: [String] = [], rating: Double? = nil,
-        added: Day? = nil, started: Day? = nil, finished: Day? = nil, stopped: Day? = nil, cover: String? = nil,
+        added: Day? = nil, started: Day? = nil, finished: Day? = nil, stopped: Day? = nil, stoppedPage: Int? = nil, next: Int? = nil,
+        cover: String? = nil,
         extra: [YAMLValue.Entry] = [], body: String = ""
     ) {
         self.id = id
@@ -91,6 +98,8 @@ public struct Book: Sendable, Hashable, Identifiable {
         self.started = started
         self.finished = finished
         self.stopped = stopped
+        self.stoppedPage = stoppedPage
+        self.next = next
         self.cover = cover
         self.extra = extra
         self.body = body

@@ -68,6 +68,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case symbolicLink(path: String)
     /// A query that cannot be understood; the error points at the term.
     case invalidQuery(QueryError)
+    /// The book is not in the to-read status, so it has no place in the up-next order
+    /// (``UpNextOrder``); `status` is where it is.
+    case notToRead(BookID, status: String)
 
     public var description: String {
         switch self {
@@ -151,6 +154,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the write was cancelled; nothing was changed"
         case .symbolicLink(let path):
             return "\(path) is a symbolic link; shelf never writes through links — replace it with the file or folder itself"
+        case .notToRead(let id, let status):
+            return "\(id) is in \(status): only books still to read have a place up next"
         case .invalidQuery(let error):
             return error.description
         }

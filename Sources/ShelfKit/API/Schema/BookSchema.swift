@@ -26,6 +26,8 @@ public enum BookSchema {
         BookField("started", \.started),
         BookField("finished", \.finished),
         BookField("stopped", \.stopped),
+        BookField("stopped_page", \.stoppedPage, rule: .positive),
+        BookField("next", \.next, rule: .positive),
         BookField("cover", \.cover),
     ]
 

@@ -142,7 +142,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     }
 
     /// Consecutive days with a session, ending today or, when today has none yet, yesterday.
-    private static func streak(days: Set<Day>, today: Day) -> Int {
+    static func streak(days: Set<Day>, today: Day) -> Int {
         var day = days.contains(today) ? today : today.adding(days: -1)
         var count = 0
         while let current = day, days.contains(current) {

@@ -78,6 +78,9 @@ extension LibraryFiles {
             let set = Set(BookChanges(from: before, to: book).keys)
             try refuseFutureDates(book, keys: set, path: current.path)
         }
+        // A book that leaves the books to read leaves their up-next order (``UpNextOrder``), in
+        // the same write: `start`, a first logged session, any move.
+        if destination.status != current.status && configuration.role(of: status) != .toRead { book.next = nil }
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)
@@ -187,9 +190,9 @@ extension LibraryFiles {
     /// - Parameter checkingStamp: Refuse a file that changed since this library last read or
     ///   wrote it (``readForEditing(_:)``), for a write that states whole values rather than
     ///   changes to the file as it is now.
-    private mutating func planKey(_ added: String?, checkingStamp: Bool,
-                                  orLocate locate: (inout LibraryFiles) throws(ShelfError) -> BookLocation,
-                                  in plan: inout WritePlan) throws(ShelfError) -> String {
+    mutating func planKey(_ added: String?, checkingStamp: Bool,
+                          orLocate locate: (inout LibraryFiles) throws(ShelfError) -> BookLocation,
+                          in plan: inout WritePlan) throws(ShelfError) -> String {
         if let added { return added }
         let location = try locate(&self)
         if plan.entries[location.path] == nil {

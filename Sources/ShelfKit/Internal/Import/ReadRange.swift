@@ -4,11 +4,12 @@ struct ReadRange: Sendable, Hashable {
     var started: Day?
     var finished: Day?
     var stopped: Day?
+    var stoppedPage: Int?
     var rating: Double?
 
     /// `{started: 2025-01-01, finished: 2025-01-03}`, as kept in a book's `reads` key.
     var yamlValue: YAMLValue {
-        BookRead(started: started, finished: finished, stopped: stopped, rating: rating).yamlValue
+        BookRead(started: started, finished: finished, stopped: stopped, stoppedPage: stoppedPage, rating: rating).yamlValue
     }
 }
 

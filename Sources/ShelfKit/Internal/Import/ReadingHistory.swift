@@ -33,6 +33,7 @@ struct ReadingHistory: Hashable {
             reads[index].started = reads[index].started ?? read.started
             reads[index].finished = reads[index].finished ?? read.finished
             reads[index].stopped = reads[index].stopped ?? read.stopped
+            reads[index].stoppedPage = reads[index].stoppedPage ?? read.stoppedPage
             reads[index].rating = reads[index].rating ?? read.rating
         } else {
             reads.append(read)
@@ -67,7 +68,9 @@ struct ReadingHistory: Hashable {
     /// A read from one item of `reads`: `{started: 2025-01-01, finished: 2025-01-03}`, with the
     /// `stopped` and `rating` a re-read begun in shelf records.
     private static func read(from value: YAMLValue) -> ReadRange? {
-        BookRead(value).map { ReadRange(started: $0.started, finished: $0.finished, stopped: $0.stopped, rating: $0.rating) }
+        BookRead(value).map {
+            ReadRange(started: $0.started, finished: $0.finished, stopped: $0.stopped, stoppedPage: $0.stoppedPage, rating: $0.rating)
+        }
     }
 }
 

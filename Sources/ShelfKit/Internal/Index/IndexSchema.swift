@@ -19,8 +19,9 @@ enum IndexSchema {
     /// and `book_facts` come from ``BookSchema``, `book_facts` in its order, and the full-text columns are its searched fields in its order;
     /// 13: `read`, the pages a book's sessions read, counts both ends of a range, and a shared
     /// boundary page once, ``ReadingSession/pagesRead(_:)``; 14: the `stopped` field; 15: a
-    /// session's `time`, from its file name, orders the sessions of a day; 16: a book read before
-    /// counts only its current read's sessions in its progress, and `reads` is a query column).
+    /// session's `time`, from its file name, orders the sessions of a day, and the fields
+    /// `stopped_page` and `next`; 16: a book read before counts only its current read's sessions
+    /// in its progress, and `reads` is a query column).
     static let version = 16
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.

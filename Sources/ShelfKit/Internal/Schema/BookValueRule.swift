@@ -22,6 +22,12 @@ struct BookValueRule: Sendable {
         return "should not be negative"
     }
 
+    /// One or more: a page, a place in an order.
+    static let positive = BookValueRule(refusesWrites: true) { value in
+        guard case .integer(let number) = value, number < 1 else { return nil }
+        return "should be 1 or more"
+    }
+
     /// A valid ISBN-10 or ISBN-13, hyphens and spaces allowed. Refused when written, as a rating
     /// is, since a mistyped number is the usual cause; a file that already holds one is only
     /// reported, and imports keep a service's invalid ISBN aside as `isbn_invalid`.

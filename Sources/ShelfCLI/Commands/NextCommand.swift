@@ -1,0 +1,127 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf next`: the books to read in up-next order, changing it, or a random pick.
+struct NextCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next",
+        abstract: "List the books to read in up-next order, put a book first, or pick one at random.",
+        discussion: """
+            The order is `next: N` in each book to read (1 first); the books without it follow, \
+            oldest added first. `shelf next BOOK` puts the book first (--position N, --last: after \
+            the other books with a place) and renumbers the books with a place, all in one write; \
+            --remove takes it out of the order. Starting a book takes out its `next`. --random picks \
+            a book to read at random, among those a query matches when one is given (as in \
+            `shelf list`).
+
+            Examples:
+              shelf next
+              shelf next the-overstory
+              shelf next circe --position 2
+              shelf next --remove circe
+              shelf next --random tag:sci-fi
+            """
+    )
+
+    /// How `next` prints the order.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table
+        case json
+    }
+
+    @OptionGroup var library: LibraryOptions
+    @OptionGroup var color: ColorOptions
+
+    @OptionGroup var filter: BookFilterOptions
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Put the book at this place instead of first (1 is first).",
+                                                         valueName: "n"))
+    var position: Int?
+
+    @Flag(help: "Put the book after the other books with a place.")
+    var last = false
+
+    @Flag(help: "Take the book out of the up-next order.")
+    var remove = false
+
+    @Flag(help: "Pick a book to read at random, among those the query matches.")
+    var random = false
+
+    @Option(help: "table or json.")
+    var format: Format = .table
+
+    /// The book the command changes, when it names one.
+    private var bookReference: String? { filter.terms.first { $0 != "--" } }
+
+    func validate() throws {
+        try filter.validate()
+        let words = filter.terms.filter { $0 != "--" }
+        let filtered = !filter.status.isEmpty || filter.author != nil || filter.tag != nil || filter.folder != nil
+        if random {
+            if position != nil || last || remove { throw ValidationError("--random picks a book; it cannot be used with --position, --last or --remove") }
+            return
+        }
+        if filtered { throw ValidationError("--status, --author, --tag and --folder narrow --random; `shelf next BOOK` names one book") }
+        if words.count > 1 {
+            throw ValidationError("shelf next takes one book, got \(words.count) words; quote a title with spaces, or use --random with a query")
+        }
+        if words.isEmpty && (position != nil || last || remove) { throw ValidationError("--position, --last and --remove need a book") }
+        if [position != nil, last, remove].filter({ $0 }).count > 1 {
+            throw ValidationError("--position, --last and --remove cannot be used together")
+        }
+        if let position, position < 1 { throw InvalidValue("--position takes 1 or more, got \(position)") }
+    }
+
+    func run() async throws {
+        let library = try library.open()
+        let listing = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
+        let order = UpNextOrder(books: listing.items, configuration: library.configuration)
+        if random {
+            // The place shown is the book's among all the books to read, not among the matches.
+            let matches = Set(try await library.books(matching: try filter.query(today: Day.today()), sortedBy: [], limit: nil).items.map(\.id))
+            guard let pick = order.books.filter({ matches.contains($0.id) }).randomElement() else {
+                LibraryWarning.print(listing.problems, paths: library.displayPaths)
+                throw InvalidValue("no book in \(order.status.name) matches" + (filter.terms.isEmpty ? "" : " the query"))
+            }
+            try print([pick], positions: [pick.id: (order.books.firstIndex { $0.id == pick.id } ?? 0) + 1], library: library)
+            LibraryWarning.print(listing.problems, paths: library.displayPaths)
+            return
+        }
+        guard let reference = bookReference else {
+            let positions = Dictionary(uniqueKeysWithValues: order.books.enumerated().map { ($1.id, $0 + 1) })
+            try print(order.books, positions: positions, library: library)
+            LibraryWarning.print(listing.problems, paths: library.displayPaths)
+            return
+        }
+        let book = try await library.resolve(reference)
+        let changes = remove ? try order.removing(book)
+            : last ? try order.placingLast(book) : try order.placing(book, at: position ?? 1)
+        let written = try await library.update(changes)
+        let paths = library.displayPaths
+        if written.isEmpty {
+            try StandardOutput.writeLine(book.next == nil ? "\(book.id) has no place up next; nothing changed"
+                                         : "\(book.id) is already next: \(book.next ?? 0); nothing changed")
+        }
+        for book in written {
+            try StandardOutput.writeLine("\(paths(book.path)): " + (book.next.map { "next: \($0)" } ?? "next removed"))
+        }
+    }
+
+    /// The books as a table or JSON, each with its place in the order.
+    private func print(_ books: [Book], positions: [BookID: Int], library: FileLibrary) throws {
+        switch format {
+        case .json:
+            try StandardOutput.write(BookRecords(books: books, configuration: library.configuration).json())
+        case .table:
+            guard !books.isEmpty else { return }
+            var table = Table(columns: [.init(title: "#", alignment: .right), .init(title: "TITLE", givesWay: 1, minimum: 20),
+                                       .init(title: "AUTHORS", givesWay: 0, least: 10), .init(title: "PAGES", alignment: .right),
+                                       .init(title: "ADDED")])
+            for book in books {
+                table.rows.append([.text(positions[book.id].map(String.init) ?? ""), .text(book.title), .list(book.authors),
+                                   .text(book.pages.map(String.init) ?? ""), .text(book.added?.description ?? "")])
+            }
+            try StandardOutput.write(table.render(width: color.terminal().width, terminal: color.terminal()))
+        }
+    }
+}

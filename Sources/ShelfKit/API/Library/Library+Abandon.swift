@@ -1,0 +1,31 @@
+extension Library {
+    /// Moves the book `id` to the status with the abandoned role, setting `stopped` as a move
+    /// does (to `day`, `nil` for today), and `stopped_page` to `page`: the page it was put down
+    /// at, by default the page its sessions reached (``ReadingProgress``), when they say one. This
+    /// is `shelf abandon --page`.
+    ///
+    /// ```swift
+    /// try await library.abandon("ulysses", on: nil, atPage: 120)
+    /// ```
+    /// - Returns: The book as written.
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` for a page below 1
+    ///   or past the book's `pages`, and the errors of ``LibraryWriting/move(_:to:folder:on:then:)``.
+    @discardableResult
+    public func abandon(_ id: BookID, on day: Day?, atPage page: Int?) async throws -> Book {
+        // The page the sessions reached can pass a page count that is wrong; it stops at the count.
+        let reached = page == nil ? ReadingProgress(try await sessions(of: id)).page : nil
+        // The path a refusal names: the file as it is, since nothing moves then.
+        let path = try await book(id).path
+        return try await move(id, to: configuration.status(for: .abandoned), folder: nil, on: day) { book throws(ShelfError) in
+            if let page {
+                book = try book.setting("stopped_page", to: .int(page))
+                if let pages = book.pages, page > pages {
+                    throw .invalidValue(path: path, key: "stopped_page", value: String(page),
+                                        reason: "is past the book's last page, \(pages)", line: 0, column: 0)
+                }
+            } else if let reached, reached > 0 {
+                book.stoppedPage = min(reached, book.pages ?? reached)
+            }
+        }
+    }
+}

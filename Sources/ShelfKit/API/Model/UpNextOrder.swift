@@ -1,0 +1,90 @@
+/// The order the books still to read will be read in: `shelf next`.
+///
+/// The order is plain text in the books: `next: 1` is first, a smaller number is sooner, and the
+/// books without `next` follow, oldest `added` first (a book without `added` after them, ties
+/// by slug). Only books in the status with the to-read role are in it; a book that leaves that
+/// status loses its `next` in the same write (`LibraryFiles.planMove`: `start`, a first logged
+/// session, any move).
+///
+/// Changing the order gives the books to write, all of them in one
+/// ``LibraryWriting/update(_:)-([Book])``, so the numbers never end up half renumbered:
+///
+/// ```swift
+/// let order = UpNextOrder(books: try await library.books(), configuration: library.configuration)
+/// try await library.update(try order.placing(try await library.book("circe"), at: 1))
+/// ```
+public struct UpNextOrder: Sendable, Hashable {
+    /// The books to read, first to read first.
+    public private(set) var books: [Book]
+    /// The status that plays the to-read role.
+    public let status: Status
+
+    /// Orders the books of `books` that are in the to-read status.
+    public init(books: [Book], configuration: LibraryConfiguration) {
+        let status = configuration.status(for: .toRead)
+        self.status = status
+        self.books = books.filter { $0.status == status }.sorted(by: Self.comesFirst)
+    }
+
+    /// Whether `a` is read before `b`: by `next`, then the books without it by `added`.
+    static func comesFirst(_ a: Book, _ b: Book) -> Bool {
+        switch (a.next, b.next) {
+        case let (x?, y?) where x != y: return x < y
+        case (_?, nil): return true
+        case (nil, _?): return false
+        default: break
+        }
+        switch (a.added, b.added) {
+        case let (x?, y?) where x != y: return x < y
+        case (_?, nil): return true
+        case (nil, _?): return false
+        default: return a.id.rawValue < b.id.rawValue
+        }
+    }
+
+    /// The books that have a place (`next`), in order.
+    public var placed: [Book] { books.filter { $0.next != nil } }
+
+    /// The books to write to put `book` at `position` among the books with a place (1 first; a
+    /// position past them puts it after them): those places numbered 1, 2, 3… in order. Only
+    /// books whose number changes are returned.
+    /// - Throws: ``ShelfError/notToRead(_:status:)`` for a book not in ``books``.
+    public func placing(_ book: Book, at position: Int) throws(ShelfError) -> [Book] {
+        let book = try member(book)
+        var placed = placed.filter { $0.id != book.id }
+        placed.insert(book, at: min(max(position, 1), placed.count + 1) - 1)
+        return Self.numbered(placed)
+    }
+
+    /// The books to write to put `book` after every book with a place.
+    public func placingLast(_ book: Book) throws(ShelfError) -> [Book] {
+        try placing(book, at: Int.max)
+    }
+
+    /// The books to write to take `book` out of the order (it then follows by `added`), the places
+    /// after it moving up; empty when it has no place.
+    public func removing(_ book: Book) throws(ShelfError) -> [Book] {
+        var book = try member(book)
+        guard book.next != nil else { return [] }
+        book.next = nil
+        return [book] + Self.numbered(placed.filter { $0.id != book.id })
+    }
+
+    /// `book` as ``books`` holds it.
+    private func member(_ book: Book) throws(ShelfError) -> Book {
+        guard let member = books.first(where: { $0.id == book.id }) else {
+            throw .notToRead(book.id, status: book.status.name)
+        }
+        return member
+    }
+
+    /// `books` given the places 1, 2, 3…: those whose place changes.
+    private static func numbered(_ books: [Book]) -> [Book] {
+        books.enumerated().compactMap { offset, book in
+            guard book.next != offset + 1 else { return nil }
+            var book = book
+            book.next = offset + 1
+            return book
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// A value books share, counted by `shelf tags`, `shelf authors` and `shelf folders`.
+public enum BookFacet: String, Sendable, Hashable, CaseIterable {
+    /// `tags`: each tag of a book.
+    case tags
+    /// `authors`: each author of a book.
+    case authors
+    /// The folder below the status (`sci-fi`, `fiction/classics`); a book directly under its
+    /// status has none.
+    case folders
+
+    /// How ``BookFacet/counts(in:order:)`` orders the values.
+    public enum Order: Sendable, Hashable {
+        /// Most books first, then by name.
+        case count
+        /// By name, ignoring case.
+        case name
+    }
+
+    /// The values `book` has, each once.
+    func values(of book: Book) -> [String] {
+        switch self {
+        case .tags: book.tags
+        case .authors: book.authors
+        case .folders: book.folder.isEmpty ? [] : [book.folder]
+        }
+    }
+
+    /// Each value of `books` with the number of books that have it. Values that differ only in
+    /// case are one (`Sci-Fi` and `sci-fi`), shown as most books write it (ties: the first in
+    /// byte order); a book counts once per value.
+    public func counts(in books: [Book], order: Order = .count) -> [NameCount] {
+        var spellings: [String: [String: Int]] = [:]
+        var counts: [String: Int] = [:]
+        for book in books {
+            var seen = Set<String>()
+            for value in values(of: book) {
+                let key = value.lowercased()
+                spellings[key, default: [:]][value, default: 0] += 1
+                if seen.insert(key).inserted { counts[key, default: 0] += 1 }
+            }
+        }
+        let named = counts.map { key, count in
+            let spelling = (spellings[key] ?? [:]).sorted { ($1.value, $0.key) < ($0.value, $1.key) }.first?.key ?? key
+            return NameCount(name: spelling, books: count)
+        }
+        func byName(_ a: NameCount, _ b: NameCount) -> Bool { (a.name.lowercased(), a.name) < (b.name.lowercased(), b.name) }
+        switch order {
+        case .count: return named.sorted { $0.books != $1.books ? $0.books > $1.books : byName($0, $1) }
+        case .name: return named.sorted(by: byName)
+        }
+    }
+}
+
+extension LibraryReading {
+    /// The values of `facet` among the books `query` matches, each with its count of books
+    /// (``BookFacet/counts(in:order:)``), read through the index when the library has one, and
+    /// the problems of the files skipped. `shelf tags status:finished`.
+    ///
+    /// ```swift
+    /// let tags = try await library.counts(of: .tags, matching: Query(parsing: "status:finished", today: .today()))
+    /// ```
+    public func counts(of facet: BookFacet, matching query: Query = .all, order: BookFacet.Order = .count)
+        async throws(ShelfError) -> Listing<NameCount> {
+        let books = try await books(matching: query, sortedBy: [], limit: nil)
+        return Listing(facet.counts(in: books.items, order: order), problems: books.problems)
+    }
+}

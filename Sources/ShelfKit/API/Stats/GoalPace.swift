@@ -1,0 +1,57 @@
+/// Whether the year's goal (`goal:`/`goals:` in `.shelf/config.yaml`) is on pace, and the pages a
+/// day that would keep it: part of ``ReadingPeriodSummary``.
+public struct GoalPace: Sendable, Hashable, Codable {
+    /// The year, today's.
+    public var year: Int
+    /// Books to finish in the year.
+    public var goal: Int
+    /// Books finished in the year so far.
+    public var finished: Int
+    /// Books an even pace would have finished by today: the goal times the part of the year
+    /// gone, today included, rounded down (as ``GoalProgress/expectedByToday`` is).
+    public var expectedByToday: Int
+    /// Books still to finish to reach the goal; 0 once it is reached.
+    public var booksNeeded: Int
+    /// The pages of a typical book: the mean of the year's finished books that give `pages`,
+    /// else of every book of the library that does; `nil` when none does.
+    public var typicalPages: Int?
+    /// Days left in the year, today included.
+    public var daysLeft: Int
+    /// Pages a day that would finish ``booksNeeded`` typical books in ``daysLeft``, rounded up;
+    /// `nil` without a typical length.
+    public var pagesPerDay: Int?
+
+    /// Whether the books finished keep up with an even pace.
+    public var onPace: Bool { finished >= expectedByToday }
+
+    /// Creates a goal pace.
+    public init(year: Int, goal: Int, finished: Int, expectedByToday: Int, booksNeeded: Int, typicalPages: Int?,
+                daysLeft: Int, pagesPerDay: Int?) {
+        self.year = year
+        self.goal = goal
+        self.finished = finished
+        self.expectedByToday = expectedByToday
+        self.booksNeeded = booksNeeded
+        self.typicalPages = typicalPages
+        self.daysLeft = daysLeft
+        self.pagesPerDay = pagesPerDay
+    }
+
+    /// Works out the pace of `goal` books in `today`'s year from `books`, all of the library's.
+    init(goal: Int, books: [Book], configuration: LibraryConfiguration, today: Day) {
+        let year = today.year
+        let finished = books.filter { configuration.finishedDay(of: $0)?.year == year }
+        let start = Day(year: year, month: 1, day: 1) ?? today
+        let end = Day(year: year + 1, month: 1, day: 1) ?? today
+        let yearDays = max(1, start.days(until: end))
+        let daysLeft = max(1, today.days(until: end))
+        let needed = max(0, goal - finished.count)
+        let paged = finished.compactMap(\.pages).filter { $0 > 0 }
+        let sample = paged.isEmpty ? books.compactMap(\.pages).filter { $0 > 0 } : paged
+        let typical = sample.isEmpty ? nil : (sample.reduce(0, +) + sample.count / 2) / sample.count
+        self.init(year: year, goal: goal, finished: finished.count,
+                  expectedByToday: goal * (start.days(until: today) + 1) / yearDays, booksNeeded: needed,
+                  typicalPages: typical, daysLeft: daysLeft,
+                  pagesPerDay: typical.map { (needed * $0 + daysLeft - 1) / daysLeft })
+    }
+}

@@ -1,0 +1,80 @@
+/// The day at a glance, as a workout app shows one: what was read today (or this week, this
+/// month), per book and in all, the streak, and whether the year's goal is on pace. This is
+/// `shelf today`.
+///
+/// ```swift
+/// let summary = try await ReadingPeriodSummary.compute(for: library, period: .week, today: .today())
+/// print(summary.pages, summary.streak, summary.goal?.pagesPerDay ?? 0)
+/// ```
+public struct ReadingPeriodSummary: Sendable, Hashable, Codable {
+    /// The period.
+    public var period: ReadingPeriod
+    /// Its first day.
+    public var first: Day
+    /// Its last day: today.
+    public var today: Day
+    /// The books read in the period, most pages first, then most minutes, then by title.
+    public var books: [BookPeriodReading]
+    /// Sessions in the period.
+    public var sessions: Int
+    /// Pages read in the period.
+    public var pages: Int
+    /// Minutes read in the period, where sessions give them.
+    public var minutes: Int
+    /// Days in a row with a session, ending today, or yesterday when today has none yet.
+    public var streak: Int
+    /// The year's goal and its pace, when a goal is set for this year.
+    public var goal: GoalPace?
+    /// The problems of the files left out because they could not be read, sorted: filled in by
+    /// ``compute(for:period:today:)``.
+    public var problems: [Problem] = []
+
+    /// Works out the summary.
+    /// - Parameters:
+    ///   - books: Every book of the library: titles, and the finished books and pages of the goal.
+    ///   - sessions: Every session, not the period's alone: a session's pages are counted after
+    ///     the session before it of its book (``ReadingSession/pagesRead(_:)``).
+    ///   - configuration: The library's settings: the finished status and the goals.
+    ///   - period: Today, this week or this month.
+    ///   - today: The current day.
+    public init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, period: ReadingPeriod,
+                today: Day) {
+        self.period = period
+        self.today = today
+        let days = period.days(endingOn: today)
+        first = days.lowerBound
+        let titles = Dictionary(books.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        var lines: [BookID: BookPeriodReading] = [:]
+        for (session, pages) in zip(sessions, ReadingSession.pagesRead(sessions)) where days.contains(session.day) {
+            var line = lines[session.bookID]
+                ?? BookPeriodReading(id: session.bookID, title: titles[session.bookID] ?? session.bookID.rawValue,
+                                     sessions: 0, pages: 0, minutes: 0)
+            line.sessions += 1
+            line.pages += pages
+            line.minutes += session.minutes ?? 0
+            lines[session.bookID] = line
+        }
+        self.books = lines.values.sorted {
+            ($1.pages, $1.minutes, $0.title, $0.id.rawValue) < ($0.pages, $0.minutes, $1.title, $1.id.rawValue)
+        }
+        self.sessions = self.books.reduce(0) { $0 + $1.sessions }
+        pages = self.books.reduce(0) { $0 + $1.pages }
+        minutes = self.books.reduce(0) { $0 + $1.minutes }
+        streak = ReadingStats.streak(days: Set(sessions.map(\.day)), today: today)
+        goal = configuration.goal(for: today.year).flatMap { $0 > 0 ? $0 : nil }
+            .map { GoalPace(goal: $0, books: books, configuration: configuration, today: today) }
+    }
+
+    /// Reads every book and session of `library` and works out the summary, with the
+    /// ``problems`` of the files it had to skip.
+    /// - Throws: Only when the library's folders cannot be read.
+    public static func compute(for library: some LibraryReading, period: ReadingPeriod, today: Day) async throws(ShelfError)
+        -> ReadingPeriodSummary {
+        let books = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
+        let sessions = try await library.sessions(since: nil)
+        var summary = ReadingPeriodSummary(books: books.items, sessions: sessions.items, configuration: library.configuration,
+                                           period: period, today: today)
+        summary.problems = Array(Set(books.problems + sessions.problems)).sorted()
+        return summary
+    }
+}
