@@ -136,4 +136,16 @@ extension LibraryFiles {
         }
         return SessionRules.contradictions(of: book.book, in: book.document, sessions: sessions)
     }
+
+    /// The library-relative path of the session file `reference` names as a path
+    /// (`reading/dune/2026-11-20-0740.md`, `./reading/dune/2026-11-20-0740`): a session-named
+    /// file in the session folder of a book. `nil` for anything else.
+    func sessionPath(named reference: String) -> String? {
+        guard reference.contains("/") else { return nil }
+        let path = Self.bookPath(reference)
+        guard SessionFileName(Path.name(of: path)) != nil,
+              let book = BookLocation(path: BookLocation.bookPath(ofSessionFolder: Path.parent(of: path)), statuses: configuration.statuses),
+              isBook(book), storage.isFile(path) else { return nil }
+        return path
+    }
 }
