@@ -106,7 +106,16 @@ struct SessionEditCommand: AsyncParsableCommand {
         if let date, let day = Day.parse(date, today: Day.today()) { session.day = day }
         if let at { session.time = TimeOfDay(at) }
         if let note { session.note = try NoteInput.read(note) }
-        let update = try await library.update(session)
+        let update: SessionUpdate
+        do {
+            update = try await library.update(session)
+        } catch {
+            // The page count is corrected with `set` here; `log` has --pages-total for it.
+            if case .impossibleSession(_, _, .pastLastPage(let page, _)) = error {
+                throw CommandFailure(message: "\(error) (`shelf set \(book.id) pages=\(page)`)")
+            }
+            throw error
+        }
         try StandardOutput.writeLine(library.displayPaths(update.session.path))
         if update.renamed { printError("shelf: renamed from \(library.displayPaths(update.previousPath))") }
         guard !update.contradictions.isEmpty else { return }
