@@ -10,7 +10,7 @@ import Testing
 struct UsageTests {
     @Test(arguments: [
         (["lst"], "shelf: 'lst' is not a shelf command; did you mean 'list'?\n"),
-        (["sesions", "dune"], "shelf: 'sesions' is not a shelf command; did you mean 'sessions'?\n"),
+        (["sesions", "dune"], "shelf: 'sesions' is not a shelf command; did you mean 'sessions' or 'session'?\n"),
         (["--library", ".", "shw", "dune"], "shelf: 'shw' is not a shelf command; did you mean 'show'?\n"),
         (["help", "nosuch"], "shelf: 'nosuch' is not a shelf command; see `shelf --help`\n"),
         (["help", "lst"], "shelf: 'lst' is not a shelf command; did you mean 'list'?\n"),

@@ -7,15 +7,17 @@ import Glibc
 import Darwin
 #endif
 
-/// `shelf edit BOOK`: opens the book's file in `$VISUAL` or `$EDITOR`, then checks it.
+/// `shelf edit BOOK`: opens the book's file (or one of its sessions) in `$VISUAL` or `$EDITOR`,
+/// then checks it.
 struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Open a book's file in $VISUAL or $EDITOR, then check what you saved.",
+        abstract: "Open a book's file, or a session's, in $VISUAL or $EDITOR, then check what you saved.",
         discussion: """
             The editor runs without a shell; EDITOR="code --wait" works. A slug or a path opens \
             the file even when its front matter is broken, so the file `shelf check` points at \
-            can always be fixed here.
+            can always be fixed here. A session opens by its path, or with --session: its file \
+            name without .md, a day when the book has one session that day, or last.
 
             After the editor exits the file is read again. On a terminal, a problem is shown as \
             path:line:column and you are asked `What now? (e)dit again, (k)eep as it is [e]:`, \
@@ -29,18 +31,40 @@ struct EditCommand: AsyncParsableCommand {
             Examples:
               EDITOR=nano shelf edit dune
               shelf edit finished/fiction/piranesi.md
+              shelf edit dune --session last
+              shelf edit reading/dune/2026-11-20-0740.md
             """
     )
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment; or a session file's path.",
+              completion: ShelfCompletion.books)
     var book: String
+
+    @Option(help: ArgumentHelp("Open one of the book's sessions instead: its file name without .md (2026-11-20-0740), a day with one session, or last.",
+                               valueName: "session"))
+    var session: String?
 
     func run() async throws {
         let library = try library.open()
-        let path = try await library.bookPath(for: book)
-        let slug = BookID(bookPath: path) ?? BookID(book)
+        if let session {
+            let book = try await library.resolve(book)
+            let file = try await library.session(SessionReference(session), of: book.id)
+            try await Self.editAndCheck(file.path, in: library, again: "shelf edit \(book.id) --session \(file.name)")
+        } else if let path = await library.sessionPath(for: book) {
+            try await Self.editAndCheck(path, in: library, again: "shelf edit \(path)")
+        } else {
+            let path = try await library.bookPath(for: book)
+            let slug = BookID(bookPath: path) ?? BookID(book)
+            try await Self.editAndCheck(path, in: library, again: "shelf edit \(slug)")
+        }
+    }
+
+    /// Opens the book or session file at `path` in the editor, marked open meanwhile, then
+    /// checks it: problems are printed, and on a terminal the person may edit again; otherwise
+    /// the file is kept as saved and the command fails, suggesting `again`. Prints the path.
+    static func editAndCheck(_ path: String, in library: FileLibrary, again: String) async throws {
         let launcher = EditorLauncher(environment: ProcessInfo.processInfo.environment)
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
         try await library.whileEditing(path) {
@@ -55,7 +79,7 @@ struct EditCommand: AsyncParsableCommand {
                 for problem in problems { printError(library.displayPaths.problem(problem)) }
                 if interactive, Self.asksToEditAgain() { continue }
                 throw CommandFailure(message: "\(library.displayPaths(path)) has \(Plural.counted(problems.count, "problem")), kept as saved; "
-                                     + "run `shelf edit \(slug)` again to fix")
+                                     + "run `\(again)` again to fix")
             }
         }
         try StandardOutput.writeLine(library.displayPaths(path))

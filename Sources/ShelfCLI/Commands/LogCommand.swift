@@ -13,12 +13,17 @@ struct LogCommand: AsyncParsableCommand {
             left off. Logging a book you have not started moves it to reading. A session must \
             fit the book: it is refused when it is empty, after today, longer than a day, past \
             the book's last page (give --pages-total when the edition is longer), or at odds \
-            with the sessions logged before and after its day.
+            with the sessions logged before and after its day. --note - reads the note from \
+            standard input, byte for byte; --edit writes it in $VISUAL or $EDITOR first. --undo \
+            removes the book's last session to .shelf/trash/ (`shelf session` corrects one).
 
             Examples:
               shelf log dune --to 120 --minutes 45
               shelf log dune --pages 30 --date yesterday --at 8:15 --note "Read on the train."
               shelf log wind --to 700 --pages-total 722
+              pbpaste | shelf log dune --minutes 20 --note -
+              shelf log dune --to 150 --edit
+              shelf log dune --undo
             """
     )
 
@@ -46,18 +51,29 @@ struct LogCommand: AsyncParsableCommand {
                                valueName: "time"))
     var at: String?
 
-    @Option(help: "A note, the session file's body.")
+    @Option(help: "A note, the session file's body; - reads it from standard input.")
     var note: String?
+
+    @Flag(help: "Write the note in $VISUAL or $EDITOR (starting from --note), then log the session.")
+    var edit = false
+
+    @Flag(help: "Remove the book's last session instead: its file goes to .shelf/trash/.")
+    var undo = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Correct the book's page count in the same write, for an edition longer than it says.",
                                valueName: "pages"))
     var pagesTotal: Int?
 
     func validate() throws {
+        if undo {
+            let others = [to, from, pages, minutes, pagesTotal].contains { $0 != nil } || [date, at, note].contains { $0 != nil }
+            if others || edit { throw ValidationError("--undo removes the last session; give it alone") }
+            return
+        }
         if pages != nil && (to != nil || from != nil) {
             throw ValidationError("give either --pages or --from/--to, not both")
         }
-        if to == nil && pages == nil && minutes == nil && note == nil {
+        if to == nil && pages == nil && minutes == nil && note == nil && !edit {
             throw ValidationError("say what you read: --to PAGE, --pages N, --minutes M or --note TEXT")
         }
         for (name, value) in [("--to", to), ("--from", from), ("--pages", pages), ("--minutes", minutes),
@@ -74,6 +90,14 @@ struct LogCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let book = try await library.resolve(book)
+        if undo {
+            let last = try await library.session(.last, of: book.id)
+            let trashed = try await library.delete(last)
+            try StandardOutput.writeLine("removed \(library.displayPaths(last.path)) to \(library.displayPaths(trashed))")
+            return
+        }
+        var note = try note.map(NoteInput.read)
+        if edit { note = try NoteInput.edit(note ?? "") }
         let day = date.flatMap { Day.parse($0, today: Day.today()) } ?? Day.today()
         let session = ReadingSession(bookID: book.id, day: day, time: at.flatMap { TimeOfDay($0) }, from: from, to: to, pages: pages, minutes: minutes,
                                      note: note ?? "")

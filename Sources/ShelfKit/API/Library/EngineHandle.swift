@@ -121,6 +121,16 @@ extension EngineHandle {
     }
 
     @discardableResult
+    public func update(_ session: ReadingSession) async throws(ShelfError) -> SessionUpdate {
+        try await engine.writing { files throws(ShelfError) in try files.update(session) }
+    }
+
+    @discardableResult
+    public func delete(_ session: ReadingSession) async throws(ShelfError) -> String {
+        try await engine.writing { files throws(ShelfError) in try files.delete(session) }
+    }
+
+    @discardableResult
     public func apply(_ batch: LibraryBatch) async throws(ShelfError) -> (added: [Book], updated: [Book]) {
         try await engine.writing { files throws(ShelfError) in try files.apply(batch) }
     }

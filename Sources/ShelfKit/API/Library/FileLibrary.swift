@@ -106,6 +106,13 @@ public final class FileLibrary: EngineHandle {
         return try await resolve(reference).path
     }
 
+    /// The library-relative path of the session file `reference` names as a path
+    /// (`reading/dune/2026-11-20-0740.md`), or `nil` when it names none: what `shelf edit`
+    /// opens when it is given a session's path.
+    public func sessionPath(for reference: String) async -> String? {
+        await engine.sessionPath(named: reference)
+    }
+
     /// Runs `body` with the book file at `path` marked open in an editor by this process, and
     /// removes the mark when it returns or throws. Meanwhile every write of another process
     /// (or library) to that book is refused with ``ShelfError/bookBeingEdited(path:pid:)``:

@@ -112,3 +112,13 @@ extension LibraryReading {
         try await search(text, limit: limit, highlight: .guillemets).items
     }
 }
+
+extension LibraryReading {
+    /// The session of book `id` that `reference` names (``SessionReference``): a file name
+    /// without `.md`, a day with one session, or `last`.
+    /// - Throws: ``ShelfError/sessionNotFound(bookID:reference:sessions:)``,
+    ///   ``ShelfError/ambiguousSession(bookID:day:sessions:)``, and the errors of ``sessions(of:)``.
+    public func session(_ reference: SessionReference, of id: BookID) async throws(ShelfError) -> ReadingSession {
+        try reference.resolve(in: try await sessions(of: id), of: id)
+    }
+}

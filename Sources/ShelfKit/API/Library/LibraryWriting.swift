@@ -134,6 +134,38 @@ public protocol LibraryWriting: Sendable {
     ///   already reached, ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
     @discardableResult
     func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int?) async throws(ShelfError) -> ReadingSession
+
+    /// Corrects a session already written: writes what changed in `from`, `to`, `pages`,
+    /// `minutes`, `extra` and `note` since the session was read, changing only the lines of
+    /// those keys (and the body for the note), and renames the file when `day` or `time`
+    /// changed (`2026-11-20-0740.md` → `2026-11-19-2130.md`, the next free `-N` when that name
+    /// is taken), all in one write. A session moved before its book's `started` moves `started`
+    /// back in the same write.
+    ///
+    /// The file is found by the book and the name the session was read with, so a session of a
+    /// book moved since still finds it. The correction must be possible in itself (not after
+    /// today, not empty, at most a day's minutes, within the book's pages); pages at odds with
+    /// the book's other sessions are written and reported in ``SessionUpdate/contradictions``.
+    /// ```swift
+    /// var session = try await library.session(.last, of: "dune")
+    /// session.to = 130
+    /// try await library.update(session)
+    /// ```
+    /// - Throws: ``ShelfError/changedOnDisk(path:)`` when the file changed since the session
+    ///   was read (``ReadingSession/version``, kept through `Codable`; without a version, since
+    ///   this library last read it), ``ShelfError/sessionNotFound(bookID:reference:sessions:)``,
+    ///   ``ShelfError/impossibleSession(bookID:day:problem:)``,
+    ///   ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    @discardableResult
+    func update(_ session: ReadingSession) async throws(ShelfError) -> SessionUpdate
+
+    /// Moves a session's file to the trash, `.shelf/trash/<today>/<its path>`, from where it can
+    /// be moved back by hand; a session folder left empty is removed, in the same write.
+    /// - Returns: The file's path in the trash.
+    /// - Throws: ``ShelfError/changedOnDisk(path:)`` when the file changed since the session
+    ///   was read, ``ShelfError/sessionNotFound(bookID:reference:sessions:)``.
+    @discardableResult
+    func delete(_ session: ReadingSession) async throws(ShelfError) -> String
 }
 
 /// A library that can be read and written: ``FileLibrary`` on disk, ``InMemoryLibrary`` for

@@ -26,6 +26,14 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     public var note: String
     /// The file's path relative to the library root; filled in by the library.
     public var path: String
+    /// The version of the file this value was read from; `nil` for a session not read from a
+    /// file. ``LibraryWriting/update(_:)-(ReadingSession)`` refuses to write over a file that
+    /// changed since (``SessionVersion``).
+    public var version: SessionVersion? {
+        get { versionSlot.version }
+        set { versionSlot.version = newValue }
+    }
+    private var versionSlot = SessionVersionSlot()
 
     /// Creates a session. `bookID`, `sequence` and `path` are set by ``LibraryWriting/log(_:for:)``,
     /// and `time` too when it is `nil`.
@@ -90,7 +98,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     var minuteOfDay: Int { time?.minutes ?? -1 }
 
     private enum CodingKeys: String, CodingKey {
-        case bookID, day, time, sequence, from, to, pages, minutes, extra, note, path
+        case bookID, day, time, sequence, from, to, pages, minutes, extra, note, path, version
     }
 
     public init(from decoder: any Decoder) throws {
@@ -108,6 +116,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
             note: try container.decodeIfPresent(String.self, forKey: .note) ?? "",
             path: try container.decodeIfPresent(String.self, forKey: .path) ?? ""
         )
+        version = try container.decodeIfPresent(SessionVersion.self, forKey: .version)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -123,5 +132,6 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         try container.encode(JSONYAMLValue(.mapping(extra)), forKey: .extra)
         try container.encode(note, forKey: .note)
         try container.encode(path, forKey: .path)
+        try container.encodeIfPresent(version, forKey: .version)
     }
 }

@@ -44,6 +44,11 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case sessionPageBelowProgress(bookID: BookID, page: Int, progress: Int)
     /// A session of the book on `day` that cannot be logged, and why.
     case impossibleSession(bookID: BookID, day: Day, problem: SessionProblem)
+    /// The book has no session `reference` names (``SessionReference``); `sessions` are the
+    /// names of its sessions, the most recent last.
+    case sessionNotFound(bookID: BookID, reference: String, sessions: [String])
+    /// A day names no single session: the book has `sessions` (their names) on `day`.
+    case ambiguousSession(bookID: BookID, day: Day, sessions: [String])
     /// A slug, folder or status name that could leave the library or is not a usable file name.
     case unsafeName(name: String, reason: String)
     /// No deleted book with this id is in the trash.
@@ -134,6 +139,13 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 return "the session of \(day) ends on page \(page), but a later one of \(bookID), on \(laterDay), "
                     + "starts on page \(laterPage); check the page numbers or the day"
             }
+        case .sessionNotFound(let bookID, let reference, let sessions):
+            let what = reference == SessionReference.last.text ? "no sessions" : "no session \"\(reference)\""
+            guard !sessions.isEmpty else { return "\(bookID) has \(what)" }
+            let shown = sessions.count > 5 ? ["…"] + sessions.suffix(5) : sessions
+            return "\(bookID) has \(what); its sessions: " + shown.joined(separator: ", ")
+        case .ambiguousSession(let bookID, let day, let sessions):
+            return "\(bookID) has \(sessions.count) sessions on \(day): \(sessions.joined(separator: ", ")); name one of them"
         case .unsafeName(let name, let reason):
             return "\"\(name)\" cannot be used as a name in the library: \(reason)"
         case .notInTrash(let id):

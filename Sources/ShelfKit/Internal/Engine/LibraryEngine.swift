@@ -54,6 +54,11 @@ actor LibraryEngine<Reads: ReadStrategy> {
     func bookPathByName(_ reference: String) throws(ShelfError) -> String? {
         try files.bookPathByName(reference)
     }
+
+    /// The session file a path names (``LibraryFiles/sessionPath(named:)``).
+    func sessionPath(named reference: String) -> String? {
+        files.sessionPath(named: reference)
+    }
 }
 
 extension LibraryEngine where Reads == IndexedReads {

@@ -150,7 +150,7 @@ extension LibraryFiles {
 
     /// `.shelf/.gitignore` with the lines shelf needs that it lacks, before the trash is written:
     /// deleted books are not part of the library in git.
-    private mutating func completeIgnoreFile() throws(ShelfError) {
+    mutating func completeIgnoreFile() throws(ShelfError) {
         let path = ShelfIgnoreFile.path
         let existing = storage.isFile(path) ? try storage.read(path) : nil
         guard let completed = ShelfIgnoreFile.completing(existing) else { return }

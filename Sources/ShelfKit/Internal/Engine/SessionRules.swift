@@ -21,8 +21,7 @@ enum SessionRules {
             .impossibleSession(bookID: book.id, day: session.day, problem: problem)
         }
         var session = session
-        if session.day > today { throw refuse(.inTheFuture(today: today)) }
-        if let minutes = session.minutes, minutes > minutesInADay { throw refuse(.tooManyMinutes(minutes)) }
+        try refuseOutOfTime(session, of: book, today: today)
         // The sessions before it: with untimed names, those of its day too, since it comes after them.
         let before = existing.filter { !session.precedes($0) }
         let reached = before.compactMap(\.to).max()
@@ -32,17 +31,47 @@ enum SessionRules {
         if let to = session.to, let reached, to < reached {
             throw .sessionPageBelowProgress(bookID: book.id, page: to, progress: reached)
         }
+        try refuseEmptyOrPastLastPage(session, of: book, pages: pages, before: before)
+        if let to = session.to, let later = existing.first(where: { session.precedes($0) && ($0.from ?? $0.to) != nil }),
+           let start = later.from ?? later.to, to > start {
+            throw refuse(.pastLaterSession(page: to, laterDay: later.day, laterPage: start))
+        }
+        return session
+    }
+
+    /// A correction of a session already written, as ``LibraryWriting/update(_:)-(ReadingSession)``
+    /// holds it: refused when it is impossible in itself (after today, longer than a day, empty,
+    /// past the book's last page), but not for pages at odds with the other sessions, which
+    /// the person may be correcting one after the other (``contradictions(of:in:sessions:)``
+    /// reports those).
+    /// - Parameter others: The book's other sessions, in reading order.
+    static func checkCorrection(_ session: ReadingSession, of book: Book, among others: [ReadingSession],
+                                today: Day) throws(ShelfError) {
+        try refuseOutOfTime(session, of: book, today: today)
+        try refuseEmptyOrPastLastPage(session, of: book, pages: book.pages, before: others.filter { !session.precedes($0) })
+    }
+
+    /// Throws for a session after today or longer than a day.
+    private static func refuseOutOfTime(_ session: ReadingSession, of book: Book, today: Day) throws(ShelfError) {
+        if session.day > today { throw .impossibleSession(bookID: book.id, day: session.day, problem: .inTheFuture(today: today)) }
+        if let minutes = session.minutes, minutes > minutesInADay {
+            throw .impossibleSession(bookID: book.id, day: session.day, problem: .tooManyMinutes(minutes))
+        }
+    }
+
+    /// Throws for a session that records nothing, or reaches past the book's `pages`.
+    /// - Parameter before: The book's sessions before this one, in reading order.
+    private static func refuseEmptyOrPastLastPage(_ session: ReadingSession, of book: Book, pages: Int?,
+                                                  before: [ReadingSession]) throws(ShelfError) {
+        func refuse(_ problem: SessionProblem) -> ShelfError {
+            .impossibleSession(bookID: book.id, day: session.day, problem: problem)
+        }
         // A `to` below `from` is refused as such when the session is checked for writing.
         let movesPages = session.pagesRead(after: before.last) > 0 || (session.to ?? 0) < (session.from ?? 0)
         let says = (session.minutes ?? 0) > 0 || !session.note.allSatisfy(\.isWhitespace) || !session.extra.isEmpty
         if !movesPages && !says { throw refuse(.empty) }
         let reaches = session.to ?? ((ReadingProgress(before).page ?? 0) + (session.pages ?? 0))
         if let pages, movesPages, reaches > pages { throw refuse(.pastLastPage(page: reaches, pages: pages)) }
-        if let to = session.to, let later = existing.first(where: { session.precedes($0) && ($0.from ?? $0.to) != nil }),
-           let start = later.from ?? later.to, to > start {
-            throw refuse(.pastLaterSession(page: to, laterDay: later.day, laterPage: start))
-        }
-        return session
     }
 }
 

@@ -47,8 +47,10 @@ struct SessionFile: Sendable {
     /// One session file, with every bad value it holds, for `check`.
     static func readWithProblems(_ path: String, name: SessionFileName, bookID: BookID,
                                  from storage: some LibraryStorage) throws(ShelfError) -> (ReadingSession, [ShelfError]) {
-        let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path)
-        return SessionFormat.read(document, bookID: bookID, name: name)
+        let bytes = try storage.read(path)
+        let document = try FrontMatterDocument(libraryFile: bytes, path: path)
+        let (session, errors) = SessionFormat.read(document, bookID: bookID, name: name)
+        return (session.read(from: FileStamp(bytes)), errors)
     }
 }
 

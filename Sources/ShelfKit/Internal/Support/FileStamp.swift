@@ -21,4 +21,14 @@ struct FileStamp: Sendable, Hashable {
         self.size = bytes.count
         self.hash = hash
     }
+
+    /// `<size>-<hex hash>`: how a version stores the stamp in `Codable`.
+    var encoded: String { "\(size)-" + String(hash, radix: 16) }
+
+    /// Reads ``encoded``; `nil` for anything else.
+    init?(encoded: String) {
+        let parts = encoded.split(separator: "-")
+        guard parts.count == 2, let size = Int(parts[0]), let hash = UInt64(parts[1], radix: 16) else { return nil }
+        self.init(size: size, hash: hash)
+    }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import ShelfKit
+
+/// A session's note as a command takes it: as given, from standard input (`--note -`), or
+/// written in the person's editor (`--edit`). The text is kept byte for byte, CRLF too.
+enum NoteInput {
+    /// The note `--note` gives: its text, or standard input read to its end for `-`.
+    static func read(_ value: String) throws -> String {
+        guard value == "-" else { return value }
+        return try text(Array(FileHandle.standardInput.readDataToEndOfFile()), from: "standard input")
+    }
+
+    /// Opens `initial` in `$VISUAL` or `$EDITOR` (``EditorLauncher``) as a temporary Markdown
+    /// file and returns what was saved; a note of only blank lines is no note.
+    static func edit(_ initial: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("shelf-note-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).md").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(initial.utf8)) else {
+            throw CommandFailure(message: "cannot write a temporary file for the note at \(path)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do throws(EditorLauncher.Failure) {
+            try EditorLauncher(environment: ProcessInfo.processInfo.environment).edit(path)
+        } catch {
+            throw CommandFailure(message: error.description + "; nothing was logged")
+        }
+        guard let saved = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "the note's temporary file \(path) is gone; nothing was logged")
+        }
+        let note = try text(Array(saved), from: "the note's file")
+        return note.allSatisfy(\.isWhitespace) ? "" : note
+    }
+
+    private static func text(_ bytes: [UInt8], from source: String) throws -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InvalidValue("the note from \(source) is not UTF-8 text")
+        }
+        return text
+    }
+}

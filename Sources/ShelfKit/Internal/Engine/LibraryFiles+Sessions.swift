@@ -1,0 +1,151 @@
+internal import FrontMatter
+
+/// Correcting and deleting sessions already written; ``log(_:for:pagesTotal:)`` writes new ones.
+extension LibraryFiles {
+    /// A session file read to be changed.
+    struct SessionTarget {
+        var book: BookLocation
+        var path: String
+        var name: SessionFileName
+        var stamp: FileStamp
+        var document: FrontMatterDocument
+        /// The session as the file holds it now.
+        var session: ReadingSession
+    }
+
+    /// The file of `session`, found by its book and its file name (from its version's path, else
+    /// its own path, else its day, time and sequence), so a session of a book moved since still
+    /// finds its file.
+    /// - Throws: ``ShelfError/sessionNotFound(bookID:reference:sessions:)``, and
+    ///   ``ShelfError/changedOnDisk(path:)`` when the file is not what the session was read from
+    ///   (without a version: what this library last read or wrote).
+    mutating func readSessionForEditing(_ session: ReadingSession) throws(ShelfError) -> SessionTarget {
+        let book = try locate(session.bookID)
+        let origin = session.version?.session ?? session
+        let fileName = Path.name(of: origin.path)
+        let name = SessionFileName(fileName)
+            ?? SessionFileName(day: origin.day, time: origin.time, sequence: origin.sequence)
+        let path = book.sessionFolder + "/" + name.name
+        guard storage.isFile(path) else {
+            throw .sessionNotFound(bookID: session.bookID, reference: name.stem, sessions: try sessions(of: book).map(\.name))
+        }
+        let bytes = try storage.read(path)
+        let stamp = FileStamp(bytes)
+        if let expected = session.version?.stamp ?? stamps[path], expected != stamp { throw .changedOnDisk(path: path) }
+        let document = try FrontMatterDocument(libraryFile: bytes, path: path)
+        let (current, _) = SessionFormat.read(document, bookID: session.bookID, name: name)
+        return SessionTarget(book: book, path: path, name: name, stamp: stamp, document: document, session: current)
+    }
+
+    /// Writes what a caller changed in a session (``LibraryWriting/update(_:)-(ReadingSession)``):
+    /// the lines of the keys changed, the body when the note changed, and a new name when the
+    /// day or time changed, in one journal. A session moved before its book's `started` moves
+    /// `started` back, as a backdated log does.
+    mutating func update(_ session: ReadingSession) throws(ShelfError) -> SessionUpdate {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        let target = try readSessionForEditing(session)
+        let current = target.session
+        let base = session.version?.session ?? current
+        var new = current
+        var edits: [(key: String, value: YAMLValue?)] = []
+        let numbers: [(String, WritableKeyPath<ReadingSession, Int?>)] = [("from", \.from), ("to", \.to), ("minutes", \.minutes),
+                                                                           ("pages", \.pages)]
+        for (key, field) in numbers where base[keyPath: field] != session[keyPath: field] {
+            new[keyPath: field] = session[keyPath: field]
+            edits.append((key, session[keyPath: field].map { .int($0) }))
+        }
+        if base.extra != session.extra { new.extra = session.extra }
+        if base.note != session.note { new.note = session.note }
+        let renames = base.day != session.day || base.time != session.time
+        let others = try sessions(of: target.book).filter { $0.path != target.path }
+        var name = target.name
+        if renames {
+            new.day = session.day
+            new.time = session.time
+            let taken = others.filter { $0.day == new.day && $0.time == new.time }.map(\.sequence)
+            name = SessionFileName(day: new.day, time: new.time, sequence: (taken.max() ?? 0) + 1)
+            new.sequence = name.sequence
+        }
+        let path = target.book.sessionFolder + "/" + name.name
+        try SessionFormat.validate(new, path: path)
+        let book = try read(target.book).book
+        try SessionRules.checkCorrection(new, of: book, among: others, today: today())
+        let edited = try DocumentWriting.edit(target.document, canonicalOrder: SessionFormat.keys, edits: edits,
+                                              oldExtra: current.extra, newExtra: new.extra, oldBody: current.note,
+                                              newBody: new.note)
+        var plan = WritePlan()
+        if renames, let started = book.started, new.day < started {
+            var corrected = book
+            corrected.started = new.day
+            _ = try planUpdate(corrected, into: &plan)
+        }
+        var steps = plan.steps
+        if path != target.path { steps.append(.move(from: target.path, to: path)) }
+        // At the new name, after the move: a replayed journal then finds each step done or not
+        // by the file at the path it names.
+        if let edited { steps.append(.replace(path, expecting: target.stamp, with: edited.bytes)) }
+        try perform(Journal(operation: "update of a session of \(session.bookID)",
+                            detail: path == target.path ? path : target.path + " → " + path, steps: steps))
+        let bytes = edited?.bytes ?? target.document.bytes
+        let document = try FrontMatterDocument(libraryFile: bytes, path: path)
+        let written = SessionFormat.read(document, bookID: session.bookID, name: name).0.read(from: FileStamp(bytes))
+        stamps[path] = FileStamp(bytes)
+        return SessionUpdate(session: written, previousPath: target.path, contradictions: try sessionContradictions(of: target.book))
+    }
+
+    /// Moves a session's file to the trash, `.shelf/trash/<today>/<its path>` (``LibraryWriting/delete(_:)-(ReadingSession)``),
+    /// removing its session folder when that leaves it empty, in one journal.
+    /// - Returns: The file's path in the trash.
+    mutating func delete(_ session: ReadingSession) throws(ShelfError) -> String {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        let target = try readSessionForEditing(session)
+        try completeIgnoreFile()
+        let destination = sessionTrashFolder(for: target) + "/" + target.path
+        try perform(Journal(operation: "delete of a session of \(session.bookID)", detail: target.path + " → " + destination,
+                            steps: [.move(from: target.path, to: destination),
+                                    .removeEmptyFolders(from: target.book.sessionFolder, stoppingAt: target.book.directory)]))
+        stamps[destination] = nil
+        return destination
+    }
+
+    /// Today's trash folder, or `<today>-2`, `-3`… when that folder already holds a file at the
+    /// session's path, or its book (whose restore would take the session back with it).
+    private func sessionTrashFolder(for target: SessionTarget) -> String {
+        let day = today().description
+        var sequence = 1
+        while true {
+            let folder = Self.trash + "/" + (sequence == 1 ? day : "\(day)-\(sequence)")
+            if storage.kind(of: folder + "/" + target.path) == nil, storage.kind(of: folder + "/" + target.book.path) == nil {
+                return folder
+            }
+            sequence += 1
+        }
+    }
+
+    /// What the sessions of the book at `location` contradict (``SessionRules/contradictions(of:in:sessions:)``).
+    func sessionContradictions(of location: BookLocation) throws(ShelfError) -> [Problem] {
+        let book = try BookFile.read(location, from: storage)
+        var sessions: [(session: ReadingSession, document: FrontMatterDocument)] = []
+        for entry in try storage.entries(in: location.sessionFolder) where entry.kind == .file {
+            guard let name = SessionFileName(entry.name) else { continue }
+            let path = location.sessionFolder + "/" + entry.name
+            guard let document = try? FrontMatterDocument(libraryFile: try storage.read(path), path: path) else { continue }
+            sessions.append((SessionFormat.read(document, bookID: BookID(location.slug), name: name).0, document))
+        }
+        return SessionRules.contradictions(of: book.book, in: book.document, sessions: sessions)
+    }
+
+    /// The library-relative path of the session file `reference` names as a path
+    /// (`reading/dune/2026-11-20-0740.md`, `./reading/dune/2026-11-20-0740`): a session-named
+    /// file in the session folder of a book. `nil` for anything else.
+    func sessionPath(named reference: String) -> String? {
+        guard reference.contains("/") else { return nil }
+        let path = Self.bookPath(reference)
+        guard SessionFileName(Path.name(of: path)) != nil,
+              let book = BookLocation(path: BookLocation.bookPath(ofSessionFolder: Path.parent(of: path)), statuses: configuration.statuses),
+              isBook(book), storage.isFile(path) else { return nil }
+        return path
+    }
+}
