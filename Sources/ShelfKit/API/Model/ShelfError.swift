@@ -68,6 +68,11 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case symbolicLink(path: String)
     /// A query that cannot be understood; the error points at the term.
     case invalidQuery(QueryError)
+    /// A reading session is already running in this library (``LiveSession``): one at a time.
+    case liveSessionRunning(BookID, started: LocalDateTime)
+    /// No reading session is running; with a book, that book's session ended meanwhile
+    /// (stopped or cancelled by another process), so it was not saved again.
+    case noLiveSession(BookID?)
 
     public var description: String {
         switch self {
@@ -153,6 +158,12 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) is a symbolic link; shelf never writes through links — replace it with the file or folder itself"
         case .invalidQuery(let error):
             return error.description
+        case .liveSessionRunning(let id, let started):
+            return "a reading session of \(id) is running, begun \(started.day) at \(started.time); "
+                + "one session at a time: stop or cancel it first"
+        case .noLiveSession(let id):
+            guard let id else { return "no reading session is running" }
+            return "the reading session of \(id) is no longer running: it was stopped or cancelled elsewhere"
         }
     }
 
