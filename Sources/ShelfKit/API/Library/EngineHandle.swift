@@ -121,7 +121,7 @@ extension EngineHandle {
     }
 
     public func liveSession() async throws(ShelfError) -> LiveSession? {
-        try await engine.writing { files throws(ShelfError) in try files.liveSession() }
+        try await engine.liveSession()
     }
 
     @discardableResult
