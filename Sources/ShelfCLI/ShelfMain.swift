@@ -132,6 +132,8 @@ public enum ShelfMain {
         case .notALibrary(_, let library?): "; point SHELF_LIBRARY or --library at \(library)"
         case .insideLibrary(let path, _): "; to create it anyway, run `shelf init --inside-library \(path)`"
         case .impossibleSession(_, _, .pastLastPage(let page, _)): " (with --pages-total \(page) or more)"
+        case .liveSessionRunning: ReadCommand.runningHint
+        case .noLiveSession(nil): "; start one with `shelf read BOOK`"
         case .invalidFrontMatter(let problem):
             // A book file shelf cannot read: `shelf edit` opens it by path without reading it.
             if let path = problem.location.path, let slug = BookID(bookPath: path), Day(slug.rawValue.prefix(10)) == nil {

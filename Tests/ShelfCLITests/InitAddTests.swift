@@ -34,6 +34,8 @@ struct InitAddTests {
             # Deleted books, until restored; books open in shelf edit.
             trash/
             editing/
+            # The reading session in progress (shelf read), on this device only.
+            live/
 
             """)
         // The new library works at once, and is clean.

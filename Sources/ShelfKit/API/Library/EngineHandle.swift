@@ -2,7 +2,7 @@
 /// ``Library`` and ``LibraryBatchWriting`` is answered here, once, for ``FileLibrary`` and
 /// ``InMemoryLibrary`` alike. Each line hands the call to the engine, never to another
 /// requirement, so a conformer cannot end up calling itself.
-protocol EngineHandle: LibraryBatchWriting {
+protocol EngineHandle: LibraryBatchWriting, LibraryLiveSessions {
     associatedtype Reads: ReadStrategy
     var engine: LibraryEngine<Reads> { get }
 }
@@ -133,5 +133,32 @@ extension EngineHandle {
     @discardableResult
     public func apply(_ batch: LibraryBatch) async throws(ShelfError) -> (added: [Book], updated: [Book]) {
         try await engine.writing { files throws(ShelfError) in try files.apply(batch) }
+    }
+
+    public func liveSession() async throws(ShelfError) -> LiveSession? {
+        try await engine.liveSession()
+    }
+
+    @discardableResult
+    public func startLiveSession(_ session: LiveSession) async throws(ShelfError) -> LiveSession {
+        try await engine.writing { files throws(ShelfError) in try files.startLiveSession(session) }
+        return session
+    }
+
+    public func saveLiveSession(_ session: LiveSession) async throws(ShelfError) {
+        try await engine.writing { files throws(ShelfError) in try files.saveLiveSession(session) }
+    }
+
+    public func stopLiveSession(_ session: ReadingSession) async throws(ShelfError) -> ReadingSession {
+        try await engine.writing { files throws(ShelfError) in
+            guard files.storage.isFile(LiveSessionFormat.path(of: session.bookID)) else { throw .noLiveSession(session.bookID) }
+            let logged = try files.log(session, for: session.bookID, pagesTotal: nil)
+            try files.cancelLiveSession(session.bookID)
+            return logged
+        }
+    }
+
+    public func cancelLiveSession(_ id: BookID) async throws(ShelfError) {
+        try await engine.writing { files throws(ShelfError) in try files.cancelLiveSession(id) }
     }
 }

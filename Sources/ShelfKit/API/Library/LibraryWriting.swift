@@ -170,7 +170,7 @@ public protocol LibraryWriting: Sendable {
 
 /// A library that can be read and written: ``FileLibrary`` on disk, ``InMemoryLibrary`` for
 /// tests and previews.
-public protocol Library: LibraryReading, LibraryWriting {}
+public protocol Library: LibraryReading, LibraryWriting, LibraryLiveSessions {}
 
 extension LibraryWriting {
     /// Sets front matter keys of the book `id`, each typed and checked as ``Book/setting(_:to:)``

@@ -76,6 +76,11 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The book is not in the to-read status, so it has no place in the up-next order
     /// (``UpNextOrder``); `status` is where it is.
     case notToRead(BookID, status: String)
+    /// A reading session is already running in this library (``LiveSession``): one at a time.
+    case liveSessionRunning(BookID, started: LocalDateTime)
+    /// No reading session is running; with a book, that book's session ended meanwhile
+    /// (stopped or cancelled by another process), so it was not saved again.
+    case noLiveSession(BookID?)
 
     public var description: String {
         switch self {
@@ -170,6 +175,12 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(id) is in \(status): only books still to read have a place up next"
         case .invalidQuery(let error):
             return error.description
+        case .liveSessionRunning(let id, let started):
+            return "a reading session of \(id) is running, begun \(started.day) at \(started.time); "
+                + "one session at a time: stop or cancel it first"
+        case .noLiveSession(let id):
+            guard let id else { return "no reading session is running" }
+            return "the reading session of \(id) is no longer running: it was stopped or cancelled elsewhere"
         }
     }
 

@@ -50,6 +50,11 @@ actor LibraryEngine<Reads: ReadStrategy> {
         files.unmarkEditing()
     }
 
+    /// The reading session running, read without the writer lock: its file is replaced whole.
+    func liveSession() throws(ShelfError) -> LiveSession? {
+        try files.liveSession()
+    }
+
     /// The file a slug or path names, without reading it (``LibraryFiles/bookPathByName(_:)``).
     func bookPathByName(_ reference: String) throws(ShelfError) -> String? {
         try files.bookPathByName(reference)

@@ -150,10 +150,10 @@ extension LibraryFiles {
 
     /// `.shelf/.gitignore` with the lines shelf needs that it lacks, before the trash is written:
     /// deleted books are not part of the library in git.
-    mutating func completeIgnoreFile() throws(ShelfError) {
+    mutating func completeIgnoreFile(with line: String = ShelfIgnoreFile.trashLine) throws(ShelfError) {
         let path = ShelfIgnoreFile.path
         let existing = storage.isFile(path) ? try storage.read(path) : nil
-        guard let completed = ShelfIgnoreFile.completing(existing) else { return }
+        guard let completed = ShelfIgnoreFile.completing(existing, with: line) else { return }
         try storage.write(completed, to: path)
     }
 

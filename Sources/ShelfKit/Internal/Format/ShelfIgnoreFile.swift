@@ -1,10 +1,12 @@
-/// `.shelf/.gitignore`: the caches, the lock, an unfinished write's journal and the trash are
-/// shelf's own, never part of the person's library in git.
+/// `.shelf/.gitignore`: the caches, the lock, an unfinished write's journal, the trash and the
+/// reading session in progress on this device are shelf's own, never part of the person's
+/// library in git.
 ///
 /// Written whole by `shelf init` and, in a library made by hand, by the first read that opens
 /// the index. A library made before the trash was ignored gets the trash's line appended when a
-/// book is next deleted: the person's own lines stay as they are, and a line of theirs that
-/// names the trash, even to un-ignore it (`!trash/`), leaves the file alone.
+/// book is next deleted, and the live session's line when a session is next started
+/// (`shelf read`): the person's own lines stay as they are, and a line of theirs that names the
+/// folder, even to un-ignore it (`!trash/`), leaves the file alone.
 enum ShelfIgnoreFile {
     /// The file, relative to the library.
     static let path = ".shelf/.gitignore"
@@ -19,20 +21,25 @@ enum ShelfIgnoreFile {
         # Deleted books, until restored; books open in shelf edit.
         trash/
         editing/
+        # The reading session in progress (shelf read), on this device only.
+        live/
 
         """
 
     /// The line that keeps `.shelf/trash/` out of git, and the lines a person may have written
     /// for it instead.
     static let trashLine = "trash/"
-    private static let trashForms: Set<String> = ["trash", "trash/", "/trash", "/trash/", "trash/*", "/trash/*", "trash/**"]
+    /// The line that keeps `.shelf/live/`, the session `shelf read` is timing, out of git.
+    static let liveLine = "live/"
 
     /// The bytes to write for a file holding `existing` (nil when there is none), or nil when it
-    /// already names the trash: `existing` with the trash's line appended, in its own line breaks.
-    static func completing(_ existing: [UInt8]?) -> [UInt8]? {
+    /// already names the folder of `line`: `existing` with `line` appended, in its own line breaks.
+    static func completing(_ existing: [UInt8]?, with line: String = trashLine) -> [UInt8]? {
         guard let existing else { return Array(contents.utf8) }
-        return LineListFile.appending(trashLine, to: existing) { line in
-            trashForms.contains(line.hasPrefix("!") ? String(line.dropFirst()) : line)
+        let name = line.hasSuffix("/") ? String(line.dropLast()) : line
+        let forms: Set<String> = [name, name + "/", "/" + name, "/" + name + "/", name + "/*", "/" + name + "/*", name + "/**"]
+        return LineListFile.appending(line, to: existing) { entry in
+            forms.contains(entry.hasPrefix("!") ? String(entry.dropFirst()) : entry)
         }
     }
 }

@@ -1,0 +1,41 @@
+/// The reading session in progress, in `.shelf/live/` (``LiveSessionFormat``). Written under
+/// the writer lock, so two processes cannot both start one, and atomically, like every file.
+extension LibraryFiles {
+    /// The running sessions' files, by name; one at most unless a person copied one in.
+    private func liveSessionPaths() throws(ShelfError) -> [String] {
+        guard storage.isDirectory(LiveSessionFormat.folder) else { return [] }
+        return try storage.entries(in: LiveSessionFormat.folder)
+            .filter { $0.kind == .file && $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
+            .map { LiveSessionFormat.folder + "/" + $0.name }
+            .sorted()
+    }
+
+    /// The session running, or nil.
+    func liveSession() throws(ShelfError) -> LiveSession? {
+        guard let path = try liveSessionPaths().first else { return nil }
+        return try LiveSessionFormat.read(try storage.read(path), path: path)
+    }
+
+    /// Starts `session` unless one is running; completes `.shelf/.gitignore` first, so the file
+    /// is never committed.
+    mutating func startLiveSession(_ session: LiveSession) throws(ShelfError) {
+        if let running = try liveSession() { throw .liveSessionRunning(running.bookID, started: running.started) }
+        try completeIgnoreFile(with: ShelfIgnoreFile.liveLine)
+        if !storage.isDirectory(LiveSessionFormat.folder) { try storage.makeDirectory(LiveSessionFormat.folder) }
+        try storage.write(LiveSessionFormat.bytes(of: session), to: LiveSessionFormat.path(of: session.bookID))
+    }
+
+    /// Replaces the running session of `session.bookID` with `session`.
+    mutating func saveLiveSession(_ session: LiveSession) throws(ShelfError) {
+        let path = LiveSessionFormat.path(of: session.bookID)
+        guard storage.isFile(path) else { throw .noLiveSession(session.bookID) }
+        try storage.write(LiveSessionFormat.bytes(of: session), to: path)
+    }
+
+    /// Removes the running session of `id`.
+    mutating func cancelLiveSession(_ id: BookID) throws(ShelfError) {
+        let path = LiveSessionFormat.path(of: id)
+        guard storage.isFile(path) else { throw .noLiveSession(id) }
+        try storage.removeFile(path)
+    }
+}
