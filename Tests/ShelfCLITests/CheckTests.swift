@@ -35,7 +35,7 @@ struct CheckTests {
             finished/sci-fi/dune.md:15:11: finished is before the last session, finished/sci-fi/dune/2024-03-01.md, found "2024-02-11"
             finished/sci-fi/dune/2024-03-01.md:3:5: to goes back below page 412, reached on 2024-02-11, found "20"
             finished/sci-fi/dune/2024-03-01.md:3:5: to is below from (50), found "20"
-            finished/sci-fi/dune/notes.md: session file name is not a date; name it YYYY-MM-DD.md or YYYY-MM-DD-N.md
+            finished/sci-fi/dune/notes.md: session file name is not a date; name it YYYY-MM-DD-HHMM.md or YYYY-MM-DD.md
             finished/seven.md:3:9: rating should be between 0.5 and 5 in steps of 0.5, found "7"
             reading/unclosed.md:3:1: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence (started on line 2)
             to-read/dune.md: duplicate slug "dune": also finished/sci-fi/dune.md; rename one of the files

@@ -173,7 +173,15 @@ struct GitMergeTests {
         #expect(try desktop.read(path) == "---\nminutes: {ours: 25, theirs: 20}\n---\n")
         let check = try desktop.shelf("check")
         #expect(check.status == 1)
-        #expect(check.stdout.contains("\(path):2:1: merge conflict: minutes is 25 on our side and 20 on theirs"), "\(check)")
+        let name = "\(ExampleLibrary.today)-0740"
+        #expect(check.stdout.contains("\(path):2:1: merge conflict: minutes is 25 on our side and 20 on theirs; keep one with "
+                                      + "`shelf session edit the-name-of-the-wind \(name) --minutes 25` or by editing the line"), "\(check)")
+        // The session still reads, and the command check suggests resolves it.
+        #expect(try desktop.shelf("sessions", "wind", "--since", "today", "--format", "{name} {minutes}").stdout == "\(name) \n")
+        let fixed = try desktop.shelf("session", "edit", "wind", name, "--minutes", "25")
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(try desktop.read(path) == "---\nminutes: 25\n---\n")
+        #expect(try desktop.shelf("check").status == 0)
     }
 
     @Test func aMoveOnOneSideAndAnEditOnTheOtherEndInTheNewFolderWithTheEdit() throws {

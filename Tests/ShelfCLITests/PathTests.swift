@@ -6,6 +6,22 @@ import Testing
 /// Every command prints a book's path the same way: relative to the current folder inside the
 /// library, as git and rg do, absolute from outside it; `paths0` and `-0` for `xargs -0`.
 struct PathTests {
+    /// A path printed from a folder can be passed back from there: relative to the current
+    /// folder, or absolute, for books and sessions alike.
+    @Test func printedPathsAreTakenBack() throws {
+        let library = try ExampleLibrary()
+        let cloud = try library.shelf(["show", "cloud-atlas.md"], in: "reading")
+        #expect(cloud.status == 0 && cloud.stdout.hasPrefix("Cloud Atlas\n"), "\(cloud)")
+        expectRun(try library.shelf(["set", "../finished/sci-fi/dune.md", "rating=4"], in: "reading"),
+                  stdout: "../finished/sci-fi/dune.md\n")
+        let absolute = library.root.path + "/finished/sci-fi/dune.md"
+        expectRun(try library.shelf("set", absolute, "format=ebook"), stdout: "finished/sci-fi/dune.md\n")
+        expectRun(try library.shelf(["edit", "./cloud-atlas/2026-11-16.md"], in: "reading", environment: ["EDITOR": "true"]),
+                  stdout: "cloud-atlas/2026-11-16.md\n")
+        // A word that is no path is still a slug or a title.
+        expectRun(try library.shelf(["set", "dune", "rating=5"], in: "reading"), stdout: "../finished/sci-fi/dune.md\n")
+    }
+
     @Test func everyCommandPrintsPathsRelativeToTheCurrentFolder() throws {
         let library = try ExampleLibrary()
         let here = "finished"

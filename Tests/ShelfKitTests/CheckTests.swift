@@ -42,7 +42,7 @@ struct CheckTests {
             "finished/empty-title.md:2:8: title is empty; every book needs a title",
             "finished/good/2024-01-02.md:3:5: to is below from (50), found \"20\"",
             "finished/good/2024-01-03.md:2:10: minutes should be a whole number, found \"lots\"",
-            "finished/good/not-a-date.md: session file name is not a date; name it YYYY-MM-DD.md or YYYY-MM-DD-N.md",
+            "finished/good/not-a-date.md: session file name is not a date; name it YYYY-MM-DD-HHMM.md or YYYY-MM-DD.md",
             "finished/latin1.md:2:11: invalid UTF-8: the file must be saved as UTF-8 text",
             "finished/no-title.md:1:1: title is missing; every book needs a title",
             "finished/orphan/: session folder without a book: finished/orphan.md does not exist",

@@ -36,7 +36,7 @@ struct AbandonCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         let moved = try await library.abandon(book.id, on: date.day, atPage: page)
         try StatusChange.report(book, movedTo: moved, in: library)
         if let stopped = BookDisplay.stoppedAt(moved) { try StandardOutput.writeLine(stopped) }

@@ -49,13 +49,13 @@ struct EditCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         if let session {
-            let book = try await library.resolve(book)
+            let book = try await library.resolve(library.reference(book))
             let file = try await library.session(SessionReference(session), of: book.id)
             try await Self.editAndCheck(file.path, in: library, again: "shelf edit \(book.id) --session \(file.name)")
-        } else if let path = await library.sessionPath(for: book) {
+        } else if let path = await library.sessionPath(for: library.reference(book)) {
             try await Self.editAndCheck(path, in: library, again: "shelf edit \(path)")
         } else {
-            let path = try await library.bookPath(for: book)
+            let path = try await library.bookPath(for: library.reference(book))
             let slug = BookID(bookPath: path) ?? BookID(book)
             try await Self.editAndCheck(path, in: library, again: "shelf edit \(slug)")
         }

@@ -35,7 +35,7 @@ struct LogCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The page you reached.")
     var to: Int?
 
-    @Option(parsing: .unconditional, help: "The page you started on (default: where the last session ended).")
+    @Option(parsing: .unconditional, help: "The page you started on (default: the page after where the last session ended).")
     var from: Int?
 
     @Option(parsing: .unconditional, help: "How many pages you read, when you do not track page numbers.")
@@ -89,7 +89,7 @@ struct LogCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         if undo {
             let last = try await library.session(.last, of: book.id)
             let trashed = try await library.delete(last)

@@ -44,7 +44,7 @@ struct MoveCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         if let slug {
-            let book = try await library.resolve(book)
+            let book = try await library.resolve(library.reference(book))
             let renamed = try await library.rename(book.id, to: BookID(slug))
             let paths = library.displayPaths
             try StandardOutput.writeLine(renamed.path == book.path ? "\(book.id) is already named so; nothing changed"

@@ -93,7 +93,7 @@ struct NextCommand: AsyncParsableCommand {
             LibraryWarning.print(listing.problems, paths: library.displayPaths)
             return
         }
-        let book = try await library.resolve(reference)
+        let book = try await library.resolve(library.reference(reference))
         let changes = remove ? try order.removing(book)
             : last ? try order.placingLast(book) : try order.placing(book, at: position ?? 1)
         let written = try await library.update(changes)

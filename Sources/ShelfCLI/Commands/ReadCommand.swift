@@ -105,7 +105,7 @@ struct ReadCommand: AsyncParsableCommand {
         let library = try library.open()
         if status { return try await printStatus(library) }
         if let book {
-            let book = try await library.resolve(book)
+            let book = try await library.resolve(library.reference(book))
             if let running = try await library.liveSession(), running.bookID == book.id, !start {
                 return try await show(running, library: library)
             }

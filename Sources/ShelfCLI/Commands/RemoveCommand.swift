@@ -21,7 +21,7 @@ struct RemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         _ = try await library.delete(book.id)
         try StandardOutput.writeLine("removed \(library.displayPaths(book.path)) to .shelf/trash/")
         printError("shelf: `shelf restore \(book.id)` brings it back")

@@ -93,7 +93,7 @@ struct SessionEditCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         var session = try await library.session(SessionReference(self.session), of: book.id)
         guard changesSomething else {
             try await EditCommand.editAndCheck(session.path, in: library, again: "shelf session edit \(book.id) \(session.name)")
@@ -150,7 +150,7 @@ struct SessionRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         let session = try await library.session(SessionReference(self.session), of: book.id)
         let trashed = try await library.delete(session)
         try StandardOutput.writeLine("removed \(library.displayPaths(session.path)) to \(library.displayPaths(trashed))")

@@ -11,7 +11,8 @@ struct SessionsCommand: AsyncParsableCommand {
             Sessions are listed oldest first, each with its book's title. --since and --until \
             take a day (2026-11-01, yesterday, 30d) or a month or year (2026-11, last-month, \
             2025), from its first day and to its last. --limit keeps the most recent sessions. \
-            A template names a session's values, {date}, {book} (the slug), {path}, {from}, \
+            A template names a session's values, {date}, {time} (HH:MM), {name} (what `session \
+            edit` takes), {book} (the slug), {path}, {from}, \
             {to}, {pages}, {minutes}, {read} (pages read), {note} (its first line) and its own \
             keys, and any field of its book, as `shelf list --format` does ({title}, {authors}).
 
@@ -73,7 +74,7 @@ struct SessionsCommand: AsyncParsableCommand {
         var sessions: [ReadingSession]
         var books: [BookID: Book] = [:]
         if let book {
-            let found = try await library.resolve(book)
+            let found = try await library.resolve(library.reference(book))
             sessions = try await library.sessions(of: found.id)
             books[found.id] = found
         } else {

@@ -68,7 +68,7 @@ struct SetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         let assignments = assignments.compactMap(ValueParsing.parsedAssignment)
         let asString = string
         let today = Day.today()

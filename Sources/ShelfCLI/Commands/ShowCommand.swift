@@ -31,7 +31,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         let sessions = try await library.sessions(of: book.id)
         let progress = ReadingProgress(sessions, of: book)
         switch format {

@@ -28,7 +28,7 @@ struct StartCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let status = library.configuration.status(for: .reading)
-        let current = try await library.resolve(book)
+        let current = try await library.resolve(library.reference(book))
         let role = library.configuration.role(of: current.status)
         guard role == .finished || role == .abandoned else {
             _ = try await StatusChange.move(book, to: status, folder: nil, on: date.day, in: library)

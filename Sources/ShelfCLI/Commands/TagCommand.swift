@@ -47,7 +47,7 @@ struct TagCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         let changes = changes.compactMap(Self.change)
         let updated = try await library.update(book.id) { book in book = try book.changingList("tags", changes) }
         try StandardOutput.writeLine(updated == book ? "\(book.path): nothing changed" : updated.path)

@@ -32,7 +32,7 @@ struct UnsetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(book)
+        let book = try await library.resolve(library.reference(book))
         // Removed from the file itself, so a value shelf cannot read (`rating: ⭐⭐⭐⭐`) goes too.
         let (updated, missing) = try await library.removeKeys(keys, from: book)
         if !missing.isEmpty {

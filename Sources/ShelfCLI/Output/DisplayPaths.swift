@@ -31,6 +31,26 @@ struct DisplayPaths {
         return String(repeating: "../", count: here.count - shared) + there.dropFirst(shared).joined(separator: "/")
     }
 
+    /// A path a person typed, from the current folder or absolute, as the library names it
+    /// (relative to its root); `nil` when `argument` is no path (no `/` and no `.md`) or is
+    /// outside the library. The inverse of ``callAsFunction(_:)``, so printed paths can be
+    /// passed back.
+    func libraryPath(of argument: String) -> String? {
+        guard argument.contains("/") || argument.hasSuffix(".md") else { return nil }
+        let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+        var parts: [Substring] = []
+        for part in ((argument.hasPrefix("/") ? "" : current + "/") + argument).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        let absolute = "/" + parts.joined(separator: "/")
+        guard absolute.hasPrefix(base + "/") else { return nil }
+        return String(absolute.dropFirst(base.count + 1))
+    }
+
     /// `problem` as `path:line:column: message`, its path printed as ``callAsFunction(_:)`` prints it.
     func problem(_ problem: Problem) -> String {
         var shown = problem
@@ -42,4 +62,13 @@ struct DisplayPaths {
 extension FileLibrary {
     /// How this command prints the library's paths.
     var displayPaths: DisplayPaths { DisplayPaths(root: root) }
+
+    /// A book or session argument as ShelfKit takes it: a path typed from the current folder
+    /// (`cloud-atlas.md` in `reading/`) or absolute, when it names a file of the library, becomes
+    /// relative to the root; anything else (a slug, words of a title) is left as it is.
+    func reference(_ argument: String) -> String {
+        guard let path = displayPaths.libraryPath(of: argument), path != argument else { return argument }
+        let file = root + "/" + path
+        return FileManager.default.fileExists(atPath: file) || FileManager.default.fileExists(atPath: file + ".md") ? path : argument
+    }
 }

@@ -15,15 +15,18 @@ enum NoteInput {
     static func edit(_ initial: String) throws -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("shelf-note-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).md").path
-        guard FileManager.default.createFile(atPath: path, contents: Data(initial.utf8)) else {
+        // A note given with --note ends its line, so that what the editor adds starts a new one.
+        let prefilled = initial.isEmpty || initial.last?.isNewline == true ? initial : initial + "\n"
+        guard FileManager.default.createFile(atPath: path, contents: Data(prefilled.utf8)) else {
             throw CommandFailure(message: "cannot write a temporary file for the note at \(path)")
         }
-        defer { try? FileManager.default.removeItem(atPath: path) }
         do throws(EditorLauncher.Failure) {
             try EditorLauncher(environment: ProcessInfo.processInfo.environment).edit(path)
         } catch {
-            throw CommandFailure(message: error.description + "; nothing was logged")
+            // What was typed may be in the file: keep it, and say where.
+            throw CommandFailure(message: error.description + "; nothing was logged, the note is kept in \(path)")
         }
+        defer { try? FileManager.default.removeItem(atPath: path) }
         guard let saved = FileManager.default.contents(atPath: path) else {
             throw CommandFailure(message: "the note's temporary file \(path) is gone; nothing was logged")
         }

@@ -9,6 +9,8 @@ public enum SessionProblem: Sendable, Hashable {
     case empty
     /// More minutes than a day holds.
     case tooManyMinutes(Int)
+    /// The session is after the day the book was finished: reading it again is a new read.
+    case afterFinished(Day)
     /// The session ends on `page`, past where a later session, of `laterDay`, starts (`laterPage`).
     case pastLaterSession(page: Int, laterDay: Day, laterPage: Int)
 }

@@ -140,6 +140,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 return "the session of \(bookID) on \(day) records nothing; give the pages, the minutes or a note"
             case .tooManyMinutes(let minutes):
                 return "the session lasts \(minutes) minutes, more than a day holds (1440); check the minutes"
+            case .afterFinished(let finished):
+                return "\(bookID) was finished on \(finished), before the session's day, \(day); "
+                    + "to read it again, begin a new read with `shelf start \(bookID)`"
             case .pastLaterSession(let page, let laterDay, let laterPage):
                 return "the session of \(day) ends on page \(page), but a later one of \(bookID), on \(laterDay), "
                     + "starts on page \(laterPage); check the page numbers or the day"

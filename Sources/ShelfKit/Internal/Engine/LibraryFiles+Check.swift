@@ -16,9 +16,9 @@ extension LibraryFiles {
         do throws(ShelfError) {
             let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path)
             let (book, errors) = BookFormat.read(document, at: unit.location)
-            problems += Self.withoutConflictedKeys(errors + BookFormat.valueProblems(of: book, in: document), in: document)
+            problems += MergeConflictMarks.withoutConflictedKeys(errors + BookFormat.valueProblems(of: book, in: document), in: document)
                 .map { Problem($0, path: path) }
-            problems += MergeConflictMarks.problems(in: document, path: path, reference: unit.location.slug)
+            problems += MergeConflictMarks.problems(in: document, path: path, resolution: .set(slug: unit.location.slug))
             read = (book, document)
             isbn = DuplicateKeys.isbnMark(of: book, in: document, path: path)
         } catch {
@@ -30,14 +30,15 @@ extension LibraryFiles {
             let sessionPath = folder + "/" + name
             guard let parsed = SessionFileName(name) else {
                 problems.append(Problem(path: sessionPath, line: 0, column: 0,
-                                        message: "session file name is not a date; name it YYYY-MM-DD.md or YYYY-MM-DD-N.md"))
+                                        message: "session file name is not a date; name it YYYY-MM-DD-HHMM.md or YYYY-MM-DD.md"))
                 continue
             }
             do throws(ShelfError) {
                 let document = try FrontMatterDocument(libraryFile: try storage.read(sessionPath), path: sessionPath)
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(unit.location.slug), name: parsed)
-                problems += Self.withoutConflictedKeys(errors, in: document).map { Problem($0, path: sessionPath) }
-                problems += MergeConflictMarks.problems(in: document, path: sessionPath, reference: nil)
+                problems += MergeConflictMarks.withoutConflictedKeys(errors, in: document).map { Problem($0, path: sessionPath) }
+                problems += MergeConflictMarks.problems(in: document, path: sessionPath,
+                                                       resolution: .sessionEdit(slug: unit.location.slug, name: String(name.dropLast(3))))
                 sessions.append((session, document))
             } catch {
                 problems.append(Problem(error, path: sessionPath))
@@ -49,14 +50,6 @@ extension LibraryFiles {
 
     /// The errors not about a key a merge left in conflict: that key gets one problem of its
     /// own, saying how to resolve it, instead of "should be a number".
-    private static func withoutConflictedKeys(_ errors: [ShelfError], in document: FrontMatterDocument) -> [ShelfError] {
-        let conflicted = MergeConflictMarks.conflictedKeys(in: document)
-        guard !conflicted.isEmpty else { return errors }
-        return errors.filter { error in
-            if case .invalidValue(_, let key, _, _, _, _) = error { return !conflicted.contains(key) }
-            return true
-        }
-    }
 
     /// Problems that come from the library as a whole: the configuration, duplicate slugs and
     /// session folders whose book is gone.

@@ -8,6 +8,8 @@ extension LibraryFiles {
     mutating func rename(_ id: BookID, to slug: BookID) throws(ShelfError) -> Book {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
+        // The running session is filed under the slug, and would be left without its book.
+        if let running = try liveSession(), running.bookID == id { throw .liveSessionRunning(id, started: running.started) }
         var plan = WritePlan()
         let renamed = try planRename(id, to: slug.rawValue, into: &plan)
         try perform(plan, operation: "rename of \(id)")

@@ -54,6 +54,11 @@ enum SessionRules {
     /// Throws for a session after today or longer than a day.
     private static func refuseOutOfTime(_ session: ReadingSession, of book: Book, today: Day) throws(ShelfError) {
         if session.day > today { throw .impossibleSession(bookID: book.id, day: session.day, problem: .inTheFuture(today: today)) }
+        // Reading a finished book again is a new read, begun with `start`; a session after the
+        // book was finished would contradict it (and `check` would say so).
+        if let finished = book.finished, session.day > finished {
+            throw .impossibleSession(bookID: book.id, day: session.day, problem: .afterFinished(finished))
+        }
         if let minutes = session.minutes, minutes > minutesInADay {
             throw .impossibleSession(bookID: book.id, day: session.day, problem: .tooManyMinutes(minutes))
         }
@@ -101,6 +106,12 @@ extension SessionRules {
             if let reached, to < reached.page {
                 problems.append(problem(sessionDocument, "to",
                                         "to goes back below page \(reached.page), reached on \(reached.day), found \"\(to)\""))
+            } else if let reached, let from = session.from, from < reached.page {
+                // Two sessions over the same pages (two devices logging one sitting): the pages
+                // between are counted twice.
+                problems.append(problem(sessionDocument, "from",
+                                        "from is below page \(reached.page), reached on \(reached.day), so pages \(from)–\(reached.page) "
+                                            + "are counted twice; correct one of the two sessions, found \"\(from)\""))
             }
             if to > reached?.page ?? 0 { reached = (to, session.day) }
         }

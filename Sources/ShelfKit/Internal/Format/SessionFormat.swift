@@ -3,7 +3,9 @@ enum SessionFormat {
     static let keys = ["from", "to", "minutes", "pages"]
     private static let knownKeys = Set(keys)
 
-    /// Reads a session, collecting type errors and a `to` below `from`.
+    /// Reads a session, collecting type errors and a `to` below `from`. A key a merge left in
+    /// conflict reads as absent (``MergeConflictMarks``), so the session can still be listed
+    /// and corrected; `check` reports the conflict.
     static func read(_ document: FrontMatterDocument, bookID: BookID, name: SessionFileName) -> (ReadingSession, [ShelfError]) {
         var reader = FieldReader(document)
         let session = ReadingSession(
@@ -19,7 +21,7 @@ enum SessionFormat {
         if let from = session.from, let to = session.to, to < from {
             reader.reject("to", reason: "is below from (\(from))")
         }
-        return (session, reader.errors)
+        return (session, MergeConflictMarks.withoutConflictedKeys(reader.errors, in: document))
     }
 
     /// A new session file: `from`, `to`, `minutes`, `pages`, extra keys, then the note.
