@@ -89,7 +89,7 @@ struct ShowCommand: AsyncParsableCommand {
             var summary = "progress: " + (BookDisplay.progress(progress, of: book.pages).nonEmpty ?? "none")
             summary += " · \(Plural.counted(progress.pagesRead, "page")) read"
             if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
-            let pace = ReadingPace(sessions)
+            let pace = ReadingPace(book.sessionsOfCurrentRead(sessions))
             if let daily = pace.pagesPerDay {
                 let perDay = BookDisplay.number((daily * 10).rounded() / 10)
                 summary += " · \(perDay) \(perDay == "1" ? "page" : "pages") a reading day"
