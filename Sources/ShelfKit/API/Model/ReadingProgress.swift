@@ -13,6 +13,19 @@ public struct ReadingProgress: Sendable, Hashable {
     public var pagesRead: Int
     /// Minutes over all sessions that give them.
     public var minutes: Int
+    /// For a book without `pages`, how far into it the sessions reached, 0 to 1: the furthest
+    /// `to` in a unit whose total the book gives (a percent, a location of `locations`, a time
+    /// of `duration`; ``BookExtent/fraction(_:)``). `nil` for a book with `pages`, where
+    /// ``page`` says it, and from ``init(_:)``, which knows no book.
+    public var fraction: Double?
+
+    /// Adds up `sessions`, all of one book's, in pages whatever units they are in
+    /// (``ReadingSession/inPages(of:)``), and how far they reached as a fraction of `extent`.
+    public init(_ sessions: [ReadingSession], extent: BookExtent) {
+        self.init(sessions.map { $0.inPages(of: extent) })
+        guard extent.pages == nil else { return }
+        fraction = sessions.compactMap { $0.toPosition.flatMap(extent.fraction) }.max()
+    }
 
     /// Adds up `sessions`, all of one book's (``ReadingSession/pagesRead(_:)``).
     public init(_ sessions: [ReadingSession]) {
@@ -37,9 +50,12 @@ public struct ReadingProgress: Sendable, Hashable {
         self.pagesRead = pagesRead
     }
 
-    /// Percent of `pages` reached, when both are known.
+    /// Percent of `pages` reached, when both are known; without them, the percent of
+    /// ``fraction``, for a book read in percent, locations or time that gives no `pages`.
     public func percent(of pages: Int?) -> Int? {
-        guard let page, let pages, pages > 0 else { return nil }
+        guard let page, let pages, pages > 0 else {
+            return fraction.map { min(100, Int(($0 * 100 + 1e-9).rounded(.down))) }
+        }
         return min(100, page * 100 / pages)
     }
 }

@@ -140,6 +140,15 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 return "the session of \(bookID) on \(day) records nothing; give the pages, the minutes or a note"
             case .tooManyMinutes(let minutes):
                 return "the session lasts \(minutes) minutes, more than a day holds (1440); check the minutes"
+            case .pastEnd(let position, let total):
+                return "the session reaches \(position.spoken), past the end of \(bookID) (\(total.spoken)); "
+                    + "check the position, or correct the book's \(position.unit == .time ? "duration" : "locations")"
+            case .unknownTotal(let position, let key):
+                return "the session gives \(position.spoken), but \(bookID) has no \(key) to measure it against; "
+                    + "set the book's \(key) first"
+            case .belowProgress(let position, let reached):
+                return "the session ends at \(position.spoken), before \(reached.spoken), where the sessions before it "
+                    + "reached; check the position or the day"
             case .pastLaterSession(let page, let laterDay, let laterPage):
                 return "the session of \(day) ends on page \(page), but a later one of \(bookID), on \(laterDay), "
                     + "starts on page \(laterPage); check the page numbers or the day"
