@@ -37,19 +37,17 @@ struct LogCommand: AsyncParsableCommand {
     @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where you reached: a page, 45%, \"loc 3400\" or 3h20m.",
-                                                        valueName: "position"))
-    var to: String?
+    @Option(parsing: .unconditional, help: "Where you reached: a page, 45%, \"loc 3400\" or 3h20m.")
+    var to: PositionArgument?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where you started (default: where the last session ended).",
-                                                        valueName: "position"))
-    var from: String?
+    @Option(parsing: .unconditional, help: "Where you started (default: where the last session ended).")
+    var from: PositionArgument?
 
     @Option(parsing: .unconditional, help: "How many pages you read, when you do not track page numbers.")
     var pages: Int?
 
     @Option(parsing: .unconditional, help: "How long you read: minutes (90) or 1h30, 45m, 1:30.")
-    var minutes: String?
+    var minutes: MinutesArgument?
 
     @Option(help: "The day: YYYY-MM-DD, today, yesterday, or 3d for three days ago (default: today).")
     var date: String?
@@ -73,7 +71,7 @@ struct LogCommand: AsyncParsableCommand {
 
     func validate() throws {
         if undo {
-            let others = [pages, pagesTotal].contains { $0 != nil } || [to, from, minutes, date, at, note].contains { $0 != nil }
+            let others = [pages, pagesTotal].contains { $0 != nil } || [to?.text, from?.text, minutes?.text, date, at, note].contains { $0 != nil }
             if others || edit { throw ValidationError("--undo removes the last session; give it alone") }
             return
         }
@@ -83,12 +81,12 @@ struct LogCommand: AsyncParsableCommand {
         if to == nil && pages == nil && minutes == nil && note == nil && !edit {
             throw ValidationError("say what you read: --to PAGE, --pages N, --minutes M or --note TEXT")
         }
-        let from = try from.map { try PositionInput.position($0, option: "--from") }
-        let to = try to.map { try PositionInput.position($0, option: "--to") }
+        let from = try from.map { try PositionInput.position($0.text, option: "--from") }
+        let to = try to.map { try PositionInput.position($0.text, option: "--to") }
         for (name, value) in [("--pages", pages), ("--pages-total", pagesTotal)] {
             if let value, value < 0 { throw InvalidValue("\(name) must be 0 or more, got \(value)") }
         }
-        _ = try minutes.map { try PositionInput.minutes($0, option: "--minutes") }
+        _ = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
         if let from, let to, PositionInput.isBefore(to, from) { throw ValidationError("--to \(to) is before --from \(from)") }
         if let date, Day.parse(date, today: Day.today()) == nil {
             throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
@@ -109,9 +107,9 @@ struct LogCommand: AsyncParsableCommand {
         if edit { note = try NoteInput.edit(note ?? "") }
         let day = date.flatMap { Day.parse($0, today: Day.today()) } ?? Day.today()
         var session = ReadingSession(bookID: book.id, day: day, time: at.flatMap { TimeOfDay($0) }, pages: pages,
-                                     minutes: try minutes.map { try PositionInput.minutes($0, option: "--minutes") }, note: note ?? "")
-        session.fromPosition = try from.map { try PositionInput.position($0, option: "--from") }
-        session.toPosition = try to.map { try PositionInput.position($0, option: "--to") }
+                                     minutes: try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }, note: note ?? "")
+        session.fromPosition = try from.map { try PositionInput.position($0.text, option: "--from") }
+        session.toPosition = try to.map { try PositionInput.position($0.text, option: "--to") }
         let logged: ReadingSession
         do {
             logged = try await library.log(session, for: book.id, pagesTotal: pagesTotal)

@@ -68,10 +68,10 @@ struct ReadCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "With --stop: where you reached, a page, 45%, \"loc 3400\" or 3h20m (default: none, only minutes and notes).",
         valueName: "position"))
-    var to: String?
+    var to: PositionArgument?
 
     @Option(parsing: .unconditional, help: "With --stop: the minutes read, 90 or 1h30 (default: the time on the clock, pauses left out).")
-    var minutes: String?
+    var minutes: MinutesArgument?
 
     @Option(help: "With --stop: a last line for the notes.")
     var note: String?
@@ -98,8 +98,8 @@ struct ReadCommand: AsyncParsableCommand {
         if actions.isEmpty && book == nil {
             throw ValidationError("name the book to read, or give --status, --resume, --stop or --cancel")
         }
-        _ = try to.map { try PositionInput.position($0, option: "--to") }
-        _ = try minutes.map { try PositionInput.minutes($0, option: "--minutes") }
+        _ = try to.map { try PositionInput.position($0.text, option: "--to") }
+        _ = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
     }
 
     func run() async throws {
@@ -129,8 +129,8 @@ struct ReadCommand: AsyncParsableCommand {
             if changed { try await library.saveLiveSession(live) }
             try StandardOutput.writeLine("\(live.bookID): " + (live.isPaused ? "paused" : "reading") + " at " + Self.clock(live.secondsRead(at: now)))
         } else if stop {
-            let position = try to.map { try PositionInput.position($0, option: "--to") }
-            let minutes = try minutes.map { try PositionInput.minutes($0, option: "--minutes") }
+            let position = try to.map { try PositionInput.position($0.text, option: "--to") }
+            let minutes = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
             let logged = try await library.stopLiveSession(live.session(endingAt: now, reaching: position, minutes: minutes, note: note))
             try await Self.printLogged(logged, library: library)
         } else if cancel {

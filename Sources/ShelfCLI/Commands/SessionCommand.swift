@@ -56,19 +56,17 @@ struct SessionEditCommand: AsyncParsableCommand {
     @Argument(help: sessionHelp)
     var session: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where the session ended: a page, 45%, \"loc 3400\" or 3h20m.",
-                                                        valueName: "position"))
-    var to: String?
+    @Option(parsing: .unconditional, help: "Where the session ended: a page, 45%, \"loc 3400\" or 3h20m.")
+    var to: PositionArgument?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where it started: a page, 45%, \"loc 3400\" or 3h20m.",
-                                                        valueName: "position"))
-    var from: String?
+    @Option(parsing: .unconditional, help: "Where it started: a page, 45%, \"loc 3400\" or 3h20m.")
+    var from: PositionArgument?
 
     @Option(parsing: .unconditional, help: "How many pages were read, for a session without page numbers.")
     var pages: Int?
 
     @Option(parsing: .unconditional, help: "How long: minutes (90) or 1h30, 45m, 1:30.")
-    var minutes: String?
+    var minutes: MinutesArgument?
 
     @Option(help: "The day: YYYY-MM-DD, today, yesterday, or 3d for three days ago; renames the file.")
     var date: String?
@@ -80,14 +78,14 @@ struct SessionEditCommand: AsyncParsableCommand {
     var note: String?
 
     private var changesSomething: Bool {
-        pages != nil || [to, from, minutes, date, at, note].contains { $0 != nil }
+        pages != nil || [to?.text, from?.text, minutes?.text, date, at, note].contains { $0 != nil }
     }
 
     func validate() throws {
-        let from = try from.map { try PositionInput.position($0, option: "--from") }
-        let to = try to.map { try PositionInput.position($0, option: "--to") }
+        let from = try from.map { try PositionInput.position($0.text, option: "--from") }
+        let to = try to.map { try PositionInput.position($0.text, option: "--to") }
         if let pages, pages < 0 { throw InvalidValue("--pages must be 0 or more, got \(pages)") }
-        _ = try minutes.map { try PositionInput.minutes($0, option: "--minutes") }
+        _ = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
         if let from, let to, PositionInput.isBefore(to, from) { throw ValidationError("--to \(to) is before --from \(from)") }
         if let date, Day.parse(date, today: Day.today()) == nil {
             throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
@@ -103,10 +101,10 @@ struct SessionEditCommand: AsyncParsableCommand {
             try await EditCommand.editAndCheck(session.path, in: library, again: "shelf session edit \(book.id) \(session.name)")
             return
         }
-        if let to { session.toPosition = try PositionInput.position(to, option: "--to") }
-        if let from { session.fromPosition = try PositionInput.position(from, option: "--from") }
+        if let to { session.toPosition = try PositionInput.position(to.text, option: "--to") }
+        if let from { session.fromPosition = try PositionInput.position(from.text, option: "--from") }
         if let pages { session.pages = pages }
-        if let minutes { session.minutes = try PositionInput.minutes(minutes, option: "--minutes") }
+        if let minutes { session.minutes = try PositionInput.minutes(minutes.text, option: "--minutes") }
         if let date, let day = Day.parse(date, today: Day.today()) { session.day = day }
         if let at { session.time = TimeOfDay(at) }
         if let note { session.note = try NoteInput.read(note) }

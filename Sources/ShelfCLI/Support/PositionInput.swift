@@ -1,3 +1,4 @@
+import ArgumentParser
 import ShelfKit
 
 /// The positions and durations typed on the command line: `--to 45%`, `--to "loc 3400"`,
@@ -31,5 +32,29 @@ enum PositionInput {
     /// `position` and `other` in one unit with `position` before `other`: a `--to` before its `--from`.
     static func isBefore(_ position: ReadingPosition, _ other: ReadingPosition) -> Bool {
         position.unit == other.unit && position.value < other.value
+    }
+}
+
+/// The text of a `--to`/`--from` position as the parser takes it: what is no position at all
+/// (`--to many`) is a usage error (exit 2); a negative number or a percent above 100 reaches
+/// `validate()`, which refuses it with its own message (exit 1, ``PositionInput/position(_:option:)``).
+struct PositionArgument: ExpressibleByArgument {
+    let text: String
+
+    init?(argument: String) {
+        let number = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
+        guard ReadingPosition(argument) != nil || Int(number) != nil else { return nil }
+        text = argument
+    }
+}
+
+/// The text of a `--minutes`: `90`, `1h30`, `45m`, `1:30`; a negative number reaches `validate()`
+/// (``PositionInput/minutes(_:option:)``), anything else is a usage error.
+struct MinutesArgument: ExpressibleByArgument {
+    let text: String
+
+    init?(argument: String) {
+        guard ReadingDuration.minutes(argument) != nil || Int(argument) != nil else { return nil }
+        text = argument
     }
 }

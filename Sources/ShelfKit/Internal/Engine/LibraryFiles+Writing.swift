@@ -269,11 +269,13 @@ extension LibraryFiles {
         var session = session
         session.time = session.time ?? defaultTime(of: session)
         session.sequence = (existing.filter { $0.day == session.day && $0.time == session.time }.map(\.sequence).max() ?? 0) + 1
+        let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence)
+        // What cannot be written at all (a negative page, 120%, `to` below `from`) before what
+        // contradicts the book.
+        try SessionFormat.validate(session, path: location.sessionFolder + "/" + name.name)
         // Only the current read's sessions: a re-read starts again from page 1.
         session = try SessionRules.checked(session, of: book, pages: pagesTotal ?? book.pages,
                                            after: book.sessionsOfCurrentRead(existing), today: today())
-        let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence)
-        try SessionFormat.validate(session, path: location.sessionFolder + "/" + name.name)
         let statuses = configuration.statuses
         let target = configuration.status(for: .reading)
         let moves = book.status == statuses.first && statuses.count > 1 && statuses.contains(target)

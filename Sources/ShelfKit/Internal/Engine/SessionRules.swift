@@ -26,10 +26,11 @@ enum SessionRules {
         try refuseUnmeasurable(session, of: book, extent: extent)
         // The sessions before it: with untimed names, those of its day too, since it comes after them.
         let before = existing.filter { !session.precedes($0) }
-        // Where they reached: the furthest `to`, in its own unit.
+        // Where they reached: the furthest `to`, in its own unit; of two within the slack of
+        // positions in different units, the later one.
         let reached = before.compactMap(\.toPosition).reduce(nil as ReadingPosition?) { furthest, position in
             guard let furthest else { return position }
-            return extent.isBefore(furthest, position) == true ? position : furthest
+            return extent.isBefore(position, furthest) == true ? furthest : position
         }
         if session.fromPosition == nil, session.pages == nil, let to = session.toPosition {
             switch reached {
