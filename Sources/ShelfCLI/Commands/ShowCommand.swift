@@ -89,8 +89,13 @@ struct ShowCommand: AsyncParsableCommand {
                 lines.append("  " + SessionRecords.line(session, pagesRead: pagesRead, timeColumn: timed))
             }
             var summary = "progress: " + (BookDisplay.progress(progress, of: book.pages).nonEmpty ?? "none")
-            summary += " · \(Plural.counted(progress.pagesRead, "page")) read"
-            if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
+            // A book without pages read in time or percent read no pages: its minutes say it.
+            if progress.pagesRead > 0 || book.pages != nil {
+                summary += " · \(Plural.counted(progress.pagesRead, "page")) read"
+                if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
+            } else if progress.minutes > 0 {
+                summary += " · \(SessionRecords.duration(progress.minutes))"
+            }
             let pace = ReadingPace(paged)
             if let daily = pace.pagesPerDay {
                 let perDay = BookDisplay.number((daily * 10).rounded() / 10)
