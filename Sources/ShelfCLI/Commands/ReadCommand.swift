@@ -65,9 +65,8 @@ struct ReadCommand: AsyncParsableCommand {
     @Flag(help: "Discard the session running, logging nothing.")
     var cancel = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "With --stop: where you reached, a page, 45%, \"loc 3400\" or 3h20m (default: none, only minutes and notes).",
-        valueName: "position"))
+    @Option(parsing: .unconditional,
+            help: "With --stop: where you reached, a page, 45%, \"loc 3400\" or 3h20m (default: none, only minutes and notes).")
     var to: PositionArgument?
 
     @Option(parsing: .unconditional, help: "With --stop: the minutes read, 90 or 1h30 (default: the time on the clock, pauses left out).")
