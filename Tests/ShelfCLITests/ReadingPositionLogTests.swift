@@ -93,6 +93,20 @@ struct ReadingPositionLogTests {
         expectRun(try library.shelf("check"), stderr: "shelf: no problems in 48 books\n")
     }
 
+    /// `shelf read --stop --to` takes a percent: the session starts where the book was, in pages.
+    @Test func aLiveSessionStopsAtAPercent() throws {
+        let library = try ExampleLibrary()
+        _ = try library.shelf("read", "cloud", "--start")
+        let text = try library.read(".shelf/live/cloud-atlas.md")
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("started: ") })
+        let time = line.dropFirst("started: YYYY-MM-DDT".count).prefix(5).replacingOccurrences(of: ":", with: "")
+        // Cloud Atlas was at page 96 of 509; 25% is page 127, and the percent shown is the one given.
+        expectRun(try library.shelf("read", "--stop", "--to", "25%", "--minutes", "1h"),
+                  stdout: "reading/cloud-atlas/\(today)-\(time).md: page 127 of 509 (25%)\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-\(time).md") == "---\nfrom: 97\nto: 25%\nminutes: 60\n---\n")
+        expectRun(try library.shelf("list", "cloud", "--format", "{read} {progress}"), stdout: "127 25\n")
+    }
+
     @Test func positionsAndMinutesTheCommandLineRefuses() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("log", "cloud", "--to", "120%"), status: 1, stderr: "shelf: --to must be at most 100%, got 120%\n")
