@@ -47,9 +47,12 @@ enum SessionRules {
             throw refuse(.belowProgress(position: to, reached: reached))
         }
         try refuseEmptyOrPastLastPage(session, of: book, extent: extent, before: before)
-        if let to = session.to, let later = existing.first(where: { session.precedes($0) && ($0.from ?? $0.to) != nil }),
-           let start = later.from ?? later.to, to > start {
-            throw refuse(.pastLaterSession(page: to, laterDay: later.day, laterPage: start))
+        // Past where the next session starts, in any units the book's length compares (as pages).
+        if let to = session.toPosition,
+           let later = existing.first(where: { session.precedes($0) && ($0.fromPosition ?? $0.toPosition) != nil }),
+           let start = later.fromPosition ?? later.toPosition, extent.isBefore(start, to) == true,
+           let page = extent.page(to), let laterPage = extent.page(start) {
+            throw refuse(.pastLaterSession(page: page, laterDay: later.day, laterPage: laterPage))
         }
         return session
     }
