@@ -134,6 +134,29 @@ struct ReadingPositionTests {
         #expect(await test.text(later.path) == "---\nfrom: 211\nto: loc 5000\n---\n")
     }
 
+    /// An audiobook's session that gives only the time already reached records nothing; a session
+    /// backdated past where a later one starts is refused in other units too, counted in pages.
+    @Test(arguments: LibraryKind.allCases)
+    func emptyAndOverlappingSessionsInOtherUnits(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "piranesi", title: "Piranesi", duration: "10h"), to: .reading, in: "")
+        try await test.library.add(Book(id: "circe", title: "Circe", pages: 400), to: .reading, in: "")
+        try await test.library.log(positioned(ReadingSession(day: day("2024-03-01")), to: .time(minutes: 90)), for: "piranesi")
+        let again = positioned(ReadingSession(day: day("2024-03-02")), to: .time(minutes: 90))
+        await expectError(.impossibleSession(bookID: "piranesi", day: again.day, problem: .empty)) {
+            try await test.library.log(again, for: "piranesi")
+        }
+        try await test.library.log(ReadingSession(day: day("2024-03-10"), from: 200, to: 240), for: "circe")
+        let early = positioned(ReadingSession(day: day("2024-03-05")), to: .percent(75))
+        await expectError(.impossibleSession(bookID: "circe", day: early.day,
+                                             problem: .pastLaterSession(page: 300, laterDay: day("2024-03-10"), laterPage: 200))) {
+            try await test.library.log(early, for: "circe")
+        }
+        let fits = try await test.library.log(positioned(ReadingSession(day: day("2024-03-05")), to: .percent(40)), for: "circe")
+        #expect(fits.fromPosition == .percent(0))
+    }
+
     /// `check` reports positions a hand-written session cannot have, at the value.
     @Test func checkReportsImpossiblePositions() async throws {
         let root = try TemporaryFolder.make(with: [

@@ -41,7 +41,8 @@ public struct BookExtent: Sendable, Hashable {
     }
 
     /// `position` as a page: a page as it is, any other position as its fraction of the book times
-    /// `pages`, rounded; `nil` without `pages` or without the total of its unit.
+    /// `pages`, rounded, and at least page 1 (0% is the first page); `nil` without `pages` or
+    /// without the total of its unit.
     public func page(_ position: ReadingPosition) -> Int? {
         if case .page(let page) = position { return page }
         guard let pages, let fraction = fraction(position) else { return nil }

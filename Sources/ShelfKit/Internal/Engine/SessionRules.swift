@@ -101,11 +101,13 @@ enum SessionRules {
             .impossibleSession(bookID: book.id, day: original.day, problem: problem)
         }
         let pages = extent.pages
-        // In pages, as every figure counts it; a position the book cannot turn into pages still
-        // records where the reader is.
+        // In pages, as every figure counts it; a position the book cannot turn into pages (no
+        // `pages`) still records where the reader is, when it moved on from the last one.
         let session = original.inPages(of: extent)
         let before = earlier.map { $0.inPages(of: extent) }
-        let placed = original.toPosition.map { $0.page == nil } ?? false
+        let placed = original.toPosition.map { to in
+            to.page == nil && extent.page(to) == nil && to != earlier.last?.toPosition
+        } ?? false
         // A `to` below `from` is refused as such when the session is checked for writing.
         let movesPages = session.pagesRead(after: before.last) > 0 || (session.to ?? 0) < (session.from ?? 0) || placed
         let says = (session.minutes ?? 0) > 0 || !session.note.allSatisfy(\.isWhitespace) || !session.extra.isEmpty
