@@ -15,9 +15,10 @@ struct ReadCommand: AsyncParsableCommand {
         discussion: """
             On a terminal, `shelf read BOOK` shows a clock (pauses left out), the page you \
             began on, the pages read so far at the book's pace, and your notes. Keys: space \
-            pauses and resumes, n adds a note line, s stops (asks the page reached and whether \
-            to edit the notes, then logs the session as `shelf log` does, named by the time it \
-            began), q leaves it running in the background, c cancels it.
+            pauses and resumes, n adds a note line, s stops (asks the page reached, or 45%, \
+            "loc 3400" or 3h20m as `shelf log --to` takes them, and whether to edit the notes, \
+            then logs the session as `shelf log` does, named by the time it began), q leaves it \
+            running in the background, c cancels it.
 
             The session in progress is kept in .shelf/live/ (never committed to git) and saved \
             at every change, so a closed terminal or a reboot loses nothing: come back with \
@@ -30,6 +31,7 @@ struct ReadCommand: AsyncParsableCommand {
               shelf read --status --format json
               shelf read --pause; shelf read --continue
               shelf read --stop --to 140 --note "The litany against fear."
+              shelf read --stop --to 62% --minutes 1h10
               shelf read --cancel
             """
     )
