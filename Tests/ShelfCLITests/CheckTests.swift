@@ -64,9 +64,10 @@ struct CheckTests {
         expectRun(try library.shelf("check"), status: 1, stdout: """
             finished/sci-fi/dune.md:15:11: finished is before the last session, finished/sci-fi/dune/2024-03-01.md, found "2024-02-11"
             reading/fantasy/the-name-of-the-wind.md:12:10: started is after the first session, reading/fantasy/the-name-of-the-wind/2026-09-01.md, found "2026-10-01"
+            reading/fantasy/the-name-of-the-wind/2026-10-01.md:2:7: from is below page 5, reached on 2026-09-01, so pages 1–5 are counted twice; correct one of the two sessions, found "1"
             reading/fantasy/the-name-of-the-wind/2026-10-20.md:3:5: to is past the last page of reading/fantasy/the-name-of-the-wind.md (662), found "900"
             reading/fantasy/the-name-of-the-wind/2026-10-25.md:3:5: to goes back below page 900, reached on 2026-10-20, found "20"
 
-            """, stderr: "shelf: 4 problems in 4 files\n")
+            """, stderr: "shelf: 5 problems in 5 files\n")
     }
 }

@@ -93,9 +93,9 @@ struct CustomKeyOutputTests {
     @Test func csvPrefixesCustomColumnsWithCustom() throws {
         let library = try library()
         expectRun(try library.shelf("list", "title:overstory", "--format", "csv"), stdout: """
-            id,path,status,folder,title,subtitle,authors,isbn,published,pages,publisher,language,series,series_index,tags,\
+            id,path,status,folder,title,subtitle,authors,isbn,published,pages,duration,locations,publisher,language,series,series_index,tags,\
             rating,added,started,finished,stopped,stopped_page,next,cover,custom.status,custom.id,custom.path,custom.progress
-            the-overstory,to-read/the-overstory.md,to-read,,The Overstory,,Richard Powers,,,502,,,,,,,,,,,,,,want-to-read,\
+            the-overstory,to-read/the-overstory.md,to-read,,The Overstory,,Richard Powers,,,502,,,,,,,,,,,,,,,,want-to-read,\
             9780393635522,library/overstory,40
 
             """)

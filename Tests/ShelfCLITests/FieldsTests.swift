@@ -53,7 +53,7 @@ struct FieldsTests {
             // Custom keys follow, as custom.KEY, for the books that have them.
             headers.append(String(result.stdout.prefix { $0 != "\n" }.split(separator: ",custom.").first ?? ""))
         }
-        #expect(headers.allSatisfy { $0 == "id,path,status,folder,title,subtitle,authors,isbn,published,pages,publisher,"
+        #expect(headers.allSatisfy { $0 == "id,path,status,folder,title,subtitle,authors,isbn,published,pages,duration,locations,publisher,"
                     + "language,series,series_index,tags,rating,added,started,finished,stopped,stopped_page,next,cover" }, "\(headers)")
     }
 

@@ -214,8 +214,8 @@ struct ListTests {
     @Test func csvQuotesFieldsWithCommasAndJoinsLists() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("list", "--author", "hofstadter", "--format", "csv"), stdout: """
-            id,path,status,folder,title,subtitle,authors,isbn,published,pages,publisher,language,series,series_index,tags,rating,added,started,finished,stopped,stopped_page,next,cover
-            godel-escher-bach,finished/non-fiction/godel-escher-bach.md,finished,non-fiction,"Gödel, Escher, Bach: an Eternal Golden Braid",,Douglas R. Hofstadter,9780465026562,1979,777,Basic Books,en,,,mathematics; philosophy; computing,4.5,2023-04-01,2025-08-03,2025-10-12,,,,
+            id,path,status,folder,title,subtitle,authors,isbn,published,pages,duration,locations,publisher,language,series,series_index,tags,rating,added,started,finished,stopped,stopped_page,next,cover
+            godel-escher-bach,finished/non-fiction/godel-escher-bach.md,finished,non-fiction,"Gödel, Escher, Bach: an Eternal Golden Braid",,Douglas R. Hofstadter,9780465026562,1979,777,,,Basic Books,en,,,mathematics; philosophy; computing,4.5,2023-04-01,2025-08-03,2025-10-12,,,,
 
             """)
     }
@@ -226,10 +226,10 @@ struct ListTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "id,path,status,folder,title,subtitle,authors,isbn,published,pages,publisher,language,series,series_index,tags,rating,added,started,finished,stopped,stopped_page,next,cover,custom.recommended_by,custom.original_title,custom.translators",
-            "a-philosophy-of-software-design,to-read/tech/a-philosophy-of-software-design.md,to-read,tech,A Philosophy of Software Design,,John Ousterhout,,2018,190,Yaknyam Press,en,,,programming; design,,2026-01-12,,,,,,,the team book club,,",
-            "a-wizard-of-earthsea,finished/fantasy/a-wizard-of-earthsea.md,finished,fantasy,A Wizard of Earthsea,,Ursula K. Le Guin,,1968,183,Houghton Mifflin Harcourt,en,Earthsea Cycle,1,fantasy; classic; le-guin,4,2026-02-01,2026-02-10,2026-02-16,,,,,,,",
-            "anna-karenina,reading/classics/anna-karenina.md,reading,classics,Anna Karenina,,Leo Tolstoy,,1878,838,Penguin Classics,en,,,classic; russian,,2025-12-01,2026-09-01,,,,,,,Анна Каренина,Richard Pevear; Larissa Volokhonsky",
+            "id,path,status,folder,title,subtitle,authors,isbn,published,pages,duration,locations,publisher,language,series,series_index,tags,rating,added,started,finished,stopped,stopped_page,next,cover,custom.recommended_by,custom.original_title,custom.translators",
+            "a-philosophy-of-software-design,to-read/tech/a-philosophy-of-software-design.md,to-read,tech,A Philosophy of Software Design,,John Ousterhout,,2018,190,,,Yaknyam Press,en,,,programming; design,,2026-01-12,,,,,,,the team book club,,",
+            "a-wizard-of-earthsea,finished/fantasy/a-wizard-of-earthsea.md,finished,fantasy,A Wizard of Earthsea,,Ursula K. Le Guin,,1968,183,,,Houghton Mifflin Harcourt,en,Earthsea Cycle,1,fantasy; classic; le-guin,4,2026-02-01,2026-02-10,2026-02-16,,,,,,,",
+            "anna-karenina,reading/classics/anna-karenina.md,reading,classics,Anna Karenina,,Leo Tolstoy,,1878,838,,,Penguin Classics,en,,,classic; russian,,2025-12-01,2026-09-01,,,,,,,Анна Каренина,Richard Pevear; Larissa Volokhonsky",
         ])
     }
 

@@ -7,9 +7,9 @@ import Testing
 struct RereadTests {
     @Test func startOnAFinishedBookBeginsANewRead() throws {
         let library = try ExampleLibrary()
-        // Without a new read, a session from page 1 is below where the book already is.
+        // Without a new read, a session after the finish contradicts the book.
         expectRun(try library.shelf("log", "dune", "--to", "30"), status: 1, stderr: """
-            shelf: the session ends on page 30, but dune was already at page 412; check the page numbers; \
+            shelf: dune was finished on 2024-02-11, before the session's day, \(ExampleLibrary.today); \
             to read it again, begin a new read with `shelf start dune`
 
             """)

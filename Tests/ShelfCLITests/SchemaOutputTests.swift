@@ -11,6 +11,8 @@ struct SchemaOutputTests {
         if field.isRequired { return "Specimen" }
         // The one text field whose rule refuses most text: an ISBN's length and check digit.
         if field.key == "isbn" { return "978-0-441-17271-9" }
+        // An audiobook's length: a length of time.
+        if field.key == "duration" { return "11h20m" }
         return switch field.valueType {
         case .text: "\(field.key) text"
         case .textList: "[\(field.key) a, \(field.key) b]"

@@ -74,8 +74,13 @@ struct SessionEditTests {
 
     @Test func aSessionEditChangesOnlyTheLinesOfTheValuesGiven() throws {
         let library = try ExampleLibrary()
+        // The next session starts on 187: pages 187–190 are now in both, which is reported.
         expectRun(try library.shelf("session", "edit", "dune", "2024-01-16", "--to", "190", "--minutes", "75"),
-                  stdout: "finished/sci-fi/dune/2024-01-16.md\n")
+                  stdout: "finished/sci-fi/dune/2024-01-16.md\n", stderr: """
+            finished/sci-fi/dune/2024-01-25.md:2:7: from is below page 190, reached on 2024-01-16, so pages 187–190 are counted twice; correct one of the two sessions, found "187"
+            shelf: saved; dune's sessions now contradict each other in 1 place, correct them with `shelf session edit`
+
+            """)
         #expect(try library.changes() == """
             diff --git a/finished/sci-fi/dune/2024-01-16.md b/finished/sci-fi/dune/2024-01-16.md
             --- a/finished/sci-fi/dune/2024-01-16.md
@@ -106,7 +111,8 @@ struct SessionEditTests {
         let result = try library.shelf("session", "edit", "dune", "2024-01-09", "--to", "200")
         expectRun(result, stdout: "finished/sci-fi/dune/2024-01-09.md\n", stderr: """
             finished/sci-fi/dune/2024-01-16.md:3:5: to goes back below page 200, reached on 2024-01-09, found "187"
-            shelf: saved; dune's sessions now contradict each other in 1 place, correct them with `shelf session edit`
+            finished/sci-fi/dune/2024-01-25.md:2:7: from is below page 200, reached on 2024-01-09, so pages 187–200 are counted twice; correct one of the two sessions, found "187"
+            shelf: saved; dune's sessions now contradict each other in 2 places, correct them with `shelf session edit`
 
             """)
         #expect(try library.changes().contains("\n-to: 120\n+to: 200\n"))

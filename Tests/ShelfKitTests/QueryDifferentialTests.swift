@@ -50,6 +50,10 @@ struct QueryDifferentialTests {
     @Test
     func indexSwiftAndMemoryAgree() async throws {
         let files = GeneratedLibrary.files(count: 100, seed: 42)
+        // Sessions in every unit, mixed within books, so `read` and `progress` are compared with them.
+        for unit in ["to: loc ", "%\n", "m\n"] {
+            #expect(files.values.contains { $0.hasPrefix("---\nfrom: ") && $0.contains(unit) }, "\(unit)")
+        }
         let root = try TemporaryFolder.make(with: files)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let indexed = try FileLibrary(root: root, today: { testToday })

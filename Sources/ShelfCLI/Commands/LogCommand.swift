@@ -9,8 +9,10 @@ struct LogCommand: AsyncParsableCommand {
         abstract: "Log a reading session: pages and minutes, as a dated file beside the book.",
         discussion: """
             The session is written to <book folder>/<slug>/<date>-<HHMM>.md, named by the day \
-            and the time you began: now less --minutes, or --at. --to is the page you reached; --from defaults to the page after where you \
-            left off. Logging a book you have not started moves it to reading. A session must \
+            and the time you began: now less --minutes, or --at. --to is where you reached: a page, \
+            a percent (45%, for e-readers), a location ("loc 3400", with the book's locations) or a \
+            time into an audiobook (3h20m or 3:20, with the book's duration); --from defaults to \
+            where you left off. --minutes takes 90, 1h30, 45m or 1:30. Logging a book you have not started moves it to reading. A session must \
             fit the book: it is refused when it is empty, after today, longer than a day, past \
             the book's last page (give --pages-total when the edition is longer), or at odds \
             with the sessions logged before and after its day. --note - reads the note from \
@@ -19,6 +21,9 @@ struct LogCommand: AsyncParsableCommand {
 
             Examples:
               shelf log dune --to 120 --minutes 45
+              shelf log circe --to 45% --minutes 1h30
+              shelf log piranesi --to 3h20m --minutes 50
+              shelf log dune --to "loc 3400"
               shelf log dune --pages 30 --date yesterday --at 8:15 --note "Read on the train."
               shelf log wind --to 700 --pages-total 722
               pbpaste | shelf log dune --minutes 20 --note -
@@ -32,17 +37,17 @@ struct LogCommand: AsyncParsableCommand {
     @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
     var book: String
 
-    @Option(parsing: .unconditional, help: "The page you reached.")
-    var to: Int?
+    @Option(parsing: .unconditional, help: "Where you reached: a page, 45%, \"loc 3400\" or 3h20m.")
+    var to: PositionArgument?
 
-    @Option(parsing: .unconditional, help: "The page you started on (default: the page after where the last session ended).")
-    var from: Int?
+    @Option(parsing: .unconditional, help: "Where you started (default: the page after where the last session ended; in other units, where it ended).")
+    var from: PositionArgument?
 
     @Option(parsing: .unconditional, help: "How many pages you read, when you do not track page numbers.")
     var pages: Int?
 
-    @Option(parsing: .unconditional, help: "How long you read, in minutes.")
-    var minutes: Int?
+    @Option(parsing: .unconditional, help: "How long you read: minutes (90) or 1h30, 45m, 1:30.")
+    var minutes: MinutesArgument?
 
     @Option(help: "The day: YYYY-MM-DD, today, yesterday, or 3d for three days ago (default: today).")
     var date: String?
@@ -66,7 +71,7 @@ struct LogCommand: AsyncParsableCommand {
 
     func validate() throws {
         if undo {
-            let others = [to, from, pages, minutes, pagesTotal].contains { $0 != nil } || [date, at, note].contains { $0 != nil }
+            let others = [pages, pagesTotal].contains { $0 != nil } || [to?.text, from?.text, minutes?.text, date, at, note].contains { $0 != nil }
             if others || edit { throw ValidationError("--undo removes the last session; give it alone") }
             return
         }
@@ -76,11 +81,13 @@ struct LogCommand: AsyncParsableCommand {
         if to == nil && pages == nil && minutes == nil && note == nil && !edit {
             throw ValidationError("say what you read: --to PAGE, --pages N, --minutes M or --note TEXT")
         }
-        for (name, value) in [("--to", to), ("--from", from), ("--pages", pages), ("--minutes", minutes),
-                              ("--pages-total", pagesTotal)] {
+        let from = try from.map { try PositionInput.position($0.text, option: "--from") }
+        let to = try to.map { try PositionInput.position($0.text, option: "--to") }
+        for (name, value) in [("--pages", pages), ("--pages-total", pagesTotal)] {
             if let value, value < 0 { throw InvalidValue("\(name) must be 0 or more, got \(value)") }
         }
-        if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
+        _ = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
+        if let from, let to, PositionInput.isBefore(to, from) { throw ValidationError("--to \(to) is before --from \(from)") }
         if let date, Day.parse(date, today: Day.today()) == nil {
             throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
         }
@@ -99,8 +106,10 @@ struct LogCommand: AsyncParsableCommand {
         var note = try note.map(NoteInput.read)
         if edit { note = try NoteInput.edit(note ?? "") }
         let day = date.flatMap { Day.parse($0, today: Day.today()) } ?? Day.today()
-        let session = ReadingSession(bookID: book.id, day: day, time: at.flatMap { TimeOfDay($0) }, from: from, to: to, pages: pages, minutes: minutes,
-                                     note: note ?? "")
+        var session = ReadingSession(bookID: book.id, day: day, time: at.flatMap { TimeOfDay($0) }, pages: pages,
+                                     minutes: try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }, note: note ?? "")
+        session.fromPosition = try from.map { try PositionInput.position($0.text, option: "--from") }
+        session.toPosition = try to.map { try PositionInput.position($0.text, option: "--to") }
         let logged: ReadingSession
         do {
             logged = try await library.log(session, for: book.id, pagesTotal: pagesTotal)
@@ -117,6 +126,8 @@ struct LogCommand: AsyncParsableCommand {
         if let page = progress.page {
             message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")
             if let percent = progress.percent(of: current.pages) { message += " (\(percent)%)" }
+        } else if let percent = progress.percent(of: current.pages) {
+            message += ": \(percent)%"
         }
         try StandardOutput.writeLine(message)
         if current.status != book.status { printError("shelf: \(book.id) moved to \(current.status.name)") }

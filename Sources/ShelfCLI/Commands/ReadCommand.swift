@@ -15,9 +15,10 @@ struct ReadCommand: AsyncParsableCommand {
         discussion: """
             On a terminal, `shelf read BOOK` shows a clock (pauses left out), the page you \
             began on, the pages read so far at the book's pace, and your notes. Keys: space \
-            pauses and resumes, n adds a note line, s stops (asks the page reached and whether \
-            to edit the notes, then logs the session as `shelf log` does, named by the time it \
-            began), q leaves it running in the background, c cancels it.
+            pauses and resumes, n adds a note line, s stops (asks the page reached, or 45%, \
+            "loc 3400" or 3h20m as `shelf log --to` takes them, and whether to edit the notes, \
+            then logs the session as `shelf log` does, named by the time it began), q leaves it \
+            running in the background, c cancels it.
 
             The session in progress is kept in .shelf/live/ (never committed to git) and saved \
             at every change, so a closed terminal or a reboot loses nothing: come back with \
@@ -30,6 +31,7 @@ struct ReadCommand: AsyncParsableCommand {
               shelf read --status --format json
               shelf read --pause; shelf read --continue
               shelf read --stop --to 140 --note "The litany against fear."
+              shelf read --stop --to 62% --minutes 1h10
               shelf read --cancel
             """
     )
@@ -65,11 +67,12 @@ struct ReadCommand: AsyncParsableCommand {
     @Flag(help: "Discard the session running, logging nothing.")
     var cancel = false
 
-    @Option(parsing: .unconditional, help: "With --stop: the page you reached (default: none, only minutes and notes).")
-    var to: Int?
+    @Option(parsing: .unconditional,
+            help: "With --stop: where you reached, a page, 45%, \"loc 3400\" or 3h20m (default: none, only minutes and notes).")
+    var to: PositionArgument?
 
-    @Option(parsing: .unconditional, help: "With --stop: the minutes read (default: the time on the clock, pauses left out).")
-    var minutes: Int?
+    @Option(parsing: .unconditional, help: "With --stop: the minutes read, 90 or 1h30 (default: the time on the clock, pauses left out).")
+    var minutes: MinutesArgument?
 
     @Option(help: "With --stop: a last line for the notes.")
     var note: String?
@@ -96,9 +99,8 @@ struct ReadCommand: AsyncParsableCommand {
         if actions.isEmpty && book == nil {
             throw ValidationError("name the book to read, or give --status, --resume, --stop or --cancel")
         }
-        for (name, value) in [("--to", to), ("--minutes", minutes)] {
-            if let value, value < 0 { throw InvalidValue("\(name) must be 0 or more, got \(value)") }
-        }
+        _ = try to.map { try PositionInput.position($0.text, option: "--to") }
+        _ = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
     }
 
     func run() async throws {
@@ -110,7 +112,7 @@ struct ReadCommand: AsyncParsableCommand {
                 return try await show(running, library: library)
             }
             let sessions = try await library.sessions(of: book.id)
-            let live = LiveSession(bookID: book.id, started: .now(), startPage: (ReadingProgress(sessions).page ?? 0) + 1)
+            let live = LiveSession(bookID: book.id, started: .now(), startPage: (ReadingProgress(sessions, of: book).page ?? 0) + 1)
             if !start { try Self.requireTerminal() }
             try await library.startLiveSession(live)
             if start {
@@ -128,7 +130,9 @@ struct ReadCommand: AsyncParsableCommand {
             if changed { try await library.saveLiveSession(live) }
             try StandardOutput.writeLine("\(live.bookID): " + (live.isPaused ? "paused" : "reading") + " at " + Self.clock(live.secondsRead(at: now)))
         } else if stop {
-            let logged = try await library.stopLiveSession(live.session(endingAt: now, to: to, minutes: minutes, note: note))
+            let position = try to.map { try PositionInput.position($0.text, option: "--to") }
+            let minutes = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
+            let logged = try await library.stopLiveSession(live.session(endingAt: now, reaching: position, minutes: minutes, note: note))
             try await Self.printLogged(logged, library: library)
         } else if cancel {
             try await library.cancelLiveSession(live.bookID)
@@ -209,12 +213,14 @@ struct ReadCommand: AsyncParsableCommand {
 
     /// What `shelf log` prints for a session logged: its file, and the page reached.
     static func printLogged(_ logged: ReadingSession, library: FileLibrary) async throws {
-        let progress = ReadingProgress(try await library.sessions(of: logged.bookID))
         let current = try await library.book(logged.bookID)
+        let progress = ReadingProgress(try await library.sessions(of: logged.bookID), of: current)
         var message = library.displayPaths(logged.path)
         if let page = progress.page {
             message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")
             if let percent = progress.percent(of: current.pages) { message += " (\(percent)%)" }
+        } else if let percent = progress.percent(of: current.pages) {
+            message += ": \(percent)%"
         }
         try StandardOutput.writeLine(message)
     }

@@ -41,6 +41,7 @@ struct SessionEditCommand: AsyncParsableCommand {
 
             Examples:
               shelf session edit dune last --to 130 --minutes 40
+              shelf session edit circe yesterday --to 45% --minutes 1h10
               shelf session edit dune 2026-11-20-0740 --date 2026-11-19 --at 21:30
               echo "Finished part one." | shelf session edit dune last --note -
               shelf session edit dune yesterday
@@ -55,17 +56,17 @@ struct SessionEditCommand: AsyncParsableCommand {
     @Argument(help: sessionHelp)
     var session: String
 
-    @Option(parsing: .unconditional, help: "The page reached.")
-    var to: Int?
+    @Option(parsing: .unconditional, help: "Where the session ended: a page, 45%, \"loc 3400\" or 3h20m.")
+    var to: PositionArgument?
 
-    @Option(parsing: .unconditional, help: "The page started on.")
-    var from: Int?
+    @Option(parsing: .unconditional, help: "Where it started: a page, 45%, \"loc 3400\" or 3h20m.")
+    var from: PositionArgument?
 
     @Option(parsing: .unconditional, help: "How many pages were read, for a session without page numbers.")
     var pages: Int?
 
-    @Option(parsing: .unconditional, help: "How long, in minutes.")
-    var minutes: Int?
+    @Option(parsing: .unconditional, help: "How long: minutes (90) or 1h30, 45m, 1:30.")
+    var minutes: MinutesArgument?
 
     @Option(help: "The day: YYYY-MM-DD, today, yesterday, or 3d for three days ago; renames the file.")
     var date: String?
@@ -77,14 +78,15 @@ struct SessionEditCommand: AsyncParsableCommand {
     var note: String?
 
     private var changesSomething: Bool {
-        [to, from, pages, minutes].contains { $0 != nil } || [date, at, note].contains { $0 != nil }
+        pages != nil || [to?.text, from?.text, minutes?.text, date, at, note].contains { $0 != nil }
     }
 
     func validate() throws {
-        for (name, value) in [("--to", to), ("--from", from), ("--pages", pages), ("--minutes", minutes)] {
-            if let value, value < 0 { throw InvalidValue("\(name) must be 0 or more, got \(value)") }
-        }
-        if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
+        let from = try from.map { try PositionInput.position($0.text, option: "--from") }
+        let to = try to.map { try PositionInput.position($0.text, option: "--to") }
+        if let pages, pages < 0 { throw InvalidValue("--pages must be 0 or more, got \(pages)") }
+        _ = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
+        if let from, let to, PositionInput.isBefore(to, from) { throw ValidationError("--to \(to) is before --from \(from)") }
         if let date, Day.parse(date, today: Day.today()) == nil {
             throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
         }
@@ -99,10 +101,10 @@ struct SessionEditCommand: AsyncParsableCommand {
             try await EditCommand.editAndCheck(session.path, in: library, again: "shelf session edit \(book.id) \(session.name)")
             return
         }
-        if let to { session.to = to }
-        if let from { session.from = from }
+        if let to { session.toPosition = try PositionInput.position(to.text, option: "--to") }
+        if let from { session.fromPosition = try PositionInput.position(from.text, option: "--from") }
         if let pages { session.pages = pages }
-        if let minutes { session.minutes = minutes }
+        if let minutes { session.minutes = try PositionInput.minutes(minutes.text, option: "--minutes") }
         if let date, let day = Day.parse(date, today: Day.today()) { session.day = day }
         if let at { session.time = TimeOfDay(at) }
         if let note { session.note = try NoteInput.read(note) }

@@ -84,7 +84,8 @@ struct SessionsCommand: AsyncParsableCommand {
             for book in listed.items { books[book.id] = book }
             LibraryWarning.print(Array(Set(listing.problems + listed.problems)).sorted(), paths: library.displayPaths)
         }
-        var rows = Array(zip(sessions, ReadingSession.pagesRead(sessions)))
+        // Pages read in pages whatever unit each session is in (a percent, a location, a time).
+        var rows = Array(zip(sessions, ReadingSession.pagesRead(ReadingSession.inPages(sessions, books: Array(books.values)))))
             .filter { session, _ in first.map { session.day >= $0 } ?? true }
             .filter { session, _ in last.map { session.day <= $0 } ?? true }
         if let limit { rows = Array(rows.suffix(limit)) }
@@ -113,7 +114,7 @@ struct SessionsCommand: AsyncParsableCommand {
                 .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", givesWay: 0, minimum: 10, least: 4),
             ])
             for (session, pagesRead) in rows {
-                let range = session.from.flatMap { from in session.to.map { "\(from)–\($0)" } } ?? ""
+                let range = SessionRecords.range(session) ?? ""
                 table.append([SessionRecords.when(session), title(session) ?? session.bookID.rawValue, String(pagesRead), range,
                                    session.minutes.map(String.init) ?? "", SessionRecords.firstLine(session.note) ?? ""])
             }

@@ -37,7 +37,7 @@ struct ShowCommand: AsyncParsableCommand {
         switch format {
         case .json:
             var record = BookRecords(books: [book], progress: [book.id: progress]).record(book)
-            let pagesRead = ReadingSession.pagesRead(sessions)
+            let pagesRead = ReadingSession.pagesRead(sessions.map { $0.inPages(of: BookExtent(book)) })
             record.append(("sessions", .array(zip(sessions, pagesRead).map { .object(SessionRecords.record($0, pagesRead: $1)) })))
             try StandardOutput.writeLine(JSONValue.object(record).text(.pretty))
         case .text:
@@ -83,13 +83,20 @@ struct ShowCommand: AsyncParsableCommand {
             lines.append("")
             lines.append(terminal.paint("Sessions (\(sessions.count))", .bold))
             let timed = sessions.contains { $0.time != nil }
-            for (session, pagesRead) in zip(sessions, ReadingSession.pagesRead(sessions)) {
+            // Figures in pages, whatever unit each session is in; the lines show what was written.
+            let paged = sessions.map { $0.inPages(of: BookExtent(book)) }
+            for (session, pagesRead) in zip(sessions, ReadingSession.pagesRead(paged)) {
                 lines.append("  " + SessionRecords.line(session, pagesRead: pagesRead, timeColumn: timed))
             }
             var summary = "progress: " + (BookDisplay.progress(progress, of: book.pages).nonEmpty ?? "none")
-            summary += " · \(Plural.counted(progress.pagesRead, "page")) read"
-            if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
-            let pace = ReadingPace(book.sessionsOfCurrentRead(sessions))
+            // A book without pages read in time or percent read no pages: its minutes say it.
+            if progress.pagesRead > 0 || book.pages != nil {
+                summary += " · \(Plural.counted(progress.pagesRead, "page")) read"
+                if progress.minutes > 0 { summary += " in \(SessionRecords.duration(progress.minutes))" }
+            } else if progress.minutes > 0 {
+                summary += " · \(SessionRecords.duration(progress.minutes))"
+            }
+            let pace = ReadingPace(book.sessionsOfCurrentRead(paged))
             if let daily = pace.pagesPerDay {
                 let perDay = BookDisplay.number((daily * 10).rounded() / 10)
                 summary += " · \(perDay) \(perDay == "1" ? "page" : "pages") a reading day"

@@ -19,10 +19,11 @@ enum BookDisplay {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// `120/412 (29%)`, or just the page reached when the page count is unknown; the figures
-    /// are ``ReadingProgress``'s, as JSON gives them.
+    /// `120/412 (29%)`, or just the page reached when the page count is unknown, or `45%` for a
+    /// book without pages read in percent, locations or time; the figures are
+    /// ``ReadingProgress``'s, as JSON gives them.
     static func progress(_ progress: ReadingProgress?, of pages: Int?) -> String {
-        guard let page = progress?.page else { return "" }
+        guard let page = progress?.page else { return progress?.percent(of: pages).map { "\($0)%" } ?? "" }
         guard let pages, let percent = progress?.percent(of: pages) else { return "p. \(page)" }
         return "\(min(page, pages))/\(pages) (\(percent)%)"
     }

@@ -18,8 +18,8 @@ extension BookTemplate {
             case "name": session.name
             case "book": session.bookID.rawValue
             case "path": session.path
-            case "from": session.from.map(String.init)
-            case "to": session.to.map(String.init)
+            case "from": session.fromPosition?.description
+            case "to": session.toPosition?.description
             case "pages": session.pages.map(String.init)
             case "minutes": session.minutes.map(String.init)
             case "read": String(pagesRead)

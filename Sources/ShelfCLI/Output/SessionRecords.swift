@@ -10,14 +10,26 @@ enum SessionRecords {
         record.append(("date", .string(session.day.description)))
         if let time = session.time { record.append(("time", .string(time.description))) }
         record.append(("path", .string(session.path)))
-        if let from = session.from { record.append(("from", .int(from))) }
-        if let to = session.to { record.append(("to", .int(to))) }
+        if let from = session.fromPosition { record.append(("from", position(from))) }
+        if let to = session.toPosition { record.append(("to", position(to))) }
         if let pages = session.pages { record.append(("pages", .int(pages))) }
         if let minutes = session.minutes { record.append(("minutes", .int(minutes))) }
         record.append(("pages_read", .int(pagesRead)))
         record += session.extra.map { ($0.key, JSONValue($0.value)) }
         if !session.note.isEmpty { record.append(("note", .string(session.note))) }
         return record
+    }
+
+    /// A position as JSON: a page as a number, the others as their text (`"45%"`).
+    static func position(_ position: ReadingPosition) -> JSONValue {
+        position.page.map(JSONValue.int) ?? .string(position.description)
+    }
+
+    /// `120–180`, `10%–45%`, `1h–3h20m`, `loc 100–loc 3400`: a session's range as written,
+    /// without `pp.`; `nil` without both ends.
+    static func range(_ session: ReadingSession) -> String? {
+        guard let from = session.fromPosition, let to = session.toPosition else { return nil }
+        return "\(from)–\(to)"
     }
 
     /// `2024-03-01 09:30`, or the day alone for a session without a time.
@@ -31,6 +43,8 @@ enum SessionRecords {
         var parts = [timeColumn ? TextWidth.pad(when(session), to: 16) : session.day.description]
         if let from = session.from, let to = session.to {
             parts.append(TextWidth.pad("pp. \(from)–\(to)", to: 13))
+        } else if let range = range(session) {
+            parts.append(TextWidth.pad(range, to: 13))
         } else {
             parts.append(String(repeating: " ", count: 13))
         }

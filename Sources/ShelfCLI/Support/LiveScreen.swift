@@ -172,27 +172,27 @@ final class LiveScreen {
     private func stop() async -> Outcome? {
         let moment = LocalDateTime.now()
         let suggested = live.estimatedPage(at: moment, pagesPerHour: pagesPerHour)
-        var page: Int?
+        var page: ReadingPosition?
         while true {
             let prompt = "Page reached" + (suggested.map { " [\($0)]" } ?? "") + " (- for none): "
             guard let answer = await ask(prompt) else { return .left }
             if let outcome = answer.signal { return outcome }
             let text = answer.text.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty, let suggested { page = suggested; break }
+            if text.isEmpty, let suggested { page = .page(suggested); break }
             if text.isEmpty || text == "-" {
                 if live.minutesRead(at: moment) > 0 || !live.notes.isEmpty { page = nil; break }
                 message = "nothing to log without a page: give the page reached"
                 continue
             }
-            if let number = Int(text), number >= 0 { page = number; break }
-            message = "\"\(text)\" is not a page number"
+            if let position = ReadingPosition(text) { page = position; break }
+            message = "\"\(text)\" is not a page, a percent (45%), a location (loc 3400) or a time (3h20m)"
         }
         let editor = EditorLauncher(environment: environment).command.first ?? "vi"
         guard let answer = await ask("Open the notes in \(editor)? [y/N] ") else { return .left }
         if let outcome = answer.signal { return outcome }
         if answer.text.lowercased().hasPrefix("y"), let outcome = await editNotes() { return outcome }
         do {
-            return .logged(try await library.stopLiveSession(live.session(endingAt: moment, to: page)))
+            return .logged(try await library.stopLiveSession(live.session(endingAt: moment, reaching: page)))
         } catch {
             message = "\(error)"
             return nil

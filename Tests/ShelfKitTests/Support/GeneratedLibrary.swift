@@ -35,6 +35,10 @@ enum GeneratedLibrary {
             }
             if Int.random(in: 0..<3, using: &random) > 0 { lines.append("published: \(Int.random(in: 1950...2024, using: &random))") }
             if Bool.random(using: &random) { lines.append("pages: \(Int.random(in: 80...900, using: &random))") }
+            // E-books and audiobooks, whose sessions below are in locations and time (no randomness
+            // drawn, so the rest of the library stays as the seed made it).
+            if index % 4 == 1 { lines.append("locations: 4000") }
+            if index % 4 == 3 { lines.append("duration: 10h") }
             if Bool.random(using: &random) { lines.append("series: \(words.randomElement(using: &random) ?? "") saga") }
             let bookTags = Array(Set((0..<Int.random(in: 0...3, using: &random)).compactMap { _ in tags.randomElement(using: &random) })).sorted()
             if !bookTags.isEmpty { lines.append("tags: [\(bookTags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
@@ -55,7 +59,18 @@ enum GeneratedLibrary {
                 for session in 0..<Int.random(in: 0...3, using: &random) {
                     let next = page + Int.random(in: 5...80, using: &random)
                     var text = "---\n"
-                    if Bool.random(using: &random) { text += "from: \(page)\nto: \(next)\n" } else { text += "pages: \(next - page)\n" }
+                    if Bool.random(using: &random) {
+                        // Units mixed in one book's sessions: pages, a percent, a location, a time.
+                        let to = switch (index + session) % 3 {
+                        case 1: "\(next / 3)%"
+                        case 2 where index % 4 == 1: "loc \(next * 5)"
+                        case 2 where index % 4 == 3: ReadingDuration.text(next)
+                        default: String(next)
+                        }
+                        text += "from: \(page)\nto: \(to)\n"
+                    } else {
+                        text += "pages: \(next - page)\n"
+                    }
                     if Bool.random(using: &random) { text += "minutes: \(Int.random(in: 10...90, using: &random))\n" }
                     text += "---\n\n\(words.randomElement(using: &random) ?? "") \(words.randomElement(using: &random) ?? "")\n"
                     files["\(directory)/\(slug)/2024-0\(session + 1)-1\(session).md"] = text

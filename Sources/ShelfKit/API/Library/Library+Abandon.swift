@@ -13,9 +13,11 @@ extension Library {
     @discardableResult
     public func abandon(_ id: BookID, on day: Day?, atPage page: Int?) async throws -> Book {
         // The page the sessions reached can pass a page count that is wrong; it stops at the count.
-        let reached = page == nil ? ReadingProgress(try await sessions(of: id)).page : nil
         // The path a refusal names: the file as it is, since nothing moves then.
-        let path = try await book(id).path
+        let current = try await book(id)
+        let path = current.path
+        // In pages, whatever units the sessions are in.
+        let reached = page == nil ? ReadingProgress(try await sessions(of: id).map { $0.inPages(of: BookExtent(current)) }).page : nil
         return try await move(id, to: configuration.status(for: .abandoned), folder: nil, on: day) { book throws(ShelfError) in
             if let page {
                 book = try book.setting("stopped_page", to: .int(page))

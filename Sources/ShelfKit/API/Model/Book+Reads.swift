@@ -118,8 +118,18 @@ extension Book {
 }
 
 extension ReadingProgress {
-    /// Adds up the sessions of `book`'s current read (``Book/sessionsOfCurrentRead(_:)``).
+    /// Adds up the sessions of `book`'s current read (``Book/sessionsOfCurrentRead(_:)``), in
+    /// pages whatever units they are in (``ReadingSession/inPages(of:)``), with how far into the
+    /// book they reached as a fraction (``ReadingProgress/fraction``), which a book without `pages`
+    /// shows as its percent.
     public init(_ sessions: [ReadingSession], of book: Book) {
-        self.init(book.sessionsOfCurrentRead(sessions))
+        self.init(book.sessionsOfCurrentRead(sessions), extent: BookExtent(book))
+    }
+}
+
+extension Book {
+    /// ``duration`` in minutes, when it is a length of time (``ReadingDuration``).
+    public var durationMinutes: Int? {
+        duration.flatMap(ReadingDuration.minutes).flatMap { $0 > 0 ? $0 : nil }
     }
 }

@@ -26,6 +26,11 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var published: Publication?
     /// `pages`, the page count.
     public var pages: Int?
+    /// `duration`: an audiobook's length, as written (`11h20m`; ``ReadingDuration``). Its
+    /// minutes are ``durationMinutes``.
+    public var duration: String?
+    /// `locations`: an e-book's number of e-reader locations.
+    public var locations: Int?
     /// `publisher`.
     public var publisher: String?
     /// `language`, e.g. `en`.
@@ -72,7 +77,7 @@ public struct Book: Sendable, Hashable, Identifiable {
     public init(
         id: BookID = "", status: Status = .toRead, folder: String = "", path: String = "",
         title: String, subtitle: String? = nil, authors: [String] = [], isbn: String? = nil,
-        published: Publication? = nil, pages: Int? = nil, publisher: String? = nil, language: String? = nil,
+        published: Publication? = nil, pages: Int? = nil, duration: String? = nil, locations: Int? = nil, publisher: String? = nil, language: String? = nil,
         series: String? = nil, seriesIndex: Double? = nil, tags: [String] = [], rating: Double? = nil,
         added: Day? = nil, started: Day? = nil, finished: Day? = nil, stopped: Day? = nil, stoppedPage: Int? = nil, next: Int? = nil,
         cover: String? = nil,
@@ -88,6 +93,8 @@ public struct Book: Sendable, Hashable, Identifiable {
         self.isbn = isbn
         self.published = published
         self.pages = pages
+        self.duration = duration
+        self.locations = locations
         self.publisher = publisher
         self.language = language
         self.series = series

@@ -13,6 +13,22 @@ public struct ReadingProgress: Sendable, Hashable {
     public var pagesRead: Int
     /// Minutes over all sessions that give them.
     public var minutes: Int
+    /// How far into the book the sessions reached, 0 to 1, when the furthest `to` is not a page
+    /// but a percent, a location of `locations` or a time of `duration` (``BookExtent/fraction(_:)``):
+    /// the percent shown is then the one the reader gave, not that of the page it rounds to, and a
+    /// book without `pages` shows it. `nil` when the furthest `to` is a page (``page`` says it)
+    /// and from ``init(_:)``, which knows no book.
+    public var fraction: Double?
+
+    /// Adds up `sessions`, all of one book's, in pages whatever units they are in
+    /// (``ReadingSession/inPages(of:)``), and how far they reached as a fraction of `extent`.
+    public init(_ sessions: [ReadingSession], extent: BookExtent) {
+        self.init(sessions.map { $0.inPages(of: extent) })
+        let furthest = sessions.compactMap { session in
+            session.toPosition.flatMap { position in extent.fraction(position).map { (position, $0) } }
+        }.max { $0.1 < $1.1 }
+        if let furthest, furthest.0.page == nil { fraction = furthest.1 }
+    }
 
     /// Adds up `sessions`, all of one book's (``ReadingSession/pagesRead(_:)``).
     public init(_ sessions: [ReadingSession]) {
@@ -37,8 +53,10 @@ public struct ReadingProgress: Sendable, Hashable {
         self.pagesRead = pagesRead
     }
 
-    /// Percent of `pages` reached, when both are known.
+    /// Percent of `pages` reached, when both are known; the percent of ``fraction`` when there is
+    /// one (the furthest `to` is a percent, a location or a time).
     public func percent(of pages: Int?) -> Int? {
+        if let fraction { return min(100, Int((fraction * 100 + 1e-9).rounded(.down))) }
         guard let page, let pages, pages > 0 else { return nil }
         return min(100, page * 100 / pages)
     }

@@ -1,7 +1,9 @@
 /// One sitting with a book: `<book folder>/<slug>/<YYYY-MM-DD>[-HHMM][-N].md`.
 ///
 /// Pages can be given as a range (`from`, `to`), as a count (`pages`), or not at all; a session
-/// may just record minutes and a note.
+/// may just record minutes and a note. A range may also be in percent, e-reader locations or
+/// audiobook time (``fromPosition``, ``toPosition``); figures count it in pages through the
+/// book's length (``inPages(of:)``).
 public struct ReadingSession: Sendable, Hashable, Codable {
     /// The book read.
     public var bookID: BookID
@@ -12,10 +14,22 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     public var time: TimeOfDay?
     /// 1 for the first session of its day and time, 2 for `-2`, and so on.
     public var sequence: Int
-    /// `from`: the page the session started on.
-    public var from: Int?
-    /// `to`: the page it ended on.
-    public var to: Int?
+    /// `from`: where the session started, in any unit (``ReadingPosition``).
+    public var fromPosition: ReadingPosition?
+    /// `to`: where it ended, in any unit.
+    public var toPosition: ReadingPosition?
+    /// `from` as a page: the page the session started on, `nil` when it is not given as a page.
+    /// Setting it sets ``fromPosition`` to that page.
+    public var from: Int? {
+        get { fromPosition?.page }
+        set { fromPosition = newValue.map(ReadingPosition.page) }
+    }
+    /// `to` as a page: the page it ended on, `nil` when it is not given as a page. Setting it
+    /// sets ``toPosition`` to that page.
+    public var to: Int? {
+        get { toPosition?.page }
+        set { toPosition = newValue.map(ReadingPosition.page) }
+    }
     /// `pages`: a page count, for sessions recorded without a range.
     public var pages: Int?
     /// `minutes`.
@@ -45,8 +59,8 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         self.day = day
         self.time = time
         self.sequence = sequence
-        self.from = from
-        self.to = to
+        self.fromPosition = from.map(ReadingPosition.page)
+        self.toPosition = to.map(ReadingPosition.page)
         self.pages = pages
         self.minutes = minutes
         self.extra = extra
@@ -87,6 +101,25 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         return pages
     }
 
+    /// This session with its range in pages, as every figure counts it: a percent, location or
+    /// time becomes the page it is at in `extent` (``BookExtent/page(_:)``), and is left out when
+    /// the book has no `pages` (or no total in that unit). ``pagesRead(after:)`` is then right
+    /// whatever units a book's sessions mix.
+    public func inPages(of extent: BookExtent) -> ReadingSession {
+        guard fromPosition?.page == nil && fromPosition != nil || toPosition?.page == nil && toPosition != nil else { return self }
+        var session = self
+        session.fromPosition = fromPosition.flatMap(extent.page).map(ReadingPosition.page)
+        session.toPosition = toPosition.flatMap(extent.page).map(ReadingPosition.page)
+        return session
+    }
+
+    /// `sessions` in pages (``inPages(of:)``), each through the extent of its book in `books`;
+    /// a session whose book is not among them is left as it is.
+    public static func inPages(_ sessions: [ReadingSession], books: [Book]) -> [ReadingSession] {
+        let extents = Dictionary(books.map { ($0.id, BookExtent($0)) }, uniquingKeysWith: { first, _ in first })
+        return sessions.map { session in extents[session.bookID].map(session.inPages(of:)) ?? session }
+    }
+
     /// Whether `self` comes before `other` in reading order: by day, then sessions without a
     /// time first, then by time, then by sequence. Sessions of one book are in this order in
     /// every list the library returns.
@@ -108,14 +141,15 @@ public struct ReadingSession: Sendable, Hashable, Codable {
             day: try container.decode(Day.self, forKey: .day),
             time: try container.decodeIfPresent(TimeOfDay.self, forKey: .time),
             sequence: try container.decodeIfPresent(Int.self, forKey: .sequence) ?? 1,
-            from: try container.decodeIfPresent(Int.self, forKey: .from),
-            to: try container.decodeIfPresent(Int.self, forKey: .to),
+            from: nil, to: nil,
             pages: try container.decodeIfPresent(Int.self, forKey: .pages),
             minutes: try container.decodeIfPresent(Int.self, forKey: .minutes),
             extra: try container.decodeIfPresent(JSONYAMLValue.self, forKey: .extra)?.entries ?? [],
             note: try container.decodeIfPresent(String.self, forKey: .note) ?? "",
             path: try container.decodeIfPresent(String.self, forKey: .path) ?? ""
         )
+        fromPosition = try container.decodeIfPresent(ReadingPosition.self, forKey: .from)
+        toPosition = try container.decodeIfPresent(ReadingPosition.self, forKey: .to)
         version = try container.decodeIfPresent(SessionVersion.self, forKey: .version)
     }
 
@@ -125,8 +159,8 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         try container.encode(day, forKey: .day)
         try container.encodeIfPresent(time, forKey: .time)
         try container.encode(sequence, forKey: .sequence)
-        try container.encodeIfPresent(from, forKey: .from)
-        try container.encodeIfPresent(to, forKey: .to)
+        try container.encodeIfPresent(fromPosition, forKey: .from)
+        try container.encodeIfPresent(toPosition, forKey: .to)
         try container.encodeIfPresent(pages, forKey: .pages)
         try container.encodeIfPresent(minutes, forKey: .minutes)
         try container.encode(JSONYAMLValue(.mapping(extra)), forKey: .extra)

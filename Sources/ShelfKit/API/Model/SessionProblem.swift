@@ -11,6 +11,14 @@ public enum SessionProblem: Sendable, Hashable {
     case tooManyMinutes(Int)
     /// The session is after the day the book was finished: reading it again is a new read.
     case afterFinished(Day)
+    /// The session reaches `position`, a location or a time past the book's total in its unit
+    /// (`locations`, `duration`), `total`.
+    case pastEnd(position: ReadingPosition, total: ReadingPosition)
+    /// The session gives `position`, a location or a time, and the book has no total in its unit,
+    /// `key` (`locations`, `duration`), to measure it against.
+    case unknownTotal(position: ReadingPosition, key: String)
+    /// The session ends at `position`, before `reached`, where the sessions before it got to.
+    case belowProgress(position: ReadingPosition, reached: ReadingPosition)
     /// The session ends on `page`, past where a later session, of `laterDay`, starts (`laterPage`).
     case pastLaterSession(page: Int, laterDay: Day, laterPage: Int)
 }

@@ -143,6 +143,15 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             case .afterFinished(let finished):
                 return "\(bookID) was finished on \(finished), before the session's day, \(day); "
                     + "to read it again, begin a new read with `shelf start \(bookID)`"
+            case .pastEnd(let position, let total):
+                return "the session reaches \(position.spoken), past the end of \(bookID) (\(total.spoken)); "
+                    + "check the position, or correct the book's \(position.unit == .time ? "duration" : "locations")"
+            case .unknownTotal(let position, let key):
+                return "the session gives \(position.spoken), but \(bookID) has no \(key) to measure it against; "
+                    + "set the book's \(key) first"
+            case .belowProgress(let position, let reached):
+                return "the session ends at \(position.spoken), before \(reached.spoken), where the sessions before it "
+                    + "reached; check the position or the day"
             case .pastLaterSession(let page, let laterDay, let laterPage):
                 return "the session of \(day) ends on page \(page), but a later one of \(bookID), on \(laterDay), "
                     + "starts on page \(laterPage); check the page numbers or the day"

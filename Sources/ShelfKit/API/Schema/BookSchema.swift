@@ -16,6 +16,8 @@ public enum BookSchema {
         BookField("isbn", \.isbn, rule: .isbn),
         BookField("published", \.published),
         BookField("pages", \.pages, rule: .notNegative),
+        BookField("duration", \.duration, rule: .duration),
+        BookField("locations", \.locations, rule: .positive),
         BookField("publisher", \.publisher),
         BookField("language", \.language),
         BookField("series", \.series, searchWeight: 4),

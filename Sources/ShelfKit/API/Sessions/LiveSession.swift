@@ -122,6 +122,23 @@ public struct LiveSession: Sendable, Hashable {
     /// or the page it began from, when nothing was read), `minutes` or the minutes read, and the
     /// notes, with `note` as a last line.
     public func session(endingAt moment: LocalDateTime, to page: Int?, minutes: Int? = nil, note: String? = nil) -> ReadingSession {
+        session(endingAt: moment, reaching: page.map(ReadingPosition.page), minutes: minutes, note: note)
+    }
+
+    /// The session this becomes when it stops at `moment` at `position`, in any unit: a page as
+    /// ``session(endingAt:to:minutes:note:)`` takes it; a percent, a location or a time without
+    /// `from`, which ``LibraryWriting/log(_:for:)`` fills in from where the book's sessions reached.
+    public func session(endingAt moment: LocalDateTime, reaching position: ReadingPosition?, minutes: Int? = nil,
+                        note: String? = nil) -> ReadingSession {
+        guard let position, position.page == nil else {
+            return pageSession(endingAt: moment, to: position?.page, minutes: minutes, note: note)
+        }
+        var session = pageSession(endingAt: moment, to: nil, minutes: minutes, note: note)
+        session.toPosition = position
+        return session
+    }
+
+    private func pageSession(endingAt moment: LocalDateTime, to page: Int?, minutes: Int?, note: String?) -> ReadingSession {
         var lines = notes
         if let note, !note.isEmpty { lines.append(note) }
         var from: Int?

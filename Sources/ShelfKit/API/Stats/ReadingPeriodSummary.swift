@@ -45,7 +45,9 @@ public struct ReadingPeriodSummary: Sendable, Hashable, Codable {
         first = days.lowerBound
         let titles = Dictionary(books.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         var lines: [BookID: BookPeriodReading] = [:]
-        for (session, pages) in zip(sessions, ReadingSession.pagesRead(sessions)) where days.contains(session.day) {
+        // In pages, whatever units each book's sessions are in.
+        let paged = ReadingSession.inPages(sessions, books: books)
+        for (session, pages) in zip(paged, ReadingSession.pagesRead(paged)) where days.contains(session.day) {
             var line = lines[session.bookID]
                 ?? BookPeriodReading(id: session.bookID, title: titles[session.bookID] ?? session.bookID.rawValue,
                                      sessions: 0, pages: 0, minutes: 0)

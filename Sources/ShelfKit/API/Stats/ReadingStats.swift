@@ -99,7 +99,8 @@ public struct ReadingStats: Sendable, Hashable, Codable {
             .map { BookLength(id: $0.id, title: $0.title, pages: $0.pages ?? 0) }
 
         let ids = Set(books.map(\.id))
-        let ownSessions = sessions.filter { ids.contains($0.bookID) }
+        // In pages, whatever units each book's sessions are in (``ReadingSession/inPages(_:books:)``).
+        let ownSessions = ReadingSession.inPages(sessions.filter { ids.contains($0.bookID) }, books: books)
         pace = ReadingPace(ownSessions) { session in year.map { session.day.year == $0 } ?? true }
         streak = Self.streak(days: Set(ownSessions.map(\.day)), today: today)
 

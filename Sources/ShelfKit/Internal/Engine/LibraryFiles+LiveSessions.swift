@@ -22,9 +22,7 @@ extension LibraryFiles {
         if let running = try liveSession() { throw .liveSessionRunning(running.bookID, started: running.started) }
         // A finished book read again is a new read: refused now, not when the time read is saved.
         let book = try read(try locate(session.bookID)).book
-        if let finished = book.finished, session.started.day > finished {
-            throw .impossibleSession(bookID: book.id, day: session.started.day, problem: .afterFinished(finished))
-        }
+        try refuseAfterFinish(session.started.day, of: book)
         try completeIgnoreFile(with: ShelfIgnoreFile.liveLine)
         if !storage.isDirectory(LiveSessionFormat.folder) { try storage.makeDirectory(LiveSessionFormat.folder) }
         try storage.write(LiveSessionFormat.bytes(of: session), to: LiveSessionFormat.path(of: session.bookID))

@@ -49,8 +49,12 @@ extension LibraryFiles {
         let base = session.version?.session ?? current
         var new = current
         var edits: [(key: String, value: YAMLValue?)] = []
-        let numbers: [(String, WritableKeyPath<ReadingSession, Int?>)] = [("from", \.from), ("to", \.to), ("minutes", \.minutes),
-                                                                           ("pages", \.pages)]
+        let positions: [(String, WritableKeyPath<ReadingSession, ReadingPosition?>)] = [("from", \.fromPosition), ("to", \.toPosition)]
+        for (key, field) in positions where base[keyPath: field] != session[keyPath: field] {
+            new[keyPath: field] = session[keyPath: field]
+            edits.append((key, session[keyPath: field].map(SessionFormat.yamlValue)))
+        }
+        let numbers: [(String, WritableKeyPath<ReadingSession, Int?>)] = [("minutes", \.minutes), ("pages", \.pages)]
         for (key, field) in numbers where base[keyPath: field] != session[keyPath: field] {
             new[keyPath: field] = session[keyPath: field]
             edits.append((key, session[keyPath: field].map { .int($0) }))
@@ -70,6 +74,7 @@ extension LibraryFiles {
         let path = target.book.sessionFolder + "/" + name.name
         try SessionFormat.validate(new, path: path)
         let book = try read(target.book).book
+        try refuseAfterFinish(new.day, of: book)
         try SessionRules.checkCorrection(new, of: book, among: others, today: today())
         let edited = try DocumentWriting.edit(target.document, canonicalOrder: SessionFormat.keys, edits: edits,
                                               oldExtra: current.extra, newExtra: new.extra, oldBody: current.note,

@@ -269,11 +269,14 @@ extension LibraryFiles {
         var session = session
         session.time = session.time ?? defaultTime(of: session)
         session.sequence = (existing.filter { $0.day == session.day && $0.time == session.time }.map(\.sequence).max() ?? 0) + 1
+        let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence)
+        // What cannot be written at all (a negative page, 120%, `to` below `from`) before what
+        // contradicts the book.
+        try SessionFormat.validate(session, path: location.sessionFolder + "/" + name.name)
         // Only the current read's sessions: a re-read starts again from page 1.
+        try refuseAfterFinish(session.day, of: book)
         session = try SessionRules.checked(session, of: book, pages: pagesTotal ?? book.pages,
                                            after: book.sessionsOfCurrentRead(existing), today: today())
-        let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence)
-        try SessionFormat.validate(session, path: location.sessionFolder + "/" + name.name)
         let statuses = configuration.statuses
         let target = configuration.status(for: .reading)
         let moves = book.status == statuses.first && statuses.count > 1 && statuses.contains(target)
@@ -296,6 +299,15 @@ extension LibraryFiles {
         locations[id.rawValue] = location
         let (written, _) = SessionFormat.read(document, bookID: id, name: name)
         return written
+    }
+
+    /// Throws for a session on `day` of a book that counts as finished before it
+    /// (``LibraryConfiguration/finishedDay(of:)``): reading it again is a new read, begun with
+    /// `start`, and a session after the finish would contradict the book.
+    func refuseAfterFinish(_ day: Day, of book: Book) throws(ShelfError) {
+        if let finished = configuration.finishedDay(of: book), day > finished {
+            throw .impossibleSession(bookID: book.id, day: day, problem: .afterFinished(finished))
+        }
     }
 
     /// When a session logged without a time began: its minutes before now when it is today's

@@ -21,20 +21,38 @@ enum SessionRules {
             .impossibleSession(bookID: book.id, day: session.day, problem: problem)
         }
         var session = session
+        let extent = BookExtent(pages: pages, locations: book.locations, minutes: book.durationMinutes)
         try refuseOutOfTime(session, of: book, today: today)
+        try refuseUnmeasurable(session, of: book, extent: extent)
         // The sessions before it: with untimed names, those of its day too, since it comes after them.
         let before = existing.filter { !session.precedes($0) }
-        let reached = before.compactMap(\.to).max()
-        if session.from == nil, session.pages == nil, let to = session.to {
-            session.from = to == reached ? to : (reached ?? 0) + 1
+        // Where they reached: the furthest `to`, in its own unit; of two within the slack of
+        // positions in different units, the later one.
+        let reached = before.compactMap(\.toPosition).reduce(nil as ReadingPosition?) { furthest, position in
+            guard let furthest else { return position }
+            return extent.isBefore(position, furthest) == true ? furthest : position
         }
-        if let to = session.to, let reached, to < reached {
-            throw .sessionPageBelowProgress(bookID: book.id, page: to, progress: reached)
+        if session.fromPosition == nil, session.pages == nil, let to = session.toPosition {
+            switch reached {
+            case nil: session.fromPosition = to.unit == .page ? .page(1) : ReadingPosition.start(in: to.unit)
+            case let reached? where reached == to: session.fromPosition = to
+            case .page(let page)?: session.fromPosition = .page(page + 1)
+            case let reached?: session.fromPosition = reached
+            }
         }
-        try refuseEmptyOrPastLastPage(session, of: book, pages: pages, before: before)
-        if let to = session.to, let later = existing.first(where: { session.precedes($0) && ($0.from ?? $0.to) != nil }),
-           let start = later.from ?? later.to, to > start {
-            throw refuse(.pastLaterSession(page: to, laterDay: later.day, laterPage: start))
+        if let to = session.toPosition, let reached, extent.isBefore(to, reached) == true {
+            if case .page(let page) = to, case .page(let progress) = reached {
+                throw .sessionPageBelowProgress(bookID: book.id, page: page, progress: progress)
+            }
+            throw refuse(.belowProgress(position: to, reached: reached))
+        }
+        try refuseEmptyOrPastLastPage(session, of: book, extent: extent, before: before)
+        // Past where the next session starts, in any units the book's length compares (as pages).
+        if let to = session.toPosition,
+           let later = existing.first(where: { session.precedes($0) && ($0.fromPosition ?? $0.toPosition) != nil }),
+           let start = later.fromPosition ?? later.toPosition, extent.isBefore(start, to) == true,
+           let page = extent.page(to), let laterPage = extent.page(start) {
+            throw refuse(.pastLaterSession(page: page, laterDay: later.day, laterPage: laterPage))
         }
         return session
     }
@@ -47,32 +65,51 @@ enum SessionRules {
     /// - Parameter others: The book's other sessions, in reading order.
     static func checkCorrection(_ session: ReadingSession, of book: Book, among others: [ReadingSession],
                                 today: Day) throws(ShelfError) {
+        let extent = BookExtent(book)
         try refuseOutOfTime(session, of: book, today: today)
-        try refuseEmptyOrPastLastPage(session, of: book, pages: book.pages, before: others.filter { !session.precedes($0) })
+        try refuseUnmeasurable(session, of: book, extent: extent)
+        try refuseEmptyOrPastLastPage(session, of: book, extent: extent, before: others.filter { !session.precedes($0) })
     }
 
     /// Throws for a session after today or longer than a day.
     private static func refuseOutOfTime(_ session: ReadingSession, of book: Book, today: Day) throws(ShelfError) {
         if session.day > today { throw .impossibleSession(bookID: book.id, day: session.day, problem: .inTheFuture(today: today)) }
-        // Reading a finished book again is a new read, begun with `start`; a session after the
-        // book was finished would contradict it (and `check` would say so).
-        if let finished = book.finished, session.day > finished {
-            throw .impossibleSession(bookID: book.id, day: session.day, problem: .afterFinished(finished))
-        }
         if let minutes = session.minutes, minutes > minutesInADay {
             throw .impossibleSession(bookID: book.id, day: session.day, problem: .tooManyMinutes(minutes))
         }
     }
 
+    /// Throws for a location or a time the book has no total for, or past that total.
+    private static func refuseUnmeasurable(_ session: ReadingSession, of book: Book, extent: BookExtent) throws(ShelfError) {
+        for position in [session.fromPosition, session.toPosition].compactMap({ $0 }) {
+            guard position.unit == .location || position.unit == .time, let key = BookExtent.key(of: position.unit) else { continue }
+            guard let total = extent.total(in: position.unit) else {
+                throw .impossibleSession(bookID: book.id, day: session.day, problem: .unknownTotal(position: position, key: key))
+            }
+            if position.value > total {
+                let end: ReadingPosition = position.unit == .time ? .time(minutes: total) : .location(total)
+                throw .impossibleSession(bookID: book.id, day: session.day, problem: .pastEnd(position: position, total: end))
+            }
+        }
+    }
+
     /// Throws for a session that records nothing, or reaches past the book's `pages`.
     /// - Parameter before: The book's sessions before this one, in reading order.
-    private static func refuseEmptyOrPastLastPage(_ session: ReadingSession, of book: Book, pages: Int?,
-                                                  before: [ReadingSession]) throws(ShelfError) {
+    private static func refuseEmptyOrPastLastPage(_ original: ReadingSession, of book: Book, extent: BookExtent,
+                                                  before earlier: [ReadingSession]) throws(ShelfError) {
         func refuse(_ problem: SessionProblem) -> ShelfError {
-            .impossibleSession(bookID: book.id, day: session.day, problem: problem)
+            .impossibleSession(bookID: book.id, day: original.day, problem: problem)
         }
+        let pages = extent.pages
+        // In pages, as every figure counts it; a position the book cannot turn into pages (no
+        // `pages`) still records where the reader is, when it moved on from the last one.
+        let session = original.inPages(of: extent)
+        let before = earlier.map { $0.inPages(of: extent) }
+        let placed = original.toPosition.map { to in
+            to.page == nil && extent.page(to) == nil && to != earlier.last?.toPosition
+        } ?? false
         // A `to` below `from` is refused as such when the session is checked for writing.
-        let movesPages = session.pagesRead(after: before.last) > 0 || (session.to ?? 0) < (session.from ?? 0)
+        let movesPages = session.pagesRead(after: before.last) > 0 || (session.to ?? 0) < (session.from ?? 0) || placed
         let says = (session.minutes ?? 0) > 0 || !session.note.allSatisfy(\.isWhitespace) || !session.extra.isEmpty
         if !movesPages && !says { throw refuse(.empty) }
         let reaches = session.to ?? ((ReadingProgress(before).page ?? 0) + (session.pages ?? 0))
@@ -82,8 +119,9 @@ enum SessionRules {
 
 extension SessionRules {
     /// What `check` reports of sessions already written that contradict their book: a `to`
-    /// past its `pages`, a `to` below a page an earlier session reached (pages going backwards
-    /// in date order), and sessions before its `started` or after its `finished`, each at the
+    /// past its `pages`, a location or time past its `locations` or `duration` or without them,
+    /// a `to` below a position an earlier session reached (going backwards in date order, compared
+    /// across units through the book's length, ``BookExtent/isBefore(_:_:)``), and sessions before its `started` or after its `finished`, each at the
     /// key at fault. For a book read before, only its current read's sessions.
     static func contradictions(of book: Book, in document: FrontMatterDocument,
                                sessions: [(session: ReadingSession, document: FrontMatterDocument)]) -> [Problem] {
@@ -97,23 +135,44 @@ extension SessionRules {
         // sessions went back to page 1 when the new read began.
         let ordered = sessions.filter { item in book.currentReadStart.map { item.session.day >= $0 } ?? true }
             .sorted { $0.session.precedes($1.session) }
-        var reached: (page: Int, day: Day)?
+        let extent = BookExtent(book)
+        var reached: (position: ReadingPosition, day: Day)?
         for (session, sessionDocument) in ordered {
-            guard let to = session.to else { continue }
-            if let pages = book.pages, to > pages {
+            guard let to = session.toPosition else { continue }
+            for (key, position) in [("from", session.fromPosition), ("to", to)] {
+                guard let position, position.unit == .location || position.unit == .time,
+                      let totalKey = BookExtent.key(of: position.unit) else { continue }
+                if let total = extent.total(in: position.unit) {
+                    if position.value > total {
+                        let end = position.unit == .time ? ReadingDuration.text(total) : String(total)
+                        problems.append(problem(sessionDocument, key, "\(key) is past the end of \(book.path) (\(totalKey) \(end)), "
+                                                + "found \"\(position)\""))
+                    }
+                } else {
+                    problems.append(problem(sessionDocument, key, "\(key) is a \(position.unit == .time ? "time" : "location"), "
+                                            + "but \(book.path) has no \(totalKey) to measure it against, found \"\(position)\""))
+                }
+            }
+            if case .page(let page) = to, let pages = book.pages, page > pages {
                 problems.append(problem(sessionDocument, "to", "to is past the last page of \(book.path) (\(pages)), found \"\(to)\""))
             }
-            if let reached, to < reached.page {
+            if let reached, extent.isBefore(to, reached.position) == true {
                 problems.append(problem(sessionDocument, "to",
-                                        "to goes back below page \(reached.page), reached on \(reached.day), found \"\(to)\""))
-            } else if let reached, let from = session.from, from < reached.page {
-                // Two sessions over the same pages (two devices logging one sitting): the pages
-                // between are counted twice.
+                                        "to goes back below \(reached.position.spoken), reached on \(reached.day), found \"\(to)\""))
+            } else if let reached, let from = session.fromPosition, extent.isBefore(from, reached.position) == true {
+                // Two sessions over the same part of the book (two devices logging one sitting):
+                // what lies between is counted twice.
+                let span: String
+                if case .page(let first) = from, case .page(let last) = reached.position {
+                    span = "pages \(first)–\(last) are"
+                } else {
+                    span = "\(from.spoken) to \(reached.position.spoken) is"
+                }
                 problems.append(problem(sessionDocument, "from",
-                                        "from is below page \(reached.page), reached on \(reached.day), so pages \(from)–\(reached.page) "
-                                            + "are counted twice; correct one of the two sessions, found \"\(from)\""))
+                                        "from is below \(reached.position.spoken), reached on \(reached.day), so \(span) "
+                                            + "counted twice; correct one of the two sessions, found \"\(from)\""))
             }
-            if to > reached?.page ?? 0 { reached = (to, session.day) }
+            if reached.map({ extent.isBefore($0.position, to) == true }) ?? true { reached = (to, session.day) }
         }
         if let started = book.started, let first = ordered.first?.session, first.day < started {
             problems.append(problem(document, "started",

@@ -8,40 +8,62 @@ enum SessionFormat {
     /// and corrected; `check` reports the conflict.
     static func read(_ document: FrontMatterDocument, bookID: BookID, name: SessionFileName) -> (ReadingSession, [ShelfError]) {
         var reader = FieldReader(document)
-        let session = ReadingSession(
+        func position(_ key: String) -> ReadingPosition? {
+            guard let text = reader.read({ document throws(FrontMatterError) in try document.string(key) }) else { return nil }
+            if let position = ReadingPosition(text) { return position }
+            reader.reject(key, reason: positionReason)
+            return nil
+        }
+        let from = position("from"), to = position("to")
+        var session = ReadingSession(
             bookID: bookID, day: name.day, time: name.time, sequence: name.sequence,
-            from: reader.read { document throws(FrontMatterError) in try document.int("from") },
-            to: reader.read { document throws(FrontMatterError) in try document.int("to") },
             pages: reader.read { document throws(FrontMatterError) in try document.int("pages") },
             minutes: reader.read { document throws(FrontMatterError) in try document.int("minutes") },
             extra: reader.extra(excluding: knownKeys),
             note: reader.body,
             path: document.path ?? ""
         )
-        if let from = session.from, let to = session.to, to < from {
+        session.fromPosition = from
+        session.toPosition = to
+        if let from, let to, from.unit == to.unit, to.value < from.value {
             reader.reject("to", reason: "is below from (\(from))")
         }
         return (session, MergeConflictMarks.withoutConflictedKeys(reader.errors, in: document))
     }
 
+    /// Why a `from` or `to` that is no position is refused.
+    static let positionReason = "should be a page (120), a percent (45%), a location (loc 3400) or a time (3h20m)"
+
+    /// A position as a file holds it: a page as a number, the others as text (`45%`).
+    static func yamlValue(_ position: ReadingPosition) -> YAMLValue {
+        if case .page(let page) = position { return .int(page) }
+        return .string(position.description)
+    }
+
     /// A new session file: `from`, `to`, `minutes`, `pages`, extra keys, then the note.
     static func newFile(_ session: ReadingSession, path: String) throws(ShelfError) -> FrontMatterDocument {
-        let values: [(String, Int?)] = [("from", session.from), ("to", session.to), ("minutes", session.minutes),
-                                        ("pages", session.pages)]
-        let entries = values.compactMap { pair in pair.1.map { YAMLValue.Entry(pair.0, .int($0)) } } + session.extra
+        let values: [(String, YAMLValue?)] = [("from", session.fromPosition.map(yamlValue)), ("to", session.toPosition.map(yamlValue)),
+                                              ("minutes", session.minutes.map(YAMLValue.int)), ("pages", session.pages.map(YAMLValue.int))]
+        let entries = values.compactMap { pair in pair.1.map { YAMLValue.Entry(pair.0, $0) } } + session.extra
         return try DocumentWriting.newFile(entries: entries, body: session.note, path: path)
     }
 
     /// Throws when a session cannot be written: negative numbers, `to` below `from`, extra keys
     /// that are session keys.
     static func validate(_ session: ReadingSession, path: String) throws(ShelfError) {
-        for (key, value) in [("from", session.from), ("to", session.to), ("minutes", session.minutes), ("pages", session.pages)] {
+        for (key, value) in [("from", session.fromPosition?.value), ("to", session.toPosition?.value), ("minutes", session.minutes),
+                             ("pages", session.pages)] {
             if let value, value < 0 {
                 throw .invalidValue(path: path, key: key, value: String(value), reason: "should not be negative", line: 0, column: 0)
             }
         }
-        if let from = session.from, let to = session.to, to < from {
-            throw .invalidValue(path: path, key: "to", value: String(to), reason: "is below from (\(from))", line: 0, column: 0)
+        for (key, position) in [("from", session.fromPosition), ("to", session.toPosition)] {
+            if case .percent(let percent)? = position, percent > 100 {
+                throw .invalidValue(path: path, key: key, value: "\(percent)%", reason: "should be at most 100%", line: 0, column: 0)
+            }
+        }
+        if let from = session.fromPosition, let to = session.toPosition, from.unit == to.unit, to.value < from.value {
+            throw .invalidValue(path: path, key: "to", value: to.description, reason: "is below from (\(from))", line: 0, column: 0)
         }
         for entry in session.extra where knownKeys.contains(entry.key) || entry.key.isEmpty {
             throw .invalidValue(path: path, key: entry.key, value: "", reason: "is a session field; set it on the session, not in extra",

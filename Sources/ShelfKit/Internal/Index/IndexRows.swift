@@ -113,20 +113,27 @@ enum IndexRows {
         row.bind(session.day.description)
         row.bind(session.time.map { Int64($0.minutes) })
         row.bind(Int64(session.sequence))
-        row.bind(session.from.map(Int64.init))
-        row.bind(session.to.map(Int64.init))
+        row.bind(session.fromPosition?.description)
+        row.bind(session.toPosition?.description)
         row.bind(session.pages.map(Int64.init))
         row.bind(session.minutes.map(Int64.init))
         row.bind(extra)
         row.bind(session.note)
     }
 
+    /// A position stored as its text (``ReadingPosition/description``).
+    static func position(_ value: DatabaseValue) -> ReadingPosition? {
+        String.fromDatabaseValue(value).flatMap { ReadingPosition($0) }
+    }
+
     static func session(_ row: Row) -> ReadingSession? {
         guard let day = day(row["day"]) else { return nil }
-        return ReadingSession(
+        var session = ReadingSession(
             bookID: BookID(row["book_id"] as String), day: day, time: time(row["time"]), sequence: row["sequence"],
-            from: row["from"], to: row["to"],
             pages: row["pages"], minutes: row["minutes"], extra: extra(row["extra"]), note: row["note"], path: row["path"])
+        session.fromPosition = position(row["from"])
+        session.toPosition = position(row["to"])
+        return session
     }
 
     private static func list(_ text: String) -> [String] {

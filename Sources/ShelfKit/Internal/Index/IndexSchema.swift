@@ -21,8 +21,9 @@ enum IndexSchema {
     /// boundary page once, ``ReadingSession/pagesRead(_:)``; 14: the `stopped` field; 15: a
     /// session's `time`, from its file name, orders the sessions of a day, and the fields
     /// `stopped_page` and `next`; 16: a book read before counts only its current read's sessions
-    /// in its progress, and `reads` is a query column).
-    static let version = 16
+    /// in its progress, and `reads` is a query column; 17: a session's `from` and `to` are positions,
+    /// stored as text (`120`, `45%`, `loc 3400`, `3h20m`), and the fields `duration` and `locations`).
+    static let version = 17
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -45,7 +46,7 @@ enum IndexSchema {
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions));
             CREATE TABLE sessions (
                 path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
-                time INTEGER, sequence INTEGER NOT NULL, "from" INTEGER, "to" INTEGER, pages INTEGER, minutes INTEGER, extra TEXT,
+                time INTEGER, sequence INTEGER NOT NULL, "from" TEXT, "to" TEXT, pages INTEGER, minutes INTEGER, extra TEXT,
                 note TEXT NOT NULL);
             CREATE TABLE problems (
                 path TEXT NOT NULL, line INTEGER NOT NULL, "column" INTEGER NOT NULL, message TEXT NOT NULL,

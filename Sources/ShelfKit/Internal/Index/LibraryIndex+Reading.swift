@@ -101,13 +101,23 @@ extension LibraryIndex {
     /// A session as far as the totals see it, from a row of ``totalsColumns``. Day, time and
     /// sequence order the sessions: the page reached depends on it when some sessions count only `pages`.
     static func totalsSession(_ row: Row) -> ReadingSession {
-        ReadingSession(day: Day(row[5] as String) ?? anyDay, time: IndexRows.time(row[6]), sequence: row[7],
-                       from: row[1], to: row[2],
-                       pages: row[3], minutes: row[4])
+        var session = ReadingSession(day: Day(row[5] as String) ?? anyDay, time: IndexRows.time(row[6]), sequence: row[7],
+                                     pages: row[3], minutes: row[4])
+        session.fromPosition = IndexRows.position(row[1])
+        session.toPosition = IndexRows.position(row[2])
+        return session
     }
 
-    /// The columns of `books` ``currentReadStart(_:from:)`` reads, after `pages`.
-    static let currentReadColumns = "pages, started, extra"
+    /// The columns of `books` ``currentReadStart(_:from:)`` reads, after `pages`, then those of
+    /// the book's length beside `pages` (``extent(_:pages:locations:)``).
+    static let currentReadColumns = "pages, started, extra, locations, duration"
+
+    /// A book's length from a row of ``currentReadColumns``: `pages` at column `pages`,
+    /// `locations` and `duration` at `locations` and the one after.
+    static func extent(_ row: Row, pages: Int, locations: Int) -> BookExtent {
+        BookExtent(pages: row[pages], locations: row[locations],
+                   minutes: (row[locations + 1] as String?).flatMap(ReadingDuration.minutes).flatMap { $0 > 0 ? $0 : nil })
+    }
 
     /// The day a book's current read began when it was read before (``Book/currentReadStart``),
     /// from the `started` and `extra` columns at `column` and after in a row of

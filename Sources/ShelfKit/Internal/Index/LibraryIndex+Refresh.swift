@@ -343,27 +343,27 @@ extension LibraryIndex {
     /// books whose file or sessions changed; with `all`, for every book in one pass.
     static func updateProgress(_ db: Database, books: Set<String>, all: Bool) throws {
         var sessions: [String: [ReadingSession]] = [:]
-        var pages: [String: (pages: Int?, since: Day?)] = [:]
+        var pages: [String: (extent: BookExtent, since: Day?)] = [:]
         func collect(_ cursor: RowCursor) throws {
             while let row = try cursor.next() { sessions[row[0] as String, default: []].append(totalsSession(row)) }
         }
         if all {
             try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions"))
             let rows = try Row.fetchCursor(db, sql: "SELECT path, \(currentReadColumns) FROM books")
-            while let row = try rows.next() { pages[row[0]] = (row[1], currentReadStart(row, from: 2)) }
+            while let row = try rows.next() { pages[row[0]] = (extent(row, pages: 1, locations: 4), currentReadStart(row, from: 2)) }
         } else {
             for path in books {
                 try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path]))
                 if let row = try Row.fetchOne(db, sql: "SELECT \(currentReadColumns) FROM books WHERE path = ?", arguments: [path]) {
-                    pages[path] = (row[0], currentReadStart(row, from: 1))
+                    pages[path] = (extent(row, pages: 0, locations: 3), currentReadStart(row, from: 1))
                 }
             }
         }
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
         for (path, book) in pages where all || books.contains(path) {
-            let bookPages = book.pages
-            let progress = ReadingProgress((sessions[path] ?? []).filter { session in book.since.map { session.day >= $0 } ?? true })
-            for value in IndexColumns.sessionValues(pages: bookPages, progress: progress) { update.bind(value) }
+            let progress = ReadingProgress((sessions[path] ?? []).filter { session in book.since.map { session.day >= $0 } ?? true },
+                                           extent: book.extent)
+            for value in IndexColumns.sessionValues(pages: book.extent.pages, progress: progress) { update.bind(value) }
             update.bind(path)
             try update.run()
         }

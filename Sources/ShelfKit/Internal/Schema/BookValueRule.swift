@@ -28,6 +28,13 @@ struct BookValueRule: Sendable {
         return "should be 1 or more"
     }
 
+    /// A length of time as ``ReadingDuration`` reads it (`11h20m`, `680`), more than 0 minutes.
+    static let duration = BookValueRule(refusesWrites: true) { value in
+        guard case .text(let text) = value else { return nil }
+        guard let minutes = ReadingDuration.minutes(text) else { return "should be a length of time such as 11h20m" }
+        return minutes > 0 ? nil : "should be more than 0 minutes"
+    }
+
     /// A valid ISBN-10 or ISBN-13, hyphens and spaces allowed. Refused when written, as a rating
     /// is, since a mistyped number is the usual cause; a file that already holds one is only
     /// reported, and imports keep a service's invalid ISBN aside as `isbn_invalid`.
