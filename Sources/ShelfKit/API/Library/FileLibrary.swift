@@ -149,7 +149,7 @@ public final class FileLibrary: EngineHandle {
     }
 
     /// The index, refreshed, with the walk it made; `nil` when reads go to the files.
-    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryWalk)? {
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
         try await engine.refreshedIndex(sessions: sessions)
     }
 

@@ -73,7 +73,7 @@ extension LibraryEngine where Reads == IndexedReads {
     }
 
     /// The index, refreshed, with the walk it made (``IndexedReads/refreshed(_:sessions:)``).
-    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryWalk)? {
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
         try await reads.refreshed(files, sessions: sessions)
     }
 

@@ -346,11 +346,16 @@ struct LibraryWalk: Sendable {
 extension LibraryWalk {
     /// One problem per file whose slug another file also has.
     var duplicateProblems: [Problem] {
+        Self.duplicateProblems(duplicateSlugs.map { ($0.slug, $0.locations.map(\.path)) })
+    }
+
+    /// One problem per path of each shared slug, given in order with their paths in order.
+    static func duplicateProblems(_ shared: [(slug: String, paths: [String])]) -> [Problem] {
         var problems: [Problem] = []
-        for (slug, locations) in duplicateSlugs {
-            for location in locations {
-                let others = locations.filter { $0 != location }.map(\.path).joined(separator: ", ")
-                problems.append(Problem(path: location.path, line: 0, column: 0,
+        for (slug, paths) in shared {
+            for path in paths {
+                let others = paths.filter { $0 != path }.joined(separator: ", ")
+                problems.append(Problem(path: path, line: 0, column: 0,
                                         message: "duplicate slug \"\(slug)\": also \(others); rename one of the files"))
             }
         }
