@@ -144,7 +144,7 @@ public final class FileLibrary: EngineHandle {
     // MARK: - For tests and benchmarks
 
     /// Brings the index up to date and reports how many files were read again and dropped.
-    func refreshIndex(sessions: Bool = true) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+    func refreshIndex(sessions: Bool = true) async throws(ShelfError) -> (parsed: Int, removed: Int, walked: Bool)? {
         try await engine.refreshIndex(sessions: sessions)
     }
 

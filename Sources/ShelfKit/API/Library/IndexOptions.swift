@@ -12,6 +12,14 @@ public struct IndexOptions: Sendable, Hashable {
     /// the answers are the same either way. `SHELF_NO_WATCHMAN=1` in the environment turns it off.
     public var usesWatcher: Bool
 
+    /// The watchman socket to use instead of the usual one, for tests that run a private server.
+    var watchmanSocket: String?
+
+    /// What a refresh passes on to the watcher; `nil` without it.
+    var watcher: WatcherSettings? {
+        usesWatcher ? WatcherSettings(socket: watchmanSocket) : nil
+    }
+
     /// Creates options.
     public init(isEnabled: Bool, usesWatcher: Bool = false) {
         self.isEnabled = isEnabled

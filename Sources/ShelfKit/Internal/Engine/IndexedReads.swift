@@ -120,11 +120,12 @@ actor IndexedReads: ReadStrategy {
 
     /// Brings the index up to date and reports how many files were read again and dropped,
     /// for tests and benchmarks.
-    func refresh(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+    func refresh(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError)
+        -> (parsed: Int, removed: Int, walked: Bool)? {
         guard let index = openIndex() else { return nil }
         let (_, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
-                                                  watcher: options.usesWatcher)
-        return (report.parsed, report.removed)
+                                                  watcher: options.watcher)
+        return (report.parsed, report.removed, report.walked)
     }
 
     /// The index, refreshed, with what it knows of the files besides (the walk, when it made one); `nil` when reads must go to the files.
@@ -138,7 +139,7 @@ actor IndexedReads: ReadStrategy {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
                 let (files, _) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
-                                                         watcher: options.usesWatcher)
+                                                         watcher: options.watcher)
                 bookCount = files.bookCount
                 return (index, files)
             } catch {

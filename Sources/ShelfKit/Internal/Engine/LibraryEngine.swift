@@ -78,7 +78,7 @@ extension LibraryEngine where Reads == IndexedReads {
     }
 
     /// Brings the index up to date; how many files it read again and dropped, for tests and benchmarks.
-    func refreshIndex(sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+    func refreshIndex(sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int, walked: Bool)? {
         try await reads.refresh(files, sessions: sessions)
     }
 }

@@ -109,6 +109,8 @@ extension LibraryIndex {
     struct RefreshReport: Sendable, Hashable {
         var parsed: Int
         var removed: Int
+        /// Whether the refresh walked the library, rather than read what watchman reported.
+        var walked = true
     }
 
     /// Walks the library, re-reads the files that are new or changed since the last refresh
@@ -126,24 +128,27 @@ extension LibraryIndex {
     /// not keep them yet leaves them to the first read that needs them.
     ///
     /// With `watcher`, a refresh asks watchman what changed since the index's clock and reads
-    /// only that (``refreshFromWatcher(_:statuses:keepsSessions:started:)``) when it can vouch
+    /// only that (``refreshFromWatcher(_:statuses:keepsSessions:settings:started:)``) when it can vouch
     /// for every change; otherwise it walks, and takes a new clock before the walk begins so
     /// that nothing changed during the walk is missed.
     /// - Returns: What the library holds besides the index (the walk, when there was one).
     @discardableResult
     func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool,
-                 watcher: Bool = false) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
+                 watcher: WatcherSettings? = nil) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
         let started = FileSystem.now()
         let (fresh, keepsSessions) = try read { db in
             let fresh = try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version
             return (fresh, try !fresh && Self.hasSessions(db))
         }
         // Sessions wanted for the first time are listed by the walk.
-        if watcher && !fresh && (keepsSessions || !wanted),
-           let report = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, started: started) {
+        if let watcher, !fresh, keepsSessions || !wanted,
+           let report = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
+                                                     started: started) {
             return (try RefreshedFiles(self), report)
         }
-        let watch = watcher ? WatchedChanges.start(library: storage.root, known: fresh ? nil : watchState()) : nil
+        let watch = watcher.flatMap { settings in
+            WatchedChanges.start(library: storage.root, socket: settings.socket, known: fresh ? nil : watchState())
+        }
         let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fresh: fresh,
                                                         keepsSessions: keepsSessions, started: started)
         if let watch { try storeWatch(watch) }

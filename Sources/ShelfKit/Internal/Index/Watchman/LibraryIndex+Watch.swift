@@ -43,9 +43,11 @@ extension LibraryIndex {
     /// The refresh when watchman vouches for every change since the stored clock: the reported
     /// files are read again or dropped in one transaction, which also stores the new clock, and
     /// only if no other command stored one meanwhile. `nil` when the walk must run instead.
-    func refreshFromWatcher(_ storage: DiskStorage, statuses: [Status], keepsSessions: Bool,
+    func refreshFromWatcher(_ storage: DiskStorage, statuses: [Status], keepsSessions: Bool, settings: WatcherSettings,
                             started: Int64) async throws(ShelfError) -> RefreshReport? {
+        // A clock is only good with the server that gave it.
         guard let state = watchState(), state.library == storage.root,
+              WatchedChanges.socket(given: settings.socket).map({ $0 == state.socket }) ?? true,
               let (changes, clock) = WatchedChanges.changes(since: state),
               changes.count <= Self.watchedChangeLimit else { return nil }
         let plan = try read { db in try WatchPlan(changes, storage, statuses: statuses, keepsSessions: keepsSessions, db) }
@@ -61,7 +63,8 @@ extension LibraryIndex {
             try Self.storeWatch(db, next)
             return true
         }
-        return written ? RefreshReport(parsed: parsed.count, removed: plan.vanished.count) : RefreshReport(parsed: 0, removed: 0)
+        return written ? RefreshReport(parsed: parsed.count, removed: plan.vanished.count, walked: false)
+            : RefreshReport(parsed: 0, removed: 0, walked: false)
     }
 
     /// What a refresh from watchman's report reads and drops; `nil` from the initialiser when

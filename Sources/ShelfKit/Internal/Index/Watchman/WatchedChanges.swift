@@ -1,5 +1,12 @@
 internal import Foundation
 
+/// How a refresh uses watchman (``IndexOptions/usesWatcher``).
+struct WatcherSettings: Sendable, Hashable {
+    /// The server's socket, for tests that run a private server; `nil`: `WATCHMAN_SOCK`, else
+    /// the one stored, else the one `watchman get-sockname` names.
+    var socket: String?
+}
+
 /// What the index remembers of watchman between commands, in its `watch` table: where the
 /// server listens, what it watches, and its clock when the index was last brought up to date.
 struct WatchState: Sendable, Hashable {
@@ -37,14 +44,19 @@ enum WatchedChanges {
         return !value.isEmpty && value != "0"
     }
 
+    /// The socket the settings or `WATCHMAN_SOCK` name, if any: it wins over the stored one.
+    static func socket(given: String?) -> String? {
+        given ?? ProcessInfo.processInfo.environment["WATCHMAN_SOCK"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Starts (or finds) the watch of `library` and takes a clock, before a walk: whatever
     /// changes after it is reported to the next command. `known` is the stored state, whose
-    /// socket is reused rather than asked for again. `nil` when watchman cannot be reached; a
+    /// socket is reused rather than asked for again; `socket`, when given, wins over
+    /// `WATCHMAN_SOCK`, the stored one and `watchman get-sockname`. `nil` when watchman cannot be reached; a
     /// state without a clock when it is not installed.
-    static func start(library: String, known: WatchState?) -> WatchState? {
+    static func start(library: String, socket given: String?, known: WatchState?) -> WatchState? {
         let stored = known.flatMap { $0.library == library ? $0 : nil }
-        let environmentSocket = ProcessInfo.processInfo.environment["WATCHMAN_SOCK"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let socket = environmentSocket ?? stored?.socket ?? WatchmanClient.socketPath() else {
+        guard let socket = socket(given: given) ?? stored?.socket ?? WatchmanClient.socketPath() else {
             return WatchState(socket: "", library: library)
         }
         guard !socket.isEmpty else { return stored }
