@@ -141,6 +141,25 @@ public final class FileLibrary: EngineHandle {
         try await engine.rebuildIndex()
     }
 
+    /// Starts watchman's watch of the library and brings the index up to date, so that the
+    /// next read asks watchman what changed instead of walking: `shelf watch`. Looks for
+    /// watchman again even where it was not found before. The server must be running
+    /// (`watchman watch-project` starts it).
+    public func startWatching() async throws(ShelfError) -> WatchStatus {
+        try await engine.reads.startWatching(engine.files)
+    }
+
+    /// Stops watchman's watch of the library and forgets its clock: `shelf watch --stop`.
+    /// Reads walk the library again.
+    public func stopWatching() async throws(ShelfError) -> WatchStatus {
+        try await engine.reads.stopWatching()
+    }
+
+    /// Whether watchman keeps the index fresh: `shelf watch --status`.
+    public func watchStatus() async -> WatchStatus {
+        await engine.reads.watchStatus()
+    }
+
     // MARK: - For tests and benchmarks
 
     /// Brings the index up to date and reports how many files were read again and dropped.

@@ -118,6 +118,34 @@ actor IndexedReads: ReadStrategy {
         if let (index, _) = try await refreshed(library, sessions: true) { try index.fillFullText() }
     }
 
+    /// Forgets the stored watch, so that watchman is looked for again, and refreshes, which
+    /// starts the watch before it walks.
+    func startWatching(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> WatchStatus {
+        guard options.usesWatcher, let index = openIndex() else { return watchStatus() }
+        try index.storeWatch(nil)
+        _ = try await refreshed(library, sessions: false)
+        return watchStatus()
+    }
+
+    /// Stops the watch and forgets it; reads walk until the next `startWatching`, which the
+    /// stored socket-less state keeps them from doing on their own.
+    func stopWatching() async throws(ShelfError) -> WatchStatus {
+        guard let index = openIndex() else { return watchStatus() }
+        if let state = index.watchState() {
+            _ = WatchedChanges.stop(state)
+            try index.storeWatch(WatchState(socket: "", library: root))
+        }
+        return watchStatus()
+    }
+
+    /// What the index stored of the watch, and whether the server answers for it now.
+    func watchStatus() -> WatchStatus {
+        let state = options.usesWatcher ? openIndex()?.watchState() : nil
+        let stored = state.flatMap { $0.library == root && $0.isWatching ? $0 : nil }
+        return WatchStatus(isEnabled: options.usesWatcher, socket: state.flatMap { $0.socket.isEmpty ? nil : $0.socket },
+                           watchRoot: stored?.root, isWatching: stored.map(WatchedChanges.answers) ?? false)
+    }
+
     /// Brings the index up to date and reports how many files were read again and dropped,
     /// for tests and benchmarks.
     func refresh(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError)

@@ -56,6 +56,8 @@ enum WatchedChanges {
     /// state without a clock when it is not installed.
     static func start(library: String, socket given: String?, known: WatchState?) -> WatchState? {
         let stored = known.flatMap { $0.library == library ? $0 : nil }
+        // Not found before, or stopped (`shelf watch --stop`): only `shelf watch` looks again.
+        if let stored, stored.socket.isEmpty { return stored }
         guard let socket = socket(given: given) ?? stored?.socket ?? WatchmanClient.socketPath() else {
             return WatchState(socket: "", library: library)
         }
@@ -106,6 +108,11 @@ enum WatchedChanges {
         } catch {
             return nil
         }
+    }
+
+    /// Whether the server behind `state` still watches its root with the same clock lineage.
+    static func answers(_ state: WatchState) -> Bool {
+        changes(since: state) != nil
     }
 
     /// Stops watching `root` (`shelf watch --stop`); whether the server said it did.
