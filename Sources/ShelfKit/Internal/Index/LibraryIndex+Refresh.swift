@@ -146,12 +146,12 @@ extension LibraryIndex {
                                                      started: started) {
             return (try RefreshedFiles(self), report)
         }
-        let watch = watcher.flatMap { settings in
-            WatchedChanges.start(library: storage.root, socket: settings.socket, known: fresh ? nil : watchState())
-        }
+        let known = fresh ? nil : watchState()
+        let watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
         let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fresh: fresh,
                                                         keepsSessions: keepsSessions, started: started)
-        if let watch { try storeWatch(watch) }
+        // Without watchman (not installed, not running) the state stays as it was: no write.
+        if let watch, watch != known { try storeWatch(watch) }
         return (RefreshedFiles(listing), report)
     }
 

@@ -50,6 +50,8 @@ extension LibraryIndex {
               WatchedChanges.socket(given: settings.socket).map({ $0 == state.socket }) ?? true,
               let (changes, clock) = WatchedChanges.changes(since: state),
               changes.count <= Self.watchedChangeLimit else { return nil }
+        // Nothing changed: the clock stored still vouches for every file, and nothing is written.
+        if changes.isEmpty { return RefreshReport(parsed: 0, removed: 0, walked: false) }
         let plan = try read { db in try WatchPlan(changes, storage, statuses: statuses, keepsSessions: keepsSessions, db) }
         guard let plan else { return nil }
         let keepsText = try read { db in try Self.hasFullText(db) }
