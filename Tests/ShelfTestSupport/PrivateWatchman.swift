@@ -49,10 +49,19 @@ public final class PrivateWatchman: Sendable {
         self.child = child
     }
 
-    /// Kills the server at once, as a crash would, and waits for it to end.
+    /// Kills the server at once, as a crash would, and waits for it to end; also the process
+    /// its pid file names, should the server have left one behind.
     public func stop() {
+        let recorded = (try? String(contentsOfFile: folder + "/pid", encoding: .utf8))
+            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         child.kill()
         _ = child.wait()
+        // Only a process that is this server, by the socket on its command line.
+        if let recorded, recorded != child.pid, recorded > 1,
+           let command = FileManager.default.contents(atPath: "/proc/\(recorded)/cmdline"),
+           String(decoding: command, as: UTF8.self).contains("--sockname=\(socket)") {
+            _ = Glibc.kill(recorded, SIGKILL)
+        }
     }
 
     /// Stops the server and removes its folder.

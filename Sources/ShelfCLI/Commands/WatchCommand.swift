@@ -98,14 +98,17 @@ enum WatchmanProgram {
     }
 
     /// Runs `watchman watch-project ROOT`, which starts the server when none runs; whether it
-    /// succeeded.
+    /// succeeded. The program does not read `WATCHMAN_SOCK` (its clients do), so the socket it
+    /// names is passed on.
     static func startServer(watching root: String) -> Bool {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        let environment = ProcessInfo.processInfo.environment
+        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let program = paths.map({ String($0) + "/watchman" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { return false }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["watch-project", root]
+        let socket = environment["WATCHMAN_SOCK"].flatMap { $0.isEmpty ? nil : $0 }
+        process.arguments = (socket.map { ["--sockname=\($0)"] } ?? []) + ["watch-project", root]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
