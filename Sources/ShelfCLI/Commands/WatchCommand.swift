@@ -51,7 +51,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let root = library.displayPaths(".")
+        // The library folder as paths are printed: `.` inside it, else its path.
+        let shown = library.displayPaths(".")
+        let root = shown.hasSuffix("/.") ? String(shown.dropLast(2)) : shown
         let result: WatchStatus
         if status {
             result = await library.watchStatus()
