@@ -23,7 +23,8 @@ setenv("SHELF_NO_WATCHMAN", "1", 1)
 if options.watcherOnly {
     for books in options.sizes {
         let library = try Workload.library(books: books, work: options.work)
-        var section = BenchReport.Section(books: books, files: 0, runs: options.runs)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+        var section = BenchReport.Section(books: books, files: files.count, runs: options.runs)
         section.rows = try Watcher.rows(library: library, runs: options.runs, options: options)
         print(report.render(section))
     }
