@@ -92,6 +92,15 @@ struct WatchmanRefreshTests {
         try fixture.write("---\ntitle: Circe again\n---\n", "to-read/circe-again.md")
         try fixture.write("---\npages: 12\n---\n\nA desert note.\n", "reading/classics/anna-karenina/2026-11-20.md")
         #expect(try await fixture.refresh() == (2, 0, false))
+
+        // A slug shared, then no longer: the problem comes and goes without a walk, and stays
+        // while nothing changes.
+        try fixture.write("---\ntitle: Circe again, abandoned\n---\n", "abandoned/circe-again.md")
+        #expect(try await fixture.refresh() == (1, 0, false))
+        #expect(try await fixture.refresh() == (0, 0, false))
+        try fixture.shell("rm abandoned/circe-again.md")
+        #expect(try await fixture.refresh() == (0, 1, false))
+        #expect(try await fixture.refresh() == (0, 0, false))
     }
 
     @Test

@@ -142,17 +142,23 @@ extension LibraryIndex {
         }
         // Sessions wanted for the first time are listed by the walk.
         if let watcher, !fresh, keepsSessions || !wanted,
-           let report = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
-                                                     started: started) {
-            return (try RefreshedFiles(self), report)
+           let refreshed = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
+                                                        started: started) {
+            return refreshed
         }
         let known = fresh ? nil : watchState()
-        let watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
+        var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
         let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fresh: fresh,
                                                         keepsSessions: keepsSessions, started: started)
+        let files = RefreshedFiles(listing)
+        // The counts as of the clock, for the commands that watchman tells nothing changed.
+        if var counted = watch, counted.isWatching {
+            (counted.bookCount, counted.duplicateCount) = (files.bookCount, files.duplicateProblems.count)
+            watch = counted
+        }
         // Without watchman (not installed, not running) the state stays as it was: no write.
         if let watch, watch != known { try storeWatch(watch) }
-        return (RefreshedFiles(listing), report)
+        return (files, report)
     }
 
     /// The refresh by walking the library.

@@ -16,11 +16,18 @@ struct RefreshedFiles: Sendable {
         duplicateProblems = walk.duplicateProblems
     }
 
+    /// A library without shared slugs, counted before.
+    init(bookCount: Int) {
+        walk = nil
+        self.bookCount = bookCount
+        duplicateProblems = []
+    }
+
     /// The same from the index alone, without a walk: the book files are the books and the
     /// book files that could not be read, which keep a problem each.
-    init(_ index: LibraryIndex) throws(ShelfError) {
+    init(_ db: Database) throws {
         walk = nil
-        (bookCount, duplicateProblems) = try index.read { db in
+        (bookCount, duplicateProblems) = try {
             let unreadable = try String.fetchAll(db, sql: """
                 SELECT DISTINCT path FROM problems WHERE NOT is_session AND path NOT IN (SELECT path FROM books)
                 """)
@@ -41,6 +48,6 @@ struct RefreshedFiles: Sendable {
             }
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM books") ?? 0
             return (count + unreadable.count, LibraryWalk.duplicateProblems(shared.sorted { $0.slug < $1.slug }))
-        }
+        }()
     }
 }

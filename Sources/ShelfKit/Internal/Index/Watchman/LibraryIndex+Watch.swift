@@ -23,15 +23,20 @@ extension LibraryIndex {
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM watch") { values[row[0]] = row[1] }
         guard let socket = values["socket"], let library = values["library"] else { return nil }
         return WatchState(socket: socket, library: library, root: values["root"] ?? "", relative: values["relative"] ?? "",
-                          clock: values["clock"] ?? "")
+                          clock: values["clock"] ?? "", bookCount: values["books"].flatMap { Int($0) },
+                          duplicateCount: values["duplicates"].flatMap { Int($0) })
     }
 
     /// Replaces the stored state; `nil` forgets it.
     static func storeWatch(_ db: Database, _ state: WatchState?) throws {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS watch (key TEXT PRIMARY KEY, value TEXT NOT NULL); DELETE FROM watch")
         guard let state else { return }
-        for (key, value) in [("socket", state.socket), ("library", state.library), ("root", state.root),
-                             ("relative", state.relative), ("clock", state.clock)] {
+        var values = [("socket", state.socket), ("library", state.library), ("root", state.root), ("relative", state.relative),
+                      ("clock", state.clock)]
+        if let books = state.bookCount, let duplicates = state.duplicateCount {
+            values += [("books", String(books)), ("duplicates", String(duplicates))]
+        }
+        for (key, value) in values {
             try db.execute(sql: "INSERT INTO watch (key, value) VALUES (?, ?)", arguments: [key, value])
         }
     }
@@ -44,29 +49,39 @@ extension LibraryIndex {
     /// files are read again or dropped in one transaction, which also stores the new clock, and
     /// only if no other command stored one meanwhile. `nil` when the walk must run instead.
     func refreshFromWatcher(_ storage: DiskStorage, statuses: [Status], keepsSessions: Bool, settings: WatcherSettings,
-                            started: Int64) async throws(ShelfError) -> RefreshReport? {
+                            started: Int64) async throws(ShelfError) -> (RefreshedFiles, RefreshReport)? {
         // A clock is only good with the server that gave it.
         guard let state = watchState(), state.library == storage.root,
               WatchedChanges.socket(given: settings.socket).map({ $0 == state.socket }) ?? true,
               let (changes, clock) = WatchedChanges.changes(since: state),
               changes.count <= Self.watchedChangeLimit else { return nil }
         // Nothing changed: the clock stored still vouches for every file, and nothing is written.
-        if changes.isEmpty { return RefreshReport(parsed: 0, removed: 0, walked: false) }
+        if changes.isEmpty {
+            let files = if let books = state.bookCount, state.duplicateCount == 0 {
+                RefreshedFiles(bookCount: books)
+            } else {
+                try read { db in try RefreshedFiles(db) }
+            }
+            return (files, RefreshReport(parsed: 0, removed: 0, walked: false))
+        }
         let plan = try read { db in try WatchPlan(changes, storage, statuses: statuses, keepsSessions: keepsSessions, db) }
         guard let plan else { return nil }
         let keepsText = try read { db in try Self.hasFullText(db) }
         let parsed = await ParallelMap.map(plan.work.map(\.item)) { item in Self.parse(item, storage, encodeText: keepsText) }
-        var next = state
-        next.clock = clock
-        let written = try write { db -> Bool in
-            guard try Self.watchState(db) == state else { return false }
+        let written = try write { db -> RefreshedFiles? in
+            guard try Self.watchState(db) == state else { return nil }
             try Self.writeChanges(db, parsed: parsed, work: plan.work, vanished: plan.vanished, keepsSessions: keepsSessions,
                                   started: started)
+            let files = try RefreshedFiles(db)
+            var next = state
+            next.clock = clock
+            (next.bookCount, next.duplicateCount) = (files.bookCount, files.duplicateProblems.count)
             try Self.storeWatch(db, next)
-            return true
+            return files
         }
-        return written ? RefreshReport(parsed: parsed.count, removed: plan.vanished.count, walked: false)
-            : RefreshReport(parsed: 0, removed: 0, walked: false)
+        if let written { return (written, RefreshReport(parsed: parsed.count, removed: plan.vanished.count, walked: false)) }
+        // Another command refreshed meanwhile: its rows stand.
+        return (try read { db in try RefreshedFiles(db) }, RefreshReport(parsed: 0, removed: 0, walked: false))
     }
 
     /// What a refresh from watchman's report reads and drops; `nil` from the initialiser when

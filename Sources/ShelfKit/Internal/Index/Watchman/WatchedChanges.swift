@@ -22,6 +22,11 @@ struct WatchState: Sendable, Hashable {
     var relative: String = ""
     /// watchman's clock taken before the index was last brought up to date; `""` when none.
     var clock: String = ""
+    /// How many book files, and how many problems of shared slugs, the library had at that
+    /// clock: a command that watchman tells nothing changed needs not ask the index
+    /// (``RefreshedFiles``). Any change since is reported, and they are counted again.
+    var bookCount: Int?
+    var duplicateCount: Int?
 
     var isWatching: Bool { !socket.isEmpty && !root.isEmpty && !clock.isEmpty }
 }
