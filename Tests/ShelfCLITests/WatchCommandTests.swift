@@ -93,3 +93,25 @@ struct WatchCommandTests {
         try expectSameAsWithoutIndex(in: root, server: server, "watched again")
     }
 }
+
+/// Without watchman installed, commands with the watcher on walk as before, and `shelf watch`
+/// says why it cannot watch. Runs everywhere: `PATH` leaves watchman out.
+struct WatchCommandWithoutWatchmanTests {
+    @Test
+    func commandsWalkAndWatchSaysWhy() throws {
+        let library = try ExampleLibrary()
+        let environment = ["SHELF_NO_WATCHMAN": "", "WATCHMAN_SOCK": "", "PATH": "/nonexistent"]
+        let watch = try library.shelf(["watch"], in: ".", environment: environment)
+        #expect(watch.status == 1)
+        #expect(watch.stderr == "shelf: watchman is not installed or did not start (Debian: apt install watchman); "
+                + "commands look at every file instead\n", "\(watch)")
+        for _ in 0..<2 {
+            let listed = try library.shelf(["list", "--format", "json"], in: ".", environment: environment)
+            let files = try library.shelf(["list", "--format", "json", "--no-index"], in: ".", environment: environment)
+            #expect(listed.status == 0 && listed.stdout == files.stdout && listed.stderr == files.stderr, "\(listed)")
+            try TemporaryFolder.write("---\ntitle: Unwatched\n---\n", to: library.root.path + "/to-read/unwatched.md")
+        }
+        let status = try library.shelf(["watch", "--status"], in: ".", environment: environment)
+        #expect(status.stdout == "not watching .: commands look at every file (`shelf watch` starts watchman)\n", "\(status)")
+    }
+}

@@ -165,3 +165,32 @@ struct WatchmanRefreshTests {
         #expect(try await fixture.refresh().walked == false)
     }
 }
+
+/// Where the watcher finds no server, reads walk, and the socket is looked for as documented.
+/// Runs everywhere.
+struct WatcherFallbackTests {
+    @Test
+    func theSocketComesFromTheEnvironmentElseFromWatchman() {
+        #expect(WatchmanClient.socketPath(environment: ["WATCHMAN_SOCK": "/tmp/some.sock", "PATH": "/nonexistent"]) == "/tmp/some.sock")
+        #expect(WatchmanClient.socketPath(environment: ["PATH": "/nonexistent"]) == nil)
+    }
+
+    @Test
+    func withNoServerEveryReadWalksAndReadsTheSame() async throws {
+        let root = try TemporaryFolder.copyOfExampleLibrary()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var options = IndexOptions(isEnabled: true, usesWatcher: true)
+        options.watchmanSocket = root + "/.shelf/no-server.sock"
+        for step in 0..<3 {
+            let library = try FileLibrary(root: root, index: options, today: { testToday })
+            let report = try #require(try await library.refreshIndex(sessions: true))
+            #expect(report.walked)
+            let files = try FileLibrary(root: root, index: .disabled, today: { testToday })
+            let fromIndex = try await library.books(matching: "", sortedBy: [], limit: nil).books
+            #expect(try await fromIndex == files.books(matching: "", sortedBy: [], limit: nil).books)
+            try TemporaryFolder.write("---\ntitle: Step \(step)\n---\n", to: root + "/to-read/step.md")
+        }
+        let status = await (try FileLibrary(root: root, index: options, today: { testToday })).watchStatus()
+        #expect(status == WatchStatus(isEnabled: true, socket: root + "/.shelf/no-server.sock", watchRoot: nil, isWatching: false))
+    }
+}
