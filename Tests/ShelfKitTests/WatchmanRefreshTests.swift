@@ -111,8 +111,14 @@ struct WatchmanRefreshTests {
             git init -q . && git -c user.name=t -c user.email=t@e add -A && git -c user.name=t -c user.email=t@e commit -qm one
             """)
         #expect(try await fixture.refresh().walked)
-        // A book and its session folder, moved to another status: a new folder, which the walk lists.
+        // A book and its session folder, moved to another status: the new folder's sessions are
+        // reported one by one.
         try fixture.shell("mv reading/classics/anna-karenina.md finished/ && mv reading/classics/anna-karenina finished/")
+        #expect(try await fixture.refresh().walked == false)
+        // A folder that was there before, which a new book beside it makes its session folder.
+        try fixture.shell("mkdir -p to-read/later && printf -- '---\\npages: 3\\n---\\n' > to-read/later/2026-01-02.md")
+        try await fixture.refresh()
+        try fixture.write("---\ntitle: Later\n---\n", "to-read/later.md")
         #expect(try await fixture.refresh().walked)
         // A book moved alone.
         try fixture.shell("mv to-read/moby-dick.md abandoned/moby-dick.md")

@@ -93,6 +93,13 @@ extension LibraryIndex {
         init?(_ changes: [WatchedChanges.Change], _ storage: DiskStorage, statuses: [Status], keepsSessions: Bool,
               _ db: Database) throws {
             let statusNames = Set(statuses.map(\.name))
+            // Folders that appeared after the clock beside a book file (a book moved with its
+            // sessions): every file in them is reported too, so their sessions are read here.
+            let newSessionFolders = Set(changes.filter { change in
+                change.isNew && change.exists && change.isDirectory
+                    && FileSystem.status(storage.absolute(change.name))?.kind == .directory
+                    && FileSystem.status(storage.absolute(BookLocation.bookPath(ofSessionFolder: change.name)))?.kind == .file
+            }.map(\.name))
             for change in changes {
                 let name = change.name
                 if name == ".shelf/config.yaml" { return nil }
@@ -103,7 +110,8 @@ extension LibraryIndex {
                 let status = FileSystem.status(storage.absolute(name))
                 if change.isDirectory || status?.kind == .directory {
                     // A folder where an indexed file was is a change only the walk sorts out.
-                    guard try Self.known(name, db) == nil, try Self.isKnownFolder(name, exists: status?.kind == .directory, db) else {
+                    guard try Self.known(name, db) == nil,
+                          try newSessionFolders.contains(name) || Self.isKnownFolder(name, exists: status?.kind == .directory, db) else {
                         return nil
                     }
                     continue
@@ -125,7 +133,8 @@ extension LibraryIndex {
                     guard let item = try Self.work(name, isSession: known.isSession, statuses: statuses, db) else { return nil }
                     work.append((item, nil, known.id))
                 case (nil, _?):
-                    guard let item = try Self.newFile(name, storage, statuses: statuses, keepsSessions: keepsSessions, db) else {
+                    guard let item = try Self.newFile(name, storage, statuses: statuses, keepsSessions: keepsSessions,
+                                                      newSessionFolders: newSessionFolders, db) else {
                         return nil
                     }
                     if case .skip = item { continue }
@@ -190,18 +199,19 @@ extension LibraryIndex {
         /// that is no session, or a book beside indexed books (or in a status folder) that
         /// turns no folder into its session folder. `nil` for anything else.
         private static func newFile(_ path: String, _ storage: DiskStorage, statuses: [Status], keepsSessions: Bool,
-                                    _ db: Database) throws -> NewFile? {
+                                    newSessionFolders: Set<String>, _ db: Database) throws -> NewFile? {
             let folder = Path.parent(of: path)
             let fileName = Path.name(of: path)
-            if try isKnownBook(BookLocation.bookPath(ofSessionFolder: folder), db) {
+            if try newSessionFolders.contains(folder) || isKnownBook(BookLocation.bookPath(ofSessionFolder: folder), db) {
                 guard let name = SessionFileName(fileName) else { return .skip }
                 guard keepsSessions else { return .skip }
                 guard let book = BookLocation(path: BookLocation.bookPath(ofSessionFolder: folder), statuses: statuses) else { return nil }
                 return .read(.session(path: path, name: name, book: book))
             }
             // A date-named file in a folder could make it a folder of orphaned sessions.
+            // A folder of its name that was there before becomes its session folder: the walk's business.
             guard SessionFileName(fileName) == nil, let location = BookLocation(path: path, statuses: statuses),
-                  FileSystem.status(storage.absolute(location.sessionFolder)) == nil,
+                  newSessionFolders.contains(location.sessionFolder) || FileSystem.status(storage.absolute(location.sessionFolder)) == nil,
                   try !folder.contains("/") || holdsIndexedBooks(folder, db) else { return nil }
             return .read(.book(location))
         }

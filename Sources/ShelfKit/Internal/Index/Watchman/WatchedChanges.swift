@@ -41,6 +41,8 @@ enum WatchedChanges {
         var exists: Bool
         /// Whether watchman last saw a directory there.
         var isDirectory: Bool
+        /// Whether it appeared after the clock: a new folder's files are all reported too.
+        var isNew = false
     }
 
     /// `SHELF_NO_WATCHMAN` set to anything but `""` or `0` turns the watcher off.
@@ -90,7 +92,7 @@ enum WatchedChanges {
         guard state.isWatching else { return nil }
         var query: [String: Any] = [
             "since": state.clock,
-            "fields": ["name", "exists", "type"],
+            "fields": ["name", "exists", "type", "new"],
             "empty_on_fresh_instance": true,
             // The index and the other files of `.shelf` change with every command; its
             // configuration is the one that matters to the files read.
@@ -107,7 +109,8 @@ enum WatchedChanges {
             changes.reserveCapacity(files.count)
             for file in files {
                 guard let name = file["name"] as? String, let exists = file["exists"] as? Bool else { return nil }
-                changes.append(Change(name: name, exists: exists, isDirectory: file["type"] as? String == "d"))
+                changes.append(Change(name: name, exists: exists, isDirectory: file["type"] as? String == "d",
+                                      isNew: file["new"] as? Bool ?? false))
             }
             return (changes, clock)
         } catch {
