@@ -120,6 +120,9 @@ struct WatchmanRefreshTests {
         try await fixture.refresh()
         try fixture.write("---\ntitle: Later\n---\n", "to-read/later.md")
         #expect(try await fixture.refresh().walked)
+        // A new folder beside a date-named file in a session folder: no book the walk finds.
+        try fixture.shell("mkdir -p to-read/later/2026-01-02 && printf -- '---\\npages: 4\\n---\\n' > to-read/later/2026-01-02/2026-01-03.md")
+        #expect(try await fixture.refresh().walked)
         // A book moved alone.
         try fixture.shell("mv to-read/moby-dick.md abandoned/moby-dick.md")
         #expect(try await fixture.refresh().walked == false)

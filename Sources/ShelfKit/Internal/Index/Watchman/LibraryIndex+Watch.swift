@@ -144,6 +144,15 @@ extension LibraryIndex {
                     continue
                 }
             }
+            // A new session folder counts only beside a book the walk would find: an indexed
+            // one, or one read as new here.
+            let newBooks = Set(work.compactMap { item -> String? in
+                if case .book(let location) = item.item { location.path } else { nil }
+            })
+            for folder in newSessionFolders {
+                let book = BookLocation.bookPath(ofSessionFolder: folder)
+                guard try newBooks.contains(book) || Self.isKnownBook(book, db) else { return nil }
+            }
         }
 
         private enum NewFile {
