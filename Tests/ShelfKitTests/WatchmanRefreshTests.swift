@@ -93,6 +93,13 @@ struct WatchmanRefreshTests {
         try fixture.write("---\npages: 12\n---\n\nA desert note.\n", "reading/classics/anna-karenina/2026-11-20.md")
         #expect(try await fixture.refresh() == (2, 0, false))
 
+        // A folder left with date-named books only holds orphaned sessions, not books.
+        try fixture.write("---\ntitle: Misc\n---\n", "to-read/misc/misc-book.md")
+        try fixture.write("---\ntitle: A date\n---\n", "to-read/misc/2026-01-01.md")
+        try await fixture.refresh()
+        try fixture.shell("rm to-read/misc/misc-book.md")
+        #expect(try await fixture.refresh().walked)
+
         // A slug shared, then no longer: the problem comes and goes without a walk, and stays
         // while nothing changes.
         try fixture.write("---\ntitle: Circe again, abandoned\n---\n", "abandoned/circe-again.md")

@@ -336,7 +336,7 @@ struct LibraryWalk: Sendable {
 
     /// Only date-named Markdown files and no folders: sessions whose book is missing or renamed,
     /// which must not be read as books named after days.
-    private static func looksLikeSessions(_ entries: [FileSystem.Entry]) -> Bool {
+    static func looksLikeSessions(_ entries: [FileSystem.Entry]) -> Bool {
         let markdown = entries.filter { $0.name.hasSuffix(".md") && $0.name.utf8.first != UInt8(ascii: ".") }
         return !markdown.isEmpty && !entries.contains { $0.kind == .directory && $0.name.utf8.first != UInt8(ascii: ".") }
             && markdown.allSatisfy { $0.kind == .file && SessionFileName($0.name) != nil }

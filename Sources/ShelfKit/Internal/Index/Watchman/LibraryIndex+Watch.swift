@@ -128,6 +128,11 @@ extension LibraryIndex {
                     if !known.isSession && FileSystem.status(storage.absolute(BookLocation.sessionFolder(ofBookPath: name))) != nil {
                         return nil
                     }
+                    // So does a folder left with date-named books only: they are no books any more.
+                    let folder = Path.parent(of: name)
+                    if !known.isSession && folder.contains("/") {
+                        guard let entries = try? storage.entries(in: folder), !LibraryWalk.looksLikeSessions(entries) else { return nil }
+                    }
                     vanished.append((name, known.id))
                 case (let known?, _?):
                     guard let item = try Self.work(name, isSession: known.isSession, statuses: statuses, db) else { return nil }
