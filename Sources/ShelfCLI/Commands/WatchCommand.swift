@@ -35,7 +35,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Flag(help: "Stop watching the library; commands look at every file again.")
+    @Flag(help: "Stop watching the library (a watch of the git repository around it is left to other tools); commands look at every file again.")
     var stop = false
 
     @Flag(help: "Say whether watchman keeps the index fresh, without changing anything.")

@@ -123,9 +123,12 @@ enum WatchedChanges {
         changes(since: state) != nil
     }
 
-    /// Stops watching `root` (`shelf watch --stop`); whether the server said it did.
+    /// Stops watching the library (`shelf watch --stop`); whether the server said it did. A
+    /// watch of the project around the library (a git repository) is left alone: other tools
+    /// may use it (git's fsmonitor).
     static func stop(_ state: WatchState) -> Bool {
-        guard !state.socket.isEmpty, !state.root.isEmpty, let client = try? WatchmanClient(socket: state.socket) else { return false }
+        guard !state.socket.isEmpty, !state.root.isEmpty, state.relative.isEmpty,
+              let client = try? WatchmanClient(socket: state.socket) else { return false }
         return (try? client.request(["watch-del", state.root])) != nil
     }
 }
