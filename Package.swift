@@ -23,7 +23,7 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
 
-        // The system calls Swift's Glibc module leaves out (renameat2), behind one C function.
+        // The system calls Swift's Glibc module leaves out (renameat2) or makes awkward (a unix socket's address), behind small C functions.
         .target(name: "CSystemCalls"),
 
         // MARK: Layers, bottom up

@@ -8,9 +8,11 @@ import Darwin
 struct BenchOptions {
     static let usage = """
         usage: shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work DIR] [--out BENCHMARKS.md] [--shelf PATH]
-                           [--calibre-up-to 10000]
+                           [--calibre-up-to 10000] [--watcher-only]
         Times the release `shelf` against find, ripgrep, python-frontmatter and, when `calibredb` is on PATH,
         calibre (on libraries of up to --calibre-up-to books; 0 leaves calibre out) and writes the tables to --out.
+        Rows without the watcher run with SHELF_NO_WATCHMAN=1; the watcher rows, when watchman is installed, on a
+        private watchman server. --watcher-only measures the watcher rows alone and writes nothing.
         """
 
     var sizes = [1_000, 10_000]
@@ -25,6 +27,8 @@ struct BenchOptions {
     /// The largest library compared with calibre: calibre's library is built once per size,
     /// which takes about a minute for 10,000 books.
     var calibreUpTo = 10_000
+    /// Only the watcher rows, printed and not written: for trying the watcher quickly.
+    var watcherOnly = false
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -37,6 +41,7 @@ struct BenchOptions {
             case "--out": output = iterator.next() ?? output
             case "--shelf": shelf = iterator.next() ?? shelf
             case "--calibre-up-to": calibreUpTo = iterator.next().flatMap { Int($0) } ?? calibreUpTo
+            case "--watcher-only": watcherOnly = true
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)

@@ -5,7 +5,7 @@ import Foundation
 struct BenchReport {
     /// What a row measures, for checking the targets.
     enum Kind {
-        case cold, warm, search, touched, set, log, calibre, other
+        case cold, warm, search, touched, set, log, calibre, watched, watchedEdited, other
     }
 
     struct Row {
@@ -99,6 +99,15 @@ struct BenchReport {
         if let large = sections.first(where: { $0.books == 100_000 }), let cold100k = large.rows.first(where: { $0.kind == .cold }),
            let cold10k = row(.cold) {
             check("cold 100k ≤ 11× cold 10k", Self.seconds(cold100k.subjectSamples) / Self.seconds(cold10k.subjectSamples), 11)
+        }
+        if let watched = row(.watched), let version = watched.comparisons.first {
+            let limit = 1.3 * Self.seconds(version.samples) + 0.010
+            check("with the watcher: warm list ≤ 1.3× `shelf --version` + 10 ms (\(String(format: "%.3f", limit)) s)",
+                  Self.seconds(watched.subjectSamples), limit, unit: " s")
+        }
+        check("with the watcher: list after one edited file ≤ 1.2× warm list with the watcher", ratio(.watchedEdited, 0), 1.2)
+        if let large = sections.first(where: { $0.books == 100_000 }), let watched = large.rows.first(where: { $0.kind == .watched }) {
+            check("with the watcher: warm list at 100k ≤ 0.05 s", Self.seconds(watched.subjectSamples), 0.05, unit: " s")
         }
         var text = "| target (10k books) | measured | met? |\n|---|---|---|\n"
         for (target, value, met) in lines { text += "| \(target) | \(value) | \(met ? "yes" : "**no**") |\n" }

@@ -7,6 +7,8 @@ import Glibc
 struct Command {
     var label: String
     var arguments: [String]
+    /// Variables set on top of the bench's own environment.
+    var environment: [String: String] = [:]
 
     struct Sample {
         var seconds: Double
@@ -32,7 +34,11 @@ struct Command {
         var start = timespec(), end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         var pid: pid_t = 0
-        guard posix_spawnp(&pid, expanded[0], &actions, nil, &cArguments, environ) == 0 else { return nil }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { $1 }
+        var cEnvironment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in cEnvironment { free(pointer) } }
+        guard posix_spawnp(&pid, expanded[0], &actions, nil, &cArguments, &cEnvironment) == 0 else { return nil }
         var status: Int32 = 0
         // wait4 gives this child's own rusage, so ru_maxrss is its peak, not the bench's.
         var usage = rusage()

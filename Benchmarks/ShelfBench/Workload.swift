@@ -150,6 +150,7 @@ enum Workload {
         section.rows.append(try row(.touched, "list after touching one file", list, [list], runs: runs,
                                     before: { _ = utime(touched, nil) }, comparisonBefore: { true }))
         section.rows.append(try row(.other, "list author:herbert without the index (--no-index)", noIndex, [list], runs: runs))
+        section.rows += try Watcher.rows(library: library, runs: runs, options: options)
         // The default table shows each reading book's progress, from its sessions.
         let readingTable = Command(label: "shelf list status:reading (table, with progress)",
                                    arguments: [shelf, "--library", library, "list", "status:reading"])

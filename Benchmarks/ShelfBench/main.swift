@@ -17,7 +17,20 @@ guard FileManager.default.isExecutableFile(atPath: options.shelf) else {
     exit(1)
 }
 options.shelf = URL(fileURLWithPath: options.shelf).standardizedFileURL.path
-let calibre = Calibre.find(work: options.work)
+// The rows without the watcher must not use the watchman of the person running the bench; the
+// watcher rows run their own server (``Watcher``).
+setenv("SHELF_NO_WATCHMAN", "1", 1)
+if options.watcherOnly {
+    for books in options.sizes {
+        let library = try Workload.library(books: books, work: options.work)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+        var section = BenchReport.Section(books: books, files: files.count, runs: options.runs)
+        section.rows = try Watcher.rows(library: library, runs: options.runs, options: options)
+        print(report.render(section))
+    }
+    exit(0)
+}
+let calibre = options.watcherOnly ? nil : Calibre.find(work: options.work)
 var report = BenchReport(options: options, calibre: calibre)
 do {
     let small = try Workload.library(books: options.smallBooks, work: options.work)

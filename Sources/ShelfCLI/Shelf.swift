@@ -26,7 +26,7 @@ public struct Shelf: AsyncParsableCommand {
             StartCommand.self, FinishCommand.self, AbandonCommand.self, MoveCommand.self,
             SetCommand.self, UnsetCommand.self, TagCommand.self, LogCommand.self, ReadCommand.self, SessionsCommand.self, SessionCommand.self,
             EditCommand.self, RemoveCommand.self, RestoreCommand.self, TrashCommand.self, CheckCommand.self,
-            SearchCommand.self, ReindexCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self,
+            SearchCommand.self, ReindexCommand.self, WatchCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self,
             TodayCommand.self, NextCommand.self, TagsCommand.self, AuthorsCommand.self, FoldersCommand.self,
             GitSetupCommand.self, MergeDriverCommand.self,
         ]

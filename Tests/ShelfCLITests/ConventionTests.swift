@@ -5,7 +5,7 @@ import Testing
 /// What every command shares: help with examples, exit statuses, finding the library, colour.
 struct ConventionTests {
     static let commands = ["init", "add", "list", "ls", "show", "start", "finish", "abandon", "move", "set", "unset",
-                           "log", "read", "sessions", "session", "edit", "rm", "restore", "check"]
+                           "log", "read", "sessions", "session", "edit", "rm", "restore", "check", "watch"]
 
     @Test(arguments: commands)
     func helpHasAnExample(command: String) throws {

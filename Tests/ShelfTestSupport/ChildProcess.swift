@@ -48,6 +48,8 @@ public struct ChildProcess: Sendable {
         for name in ["SHELF_LIBRARY", "VISUAL", "EDITOR"] { variables.removeValue(forKey: name) }
         variables["NO_COLOR"] = "1"
         variables["COLUMNS"] = "120"
+        // Tests leave the person's watchman alone; the watcher's own tests run a private one.
+        variables["SHELF_NO_WATCHMAN"] = "1"
         variables.merge(environment) { $1 }
         // Swift's Glibc module leaves out posix_spawn's way to change directory (a GNU
         // extension), so a shell changes it and then becomes the program.

@@ -8,4 +8,11 @@
 /// system cannot swap, and the caller falls back to a rename.
 int shelf_exchange_paths(const char *first, const char *second);
 
+/// Connects a stream socket to the unix socket at `path` (a watchman server's), with reads and
+/// writes that give up after `timeout_ms` milliseconds each (SO_RCVTIMEO, SO_SNDTIMEO), so that
+/// a server that hangs cannot hang the caller.
+///
+/// Returns the descriptor, or -1 with errno set (ENAMETOOLONG when `path` does not fit).
+int shelf_unix_connect(const char *path, int timeout_ms);
+
 #endif

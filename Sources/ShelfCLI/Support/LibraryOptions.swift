@@ -19,7 +19,7 @@ struct LibraryOptions: ParsableArguments {
     /// Opens the library in the files, saying on standard error when opening it finished an
     /// operation an interrupted `shelf` left half done.
     func open() throws(ShelfError) -> FileLibrary {
-        let library = try FileLibrary(root: root(), index: noIndex ? .disabled : .enabled)
+        let library = try FileLibrary(root: root(), index: noIndex ? .disabled : .watched)
         if let note = library.recoveredJournal { printError("shelf: \(note)") }
         return library
     }

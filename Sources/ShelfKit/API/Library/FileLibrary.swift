@@ -141,15 +141,34 @@ public final class FileLibrary: EngineHandle {
         try await engine.rebuildIndex()
     }
 
+    /// Starts watchman's watch of the library and brings the index up to date, so that the
+    /// next read asks watchman what changed instead of walking: `shelf watch`. Looks for
+    /// watchman again even where it was not found before. The server must be running
+    /// (`watchman watch-project` starts it).
+    public func startWatching() async throws(ShelfError) -> WatchStatus {
+        try await engine.reads.startWatching(engine.files)
+    }
+
+    /// Stops watchman's watch of the library and forgets its clock: `shelf watch --stop`.
+    /// Reads walk the library again.
+    public func stopWatching() async throws(ShelfError) -> WatchStatus {
+        try await engine.reads.stopWatching()
+    }
+
+    /// Whether watchman keeps the index fresh: `shelf watch --status`.
+    public func watchStatus() async -> WatchStatus {
+        await engine.reads.watchStatus()
+    }
+
     // MARK: - For tests and benchmarks
 
     /// Brings the index up to date and reports how many files were read again and dropped.
-    func refreshIndex(sessions: Bool = true) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+    func refreshIndex(sessions: Bool = true) async throws(ShelfError) -> (parsed: Int, removed: Int, walked: Bool)? {
         try await engine.refreshIndex(sessions: sessions)
     }
 
     /// The index, refreshed, with the walk it made; `nil` when reads go to the files.
-    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryWalk)? {
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
         try await engine.refreshedIndex(sessions: sessions)
     }
 

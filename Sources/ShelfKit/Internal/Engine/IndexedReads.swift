@@ -33,18 +33,18 @@ actor IndexedReads: ReadStrategy {
     }
 
     func allBooks(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> FoundBooks {
-        guard let (index, listing) = try await refreshed(library, sessions: false) else { return try await fileReads.allBooks(library) }
-        return FoundBooks(books: try index.books(matching: nil), problems: try index.problems(sessions: false) + listing.duplicateProblems)
+        guard let (index, files) = try await refreshed(library, sessions: false) else { return try await fileReads.allBooks(library) }
+        return FoundBooks(books: try index.books(matching: nil), problems: try index.problems(sessions: false) + files.duplicateProblems)
     }
 
     /// The query compiled to SQL (``QuerySQL``), after a refresh that reads sessions only when
     /// the query or the sort needs them.
     func books(matching query: Query, sortProgress: Bool, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> QueryAnswer {
-        guard let (index, listing) = try await refreshed(library, sessions: query.needsSessions || sortProgress) else {
+        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || sortProgress) else {
             return try await fileReads.books(matching: query, sortProgress: sortProgress, library)
         }
         let found = try index.books(matching: query)
-        return QueryAnswer(found: FoundBooks(books: found, problems: try index.problems(sessions: false) + listing.duplicateProblems),
+        return QueryAnswer(found: FoundBooks(books: found, problems: try index.problems(sessions: false) + files.duplicateProblems),
                            customKeys: try index.customKeys(),
                            progress: sortProgress ? try index.progress(of: found.map(\.book)) : [:])
     }
@@ -87,7 +87,7 @@ actor IndexedReads: ReadStrategy {
     /// Candidates from the full-text table, scored from the words it stores.
     func searchMatches(_ phrases: [[String]], limit: Int?, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
         -> Listing<SearchMatch> {
-        guard let (index, listing) = try await refreshed(library, sessions: true) else {
+        guard let (index, files) = try await refreshed(library, sessions: true) else {
             return try await fileReads.searchMatches(phrases, limit: limit, library)
         }
         let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
@@ -97,7 +97,7 @@ actor IndexedReads: ReadStrategy {
         let best = SearchRanking.best(scored, path: \.path, limit: limit).map { candidate, score in
             SearchMatch(kind: candidate.kind, bookID: candidate.bookID, title: candidate.title, path: candidate.path, score: score)
         }
-        return Listing(best, problems: try index.problems(sessions: false) + listing.duplicateProblems)
+        return Listing(best, problems: try index.problems(sessions: false) + files.duplicateProblems)
     }
 
     /// The files named `<slug>.md` that the index held at its last refresh, without refreshing
@@ -118,27 +118,58 @@ actor IndexedReads: ReadStrategy {
         if let (index, _) = try await refreshed(library, sessions: true) { try index.fillFullText() }
     }
 
-    /// Brings the index up to date and reports how many files were read again and dropped,
-    /// for tests and benchmarks.
-    func refresh(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
-        guard let index = openIndex() else { return nil }
-        let (_, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions)
-        return (report.parsed, report.removed)
+    /// Forgets the stored watch, so that watchman is looked for again, and refreshes, which
+    /// starts the watch before it walks.
+    func startWatching(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> WatchStatus {
+        guard options.usesWatcher, let index = openIndex() else { return watchStatus() }
+        try index.storeWatch(nil)
+        _ = try await refreshed(library, sessions: false)
+        return watchStatus()
     }
 
-    /// The index, refreshed, with the walk it made; `nil` when reads must go to the files.
+    /// Stops the watch and forgets it; reads walk until the next `startWatching`, which the
+    /// stored socket-less state keeps them from doing on their own.
+    func stopWatching() async throws(ShelfError) -> WatchStatus {
+        guard let index = openIndex() else { return watchStatus() }
+        if let state = index.watchState() {
+            _ = WatchedChanges.stop(state)
+            try index.storeWatch(WatchState(socket: "", library: root))
+        }
+        return watchStatus()
+    }
+
+    /// What the index stored of the watch, and whether the server answers for it now.
+    func watchStatus() -> WatchStatus {
+        let state = options.usesWatcher ? openIndex()?.watchState() : nil
+        let stored = state.flatMap { $0.library == root && $0.isWatching ? $0 : nil }
+        return WatchStatus(isEnabled: options.usesWatcher, socket: state.flatMap { $0.socket.isEmpty ? nil : $0.socket },
+                           watchRoot: stored?.root, isWatching: stored.map(WatchedChanges.answers) ?? false)
+    }
+
+    /// Brings the index up to date and reports how many files were read again and dropped,
+    /// for tests and benchmarks.
+    func refresh(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError)
+        -> (parsed: Int, removed: Int, walked: Bool)? {
+        guard let index = openIndex() else { return nil }
+        let (_, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
+                                                  watcher: options.watcher)
+        return (report.parsed, report.removed, report.walked)
+    }
+
+    /// The index, refreshed, with what it knows of the files besides (the walk, when it made one); `nil` when reads must go to the files.
     /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:batchSize:)``); a
     /// read of book fields alone leaves them to the first read that needs them.
     ///
     /// An index that fails while refreshing is deleted and built again once; the files are the
     /// truth, so nothing is lost.
-    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryWalk)? {
+    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
-                let (listing, _) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions)
-                bookCount = listing.books.count
-                return (index, listing)
+                let (files, _) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
+                                                         watcher: options.watcher)
+                bookCount = files.bookCount
+                return (index, files)
             } catch {
                 guard case .io(path: IndexOptions.path, _, _) = error, attempt == 0 else { throw error }
                 index.close()

@@ -73,12 +73,12 @@ extension LibraryEngine where Reads == IndexedReads {
     }
 
     /// The index, refreshed, with the walk it made (``IndexedReads/refreshed(_:sessions:)``).
-    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, LibraryWalk)? {
+    func refreshedIndex(sessions: Bool) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
         try await reads.refreshed(files, sessions: sessions)
     }
 
     /// Brings the index up to date; how many files it read again and dropped, for tests and benchmarks.
-    func refreshIndex(sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int)? {
+    func refreshIndex(sessions: Bool) async throws(ShelfError) -> (parsed: Int, removed: Int, walked: Bool)? {
         try await reads.refresh(files, sessions: sessions)
     }
 }

@@ -336,7 +336,7 @@ struct LibraryWalk: Sendable {
 
     /// Only date-named Markdown files and no folders: sessions whose book is missing or renamed,
     /// which must not be read as books named after days.
-    private static func looksLikeSessions(_ entries: [FileSystem.Entry]) -> Bool {
+    static func looksLikeSessions(_ entries: [FileSystem.Entry]) -> Bool {
         let markdown = entries.filter { $0.name.hasSuffix(".md") && $0.name.utf8.first != UInt8(ascii: ".") }
         return !markdown.isEmpty && !entries.contains { $0.kind == .directory && $0.name.utf8.first != UInt8(ascii: ".") }
             && markdown.allSatisfy { $0.kind == .file && SessionFileName($0.name) != nil }
@@ -346,11 +346,16 @@ struct LibraryWalk: Sendable {
 extension LibraryWalk {
     /// One problem per file whose slug another file also has.
     var duplicateProblems: [Problem] {
+        Self.duplicateProblems(duplicateSlugs.map { ($0.slug, $0.locations.map(\.path)) })
+    }
+
+    /// One problem per path of each shared slug, given in order with their paths in order.
+    static func duplicateProblems(_ shared: [(slug: String, paths: [String])]) -> [Problem] {
         var problems: [Problem] = []
-        for (slug, locations) in duplicateSlugs {
-            for location in locations {
-                let others = locations.filter { $0 != location }.map(\.path).joined(separator: ", ")
-                problems.append(Problem(path: location.path, line: 0, column: 0,
+        for (slug, paths) in shared {
+            for path in paths {
+                let others = paths.filter { $0 != path }.joined(separator: ", ")
+                problems.append(Problem(path: path, line: 0, column: 0,
                                         message: "duplicate slug \"\(slug)\": also \(others); rename one of the files"))
             }
         }

@@ -109,6 +109,8 @@ extension LibraryIndex {
     struct RefreshReport: Sendable, Hashable {
         var parsed: Int
         var removed: Int
+        /// Whether the refresh walked the library, rather than read what watchman reported.
+        var walked = true
     }
 
     /// Walks the library, re-reads the files that are new or changed since the last refresh
@@ -124,15 +126,44 @@ extension LibraryIndex {
     /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
     /// an index without them gets them (``fillSessions(_:_:batchSize:)``); without, an index that does
     /// not keep them yet leaves them to the first read that needs them.
-    /// - Returns: The listing walked, for the library-wide problems and lookups.
+    ///
+    /// With `watcher`, a refresh asks watchman what changed since the index's clock and reads
+    /// only that (``refreshFromWatcher(_:statuses:keepsSessions:settings:started:)``) when it can vouch
+    /// for every change; otherwise it walks, and takes a new clock before the walk begins so
+    /// that nothing changed during the walk is missed.
+    /// - Returns: What the library holds besides the index (the walk, when there was one).
     @discardableResult
-    func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool) async throws(ShelfError)
-        -> (LibraryWalk, RefreshReport) {
+    func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool,
+                 watcher: WatcherSettings? = nil) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
         let started = FileSystem.now()
         let (fresh, keepsSessions) = try read { db in
             let fresh = try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version
             return (fresh, try !fresh && Self.hasSessions(db))
         }
+        // Sessions wanted for the first time are listed by the walk.
+        if let watcher, !fresh, keepsSessions || !wanted,
+           let refreshed = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
+                                                        started: started) {
+            return refreshed
+        }
+        let known = fresh ? nil : watchState()
+        var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
+        let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fresh: fresh,
+                                                        keepsSessions: keepsSessions, started: started)
+        let files = RefreshedFiles(listing)
+        // The counts as of the clock, for the commands that watchman tells nothing changed.
+        if var counted = watch, counted.isWatching {
+            (counted.bookCount, counted.duplicateCount) = (files.bookCount, files.duplicateProblems.count)
+            watch = counted
+        }
+        // Without watchman (not installed, not running) the state stays as it was: no write.
+        if let watch, watch != known { try storeWatch(watch) }
+        return (files, report)
+    }
+
+    /// The refresh by walking the library.
+    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fresh: Bool,
+                               keepsSessions: Bool, started: Int64) async throws(ShelfError) -> (LibraryWalk, RefreshReport) {
         // A new index compares nothing: every file is read, and `fstat` of the open file gives
         // its stamp, which spares a `stat` by path per file in the walk. The walk starts at once,
         // and the index's files are loaded while it runs. Session folders are listed only when
@@ -208,37 +239,44 @@ extension LibraryIndex {
 
         let parsed = await ParallelMap.map(work.map(\.item)) { item in Self.parse(item, storage, encodeText: keepsText) }
         try write { db in
-            // Read again inside the transaction: another process may have filled the table since.
-            let fullText = try Self.hasFullText(db)
-            var affectedBooks: Set<String> = []
-            // Another process may have added the sessions since this walk passed them by: they
-            // are not gone, the readable ones nor the broken ones.
-            let sessionsAddedMeanwhile = try !keepsSessions && Self.hasSessions(db)
-            for (path, id) in vanished {
-                if sessionsAddedMeanwhile, try Bool.fetchOne(db, sql: """
-                    SELECT 1 FROM sessions WHERE path = ? UNION ALL SELECT 1 FROM problems WHERE path = ? AND is_session
-                    """, arguments: [path, path]) == true {
-                    continue
-                }
-                try Self.forget(db, path: path, id: id)
-                // A vanished path is a book or a session; either way its book needs new totals.
-                affectedBooks.insert(BookLocation.bookPath(ofSession: path))
-                affectedBooks.insert(path)
-            }
-            var writer = try IndexWriter(db)
-            for (item, walked) in zip(parsed, work) {
-                if let id = walked.knownID { try Self.forget(db, path: item.path, id: id) }
-                try writer.insert(item, info: walked.info ?? item.info, fullText: fullText)
-                affectedBooks.insert(item.bookPath)
-            }
-            try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000)
-            // The session files this refresh did not compare were read by that other process
-            // after the last refresh: its time stays, so a racy edit of one is still caught.
-            if !sessionsAddedMeanwhile {
-                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
-            }
+            try Self.writeChanges(db, parsed: parsed, work: work, vanished: vanished, keepsSessions: keepsSessions, started: started)
         }
         return RefreshReport(parsed: parsed.count, removed: vanished.count)
+    }
+
+    /// Writes what a refresh read and drops what vanished, in the caller's transaction, and
+    /// records when the refresh began.
+    static func writeChanges(_ db: Database, parsed: [Parsed], work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)],
+                             vanished: [(path: String, id: Int64)], keepsSessions: Bool, started: Int64) throws {
+        // Read again inside the transaction: another process may have filled the table since.
+        let fullText = try Self.hasFullText(db)
+        var affectedBooks: Set<String> = []
+        // Another process may have added the sessions since this walk passed them by: they
+        // are not gone, the readable ones nor the broken ones.
+        let sessionsAddedMeanwhile = try !keepsSessions && Self.hasSessions(db)
+        for (path, id) in vanished {
+            if sessionsAddedMeanwhile, try Bool.fetchOne(db, sql: """
+                SELECT 1 FROM sessions WHERE path = ? UNION ALL SELECT 1 FROM problems WHERE path = ? AND is_session
+                """, arguments: [path, path]) == true {
+                continue
+            }
+            try Self.forget(db, path: path, id: id)
+            // A vanished path is a book or a session; either way its book needs new totals.
+            affectedBooks.insert(BookLocation.bookPath(ofSession: path))
+            affectedBooks.insert(path)
+        }
+        var writer = try IndexWriter(db)
+        for (item, walked) in zip(parsed, work) {
+            if let id = walked.knownID { try Self.forget(db, path: item.path, id: id) }
+            try writer.insert(item, info: walked.info ?? item.info, fullText: fullText)
+            affectedBooks.insert(item.bookPath)
+        }
+        try Self.updateProgress(db, books: affectedBooks, all: affectedBooks.count > 2_000)
+        // The session files this refresh did not compare were read by that other process
+        // after the last refresh: its time stays, so a racy edit of one is still caught.
+        if !sessionsAddedMeanwhile {
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
+        }
     }
 
     /// How many of the listing's books are indexed and unchanged, found by inode on all cores,
@@ -328,7 +366,7 @@ extension LibraryIndex {
     }
 
     /// Removes everything the index holds for a file.
-    private static func forget(_ db: Database, path: String, id: Int64) throws {
+    static func forget(_ db: Database, path: String, id: Int64) throws {
         try db.cachedStatement(sql: "DELETE FROM files WHERE id = ?").execute(arguments: [id])
         try db.cachedStatement(sql: "DELETE FROM documents WHERE rowid = ?").execute(arguments: [id])
         try db.cachedStatement(sql: "DELETE FROM book_facts WHERE id IN (SELECT id FROM books WHERE path = ?)")

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The rows with the watcher: a private watchman server (its own socket, state and log under
+/// the work folder, so the bench never touches the person's own), `shelf watch` once, then the
+/// warm list beside `shelf --version` (the floor: process start-up) and beside the same list
+/// walking the library, and the list after one file was edited. No rows without watchman.
+enum Watcher {
+    static func rows(library: String, runs: Int, options: BenchOptions) throws -> [BenchReport.Row] {
+        guard let program = program() else {
+            FileHandle.standardError.write(Data("shelf-bench: watchman is not installed; no watcher rows\n".utf8))
+            return []
+        }
+        let folder = URL(fileURLWithPath: library).deletingLastPathComponent().path + "/watchman"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let socket = folder + "/sock"
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: program)
+        server.arguments = ["--foreground", "--no-save-state", "--sockname=\(socket)", "--statefile=\(folder)/state",
+                            "--logfile=\(folder)/log", "--pidfile=\(folder)/pid"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        let environment = ["SHELF_NO_WATCHMAN": "", "WATCHMAN_SOCK": socket]
+        let shelf = options.shelf
+        let watch = Command(label: "shelf watch", arguments: [shelf, "--library", library, "watch"], environment: environment)
+        // The server takes a moment to listen; `shelf watch` fails until it does.
+        var watching = false
+        for _ in 0..<100 where !watching {
+            watching = watch.run() != nil
+            if !watching { usleep(50_000) }
+        }
+        guard watching else { throw BenchFailure(command: watch.label) }
+        let watched = Command(label: "shelf list author:herbert --format paths, with the watcher",
+                              arguments: [shelf, "--library", library, "list", "author:herbert", "--format", "paths"],
+                              environment: environment)
+        let walking = Command(label: "shelf list author:herbert --format paths, without the watcher",
+                              arguments: [shelf, "--library", library, "list", "author:herbert", "--format", "paths"])
+        let version = Command(label: "shelf --version", arguments: [shelf, "--version"])
+        // The warm rows before start on an index that keeps the sessions; so does this one.
+        _ = watched.run()
+        var rows: [BenchReport.Row] = []
+        rows.append(try Workload.row(.watched, "warm list author:herbert with the watcher (watchman reports nothing changed)",
+                                     watched, [version, walking], runs: runs))
+        let edited = try someBookFile(in: library)
+        let original = try Data(contentsOf: URL(fileURLWithPath: edited))
+        defer { try? original.write(to: URL(fileURLWithPath: edited)) }
+        var round = 0
+        rows.append(try Workload.row(.watchedEdited, "list author:herbert with the watcher after one file was edited",
+                                     watched, [watched], runs: runs, before: {
+                                         round += 1
+                                         // A new body each round: the file really changes.
+                                         var bytes = original
+                                         bytes.append(contentsOf: Array("\nEdited \(round).\n".utf8))
+                                         try? bytes.write(to: URL(fileURLWithPath: edited))
+                                     }, comparisonBefore: { true }))
+        return rows
+    }
+
+    private static func program() -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { String($0) + "/watchman" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A book file of the library, the first of a status folder.
+    private static func someBookFile(in library: String) throws -> String {
+        for status in ["reading", "finished", "abandoned", "to-read"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: library + "/" + status)) ?? []
+            if let first = names.filter({ $0.hasSuffix(".md") }).sorted().first { return library + "/" + status + "/" + first }
+        }
+        throw BenchFailure(command: "no book file in \(library)")
+    }
+}

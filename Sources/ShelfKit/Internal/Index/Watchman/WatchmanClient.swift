@@ -1,0 +1,115 @@
+internal import CSystemCalls
+internal import Foundation
+internal import Glibc
+
+/// One connection to a watchman server through its unix socket, speaking its JSON protocol:
+/// a request is one JSON array on a line, its answer one JSON object on a line
+/// (https://facebook.github.io/watchman/docs/socket-interface).
+///
+/// Every read and write gives up after ``timeoutMilliseconds``, so a server that hangs costs a
+/// command that long and then the walk, never the command itself. Nothing here decides what an
+/// answer means: that is ``WatchedChanges``.
+final class WatchmanClient {
+    /// Why the server could not answer; every case sends the refresh back to the walk.
+    enum Failure: Error, Sendable {
+        /// Nothing listens at the socket, or it went away mid-answer.
+        case unreachable(String)
+        /// The server took longer than ``timeoutMilliseconds``.
+        case timedOut
+        /// The server answered with an `error`, or something that is not a JSON object.
+        case refused(String)
+    }
+
+    /// How long one read or write may wait. A local server answers a `query` since a clock in
+    /// well under a millisecond; a second allows for a busy machine, and a first `watch-project`
+    /// of a large tree, without letting a stuck server hold a command up for long.
+    static let timeoutMilliseconds: Int32 = 1_000
+
+    private let descriptor: Int32
+    private var pending: [UInt8] = []
+
+    /// Connects to the server listening at `socket`.
+    init(socket: String) throws(Failure) {
+        let descriptor = shelf_unix_connect(socket, Self.timeoutMilliseconds)
+        guard descriptor >= 0 else { throw .unreachable(String(cString: strerror(errno))) }
+        self.descriptor = descriptor
+    }
+
+    deinit { Glibc.close(descriptor) }
+
+    /// Sends one command (`["clock", "/root"]`) and returns the server's answer.
+    func request(_ command: [Any]) throws(Failure) -> [String: Any] {
+        let line: Data
+        do {
+            line = try JSONSerialization.data(withJSONObject: command)
+        } catch {
+            throw .refused("the request could not be encoded: \(error)")
+        }
+        try send(Array(line) + [UInt8(ascii: "\n")])
+        let answerLine = try receiveLine()
+        guard let answer = try? JSONSerialization.jsonObject(with: Data(answerLine)) as? [String: Any] else {
+            throw .refused("the answer is not a JSON object")
+        }
+        if let error = answer["error"] as? String { throw .refused(error) }
+        return answer
+    }
+
+    private func send(_ bytes: [UInt8]) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { buffer in Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw errno == EAGAIN || errno == EWOULDBLOCK ? .timedOut : .unreachable(String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+
+    /// The next line the server sends, without its line end. Unilateral answers (logs,
+    /// subscriptions) are never asked for, so the next line is the answer.
+    private func receiveLine() throws(Failure) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(pending[..<end])
+                pending.removeSubrange(...end)
+                return line
+            }
+            let count = chunk.withUnsafeMutableBytes { buffer in Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw errno == EAGAIN || errno == EWOULDBLOCK ? .timedOut : .unreachable(String(cString: strerror(errno)))
+            }
+            if count == 0 { throw .unreachable("the server closed the connection") }
+            pending += chunk[..<count]
+        }
+    }
+
+    /// The server's socket: `WATCHMAN_SOCK` when set, else what `watchman get-sockname` says
+    /// (which starts no server); `nil` when watchman is not installed or says nothing usable.
+    /// Running the program costs a few milliseconds, so callers keep the answer.
+    static func socketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let socket = environment["WATCHMAN_SOCK"], !socket.isEmpty { return socket }
+        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { String($0) + "/watchman" }
+        guard let program = paths.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["--no-spawn", "--output-encoding=json", "get-sockname"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let answer = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let socket = answer["sockname"] as? String, !socket.isEmpty else { return nil }
+        return socket
+    }
+}
