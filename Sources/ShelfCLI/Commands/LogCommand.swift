@@ -119,9 +119,19 @@ struct LogCommand: AsyncParsableCommand {
             guard case .sessionPageBelowProgress = error, role == .finished || role == .abandoned else { throw error }
             throw CommandFailure(message: error.description + "; to read it again, begin a new read with `shelf start \(book.id)`")
         }
-        let sessions = try await library.sessions(of: book.id)
-        let current = try await library.book(book.id)
-        let progress = ReadingProgress(sessions, of: current)
+        let current = try await Self.printLogged(logged, library: library)
+        if current.status != book.status { printError("shelf: \(book.id) moved to \(current.status.name)") }
+        if let started = current.started, let before = book.started, started < before {
+            printError("shelf: \(book.id) was started on \(started), the day of this session, not \(before)")
+        }
+    }
+
+    /// What `log` and `read` print for a session logged: its file, and where the book now is.
+    /// - Returns: The book as it is after the session.
+    @discardableResult
+    static func printLogged(_ logged: ReadingSession, library: FileLibrary) async throws -> Book {
+        let current = try await library.book(logged.bookID)
+        let progress = ReadingProgress(try await library.sessions(of: logged.bookID), of: current)
         var message = library.displayPaths(logged.path)
         if let page = progress.page {
             message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")
@@ -130,9 +140,6 @@ struct LogCommand: AsyncParsableCommand {
             message += ": \(percent)%"
         }
         try StandardOutput.writeLine(message)
-        if current.status != book.status { printError("shelf: \(book.id) moved to \(current.status.name)") }
-        if let started = current.started, let before = book.started, started < before {
-            printError("shelf: \(book.id) was started on \(started), the day of this session, not \(before)")
-        }
+        return current
     }
 }

@@ -133,7 +133,7 @@ struct ReadCommand: AsyncParsableCommand {
             let position = try to.map { try PositionInput.position($0.text, option: "--to") }
             let minutes = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
             let logged = try await library.stopLiveSession(live.session(endingAt: now, reaching: position, minutes: minutes, note: note))
-            try await Self.printLogged(logged, library: library)
+            try await LogCommand.printLogged(logged, library: library)
         } else if cancel {
             try await library.cancelLiveSession(live.bookID)
             try StandardOutput.writeLine("\(live.bookID): session cancelled, nothing logged")
@@ -163,7 +163,7 @@ struct ReadCommand: AsyncParsableCommand {
             + "or finish it with `shelf read --stop --to PAGE`"
         switch outcome {
         case .logged(let session):
-            try await Self.printLogged(session, library: library)
+            try await LogCommand.printLogged(session, library: library)
         case .left:
             printError("shelf: " + leftMessage)
         case .cancelled:
@@ -209,19 +209,5 @@ struct ReadCommand: AsyncParsableCommand {
     static func clock(_ seconds: Int) -> String {
         let pad = { (value: Int) in value < 10 ? "0\(value)" : String(value) }
         return "\(seconds / 3600):" + pad(seconds / 60 % 60) + ":" + pad(seconds % 60)
-    }
-
-    /// What `shelf log` prints for a session logged: its file, and the page reached.
-    static func printLogged(_ logged: ReadingSession, library: FileLibrary) async throws {
-        let current = try await library.book(logged.bookID)
-        let progress = ReadingProgress(try await library.sessions(of: logged.bookID), of: current)
-        var message = library.displayPaths(logged.path)
-        if let page = progress.page {
-            message += ": page \(current.pages.map { min(page, $0) } ?? page)" + (current.pages.map { " of \($0)" } ?? "")
-            if let percent = progress.percent(of: current.pages) { message += " (\(percent)%)" }
-        } else if let percent = progress.percent(of: current.pages) {
-            message += ": \(percent)%"
-        }
-        try StandardOutput.writeLine(message)
     }
 }
