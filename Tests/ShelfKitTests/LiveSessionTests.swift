@@ -143,14 +143,33 @@ struct LiveSessionTests {
             try await test.library.startLiveSession(LiveSession(bookID: "emma", started: Self.at(60), startPage: nil))
         }
         live.addNote("Fear is the mind-killer.")
-        try await test.library.saveLiveSession(live)
+        #expect(try await test.library.updateLiveSession("dune") { $0.addNote("Fear is the mind-killer.") } == live)
         #expect(try await test.library.liveSession() == live)
-        let logged = try await test.library.stopLiveSession(live.session(endingAt: Self.at(1_200), to: 30))
+        // A copy taken before a change made elsewhere does not undo it: changes apply to the file.
+        let stale = live
+        _ = try await test.library.updateLiveSession("dune") { _ = $0.pause(at: Self.at(600)) }
+        let resumed = try await test.library.updateLiveSession("dune") { _ = $0.resume(at: Self.at(660)) }
+        #expect(resumed.pauses.count == 1 && stale.pauses.isEmpty)
+        _ = try await test.library.updateLiveSession("dune") { $0.pauses = [] }
+        let logged = try await test.library.stopLiveSession("dune") { $0.session(endingAt: Self.at(1_200), to: 30) }
         #expect(logged.path == "reading/dune/2024-03-15-0930.md")
         #expect(await test.text(logged.path) == "---\nfrom: 1\nto: 30\nminutes: 20\n---\n\nFear is the mind-killer.\n")
         #expect(try await test.library.liveSession() == nil)
+        // The running session's file left in the same write as the session was logged.
+        #expect(await test.exists(".shelf/trash/2024-03-15/.shelf/live/dune.md"))
         // Once stopped, a late save does not bring it back.
-        await expectError(.noLiveSession("dune")) { try await test.library.saveLiveSession(live) }
+        await expectError(.noLiveSession("dune")) { try await test.library.updateLiveSession("dune") { $0.addNote("late") } }
         await expectError(.noLiveSession("dune")) { try await test.library.cancelLiveSession("dune") }
+    }
+
+    /// A slug YAML would read as something else (`null`, a comment) reads back as the slug.
+    @Test(arguments: ["null", "#1", "[draft]"])
+    func slugsThatAreNotPlainYAMLReadBack(slug: String) async throws {
+        let test = try TestLibrary.make(.file)
+        defer { test.remove() }
+        try await test.write("---\ntitle: A book\n---\n", to: "reading/\(slug).md")
+        try await test.library.startLiveSession(LiveSession(bookID: BookID(slug), started: Self.start, startPage: 1))
+        #expect(try await test.library.liveSession()?.bookID == BookID(slug))
+        #expect(try await test.library.updateLiveSession(BookID(slug)) { $0.addNote("Still here.") }.notes == ["Still here."])
     }
 }

@@ -121,18 +121,23 @@ struct ReadCommand: AsyncParsableCommand {
             }
             return try await show(live, library: library)
         }
-        guard var live = try await library.liveSession() else { throw ShelfError.noLiveSession(nil) }
+        guard let live = try await library.liveSession() else { throw ShelfError.noLiveSession(nil) }
         let now = LocalDateTime.now()
         if resume {
             try await show(live, library: library)
         } else if pause || continueReading {
-            let changed = pause ? live.pause(at: now) : live.resume(at: now)
-            if changed { try await library.saveLiveSession(live) }
-            try StandardOutput.writeLine("\(live.bookID): " + (live.isPaused ? "paused" : "reading") + " at " + Self.clock(live.secondsRead(at: now)))
+            let pausing = pause
+            let saved = try await library.updateLiveSession(live.bookID) { session in
+                _ = pausing ? session.pause(at: now) : session.resume(at: now)
+            }
+            try StandardOutput.writeLine("\(saved.bookID): " + (saved.isPaused ? "paused" : "reading") + " at " + Self.clock(saved.secondsRead(at: now)))
         } else if stop {
             let position = try to.map { try PositionInput.position($0.text, option: "--to") }
             let minutes = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
-            let logged = try await library.stopLiveSession(live.session(endingAt: now, reaching: position, minutes: minutes, note: note))
+            let note = note
+            let logged = try await library.stopLiveSession(live.bookID) { running in
+                running.session(endingAt: now, reaching: position, minutes: minutes, note: note)
+            }
             try await LogCommand.printLogged(logged, library: library)
         } else if cancel {
             try await library.cancelLiveSession(live.bookID)

@@ -126,14 +126,14 @@ final class LiveScreen {
         switch key {
         case UInt8(ascii: " "):
             let now = LocalDateTime.now()
-            if live.isPaused { live.resume(at: now) } else { live.pause(at: now) }
-            return await save()
+            let pausing = !live.isPaused
+            return await save { _ = pausing ? $0.pause(at: now) : $0.resume(at: now) }
         case UInt8(ascii: "n"):
             guard let line = await ask("Note: ") else { return .left }
             if let outcome = line.signal { return outcome }
             if !line.text.isEmpty {
-                live.addNote(line.text)
-                return await save()
+                let text = line.text
+                return await save { $0.addNote(text) }
             }
         case UInt8(ascii: "s"):
             return await stop()
@@ -157,9 +157,11 @@ final class LiveScreen {
         return nil
     }
 
-    private func save() async -> Outcome? {
+    /// Makes `change` to the session as its file holds it now (a pause made from another
+    /// terminal stays), and shows the result.
+    private func save(_ change: @escaping @Sendable (inout LiveSession) -> Void) async -> Outcome? {
         do {
-            try await library.saveLiveSession(live)
+            live = try await library.updateLiveSession(live.bookID, change)
         } catch .noLiveSession {
             return .ended
         } catch {
@@ -192,7 +194,8 @@ final class LiveScreen {
         if let outcome = answer.signal { return outcome }
         if answer.text.lowercased().hasPrefix("y"), let outcome = await editNotes() { return outcome }
         do {
-            return .logged(try await library.stopLiveSession(live.session(endingAt: moment, reaching: page)))
+            let reached = page
+            return .logged(try await library.stopLiveSession(live.bookID) { $0.session(endingAt: moment, reaching: reached) })
         } catch {
             message = "\(error)"
             return nil
@@ -216,16 +219,17 @@ final class LiveScreen {
         let failure = await offThePool { () -> String? in
             do throws(EditorLauncher.Failure) { try launcher.edit(path); return nil } catch { return error.description }
         }
-        if let failure { message = failure }
-        if failure == nil, let edited = FileManager.default.contents(atPath: path) {
-            var lines = String(decoding: edited, as: UTF8.self).utf8
-                .split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                .map { String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self) }
-            while lines.last == "" { lines.removeLast() }
-            live.notes = lines
-            if let outcome = await save() { return outcome }
+        if let failure {
+            // What was typed may be in the file: keep it, and say where.
+            message = failure + "; the notes are kept in \(path)"
+        } else if let edited = FileManager.default.contents(atPath: path) {
+            let lines = LiveSession.noteLines(of: String(decoding: edited, as: UTF8.self))
+            if let outcome = await save({ $0.notes = lines }) {
+                printError("shelf: the session ended meanwhile; the notes are kept in \(path)")
+                return outcome
+            }
+            try? FileManager.default.removeItem(atPath: path)
         }
-        try? FileManager.default.removeItem(atPath: path)
         let continuation = continuation
         reader.start { continuation.yield(.input($0)) }
         terminal.keys()

@@ -145,17 +145,14 @@ extension EngineHandle {
         return session
     }
 
-    public func saveLiveSession(_ session: LiveSession) async throws(ShelfError) {
-        try await engine.writing { files throws(ShelfError) in try files.saveLiveSession(session) }
+    @discardableResult
+    public func updateLiveSession(_ id: BookID, _ change: @Sendable (inout LiveSession) -> Void) async throws(ShelfError) -> LiveSession {
+        try await engine.writing { files throws(ShelfError) in try files.updateLiveSession(id, change) }
     }
 
-    public func stopLiveSession(_ session: ReadingSession) async throws(ShelfError) -> ReadingSession {
-        try await engine.writing { files throws(ShelfError) in
-            guard files.storage.isFile(LiveSessionFormat.path(of: session.bookID)) else { throw .noLiveSession(session.bookID) }
-            let logged = try files.log(session, for: session.bookID, pagesTotal: nil)
-            try files.cancelLiveSession(session.bookID)
-            return logged
-        }
+    public func stopLiveSession(_ id: BookID, as make: @Sendable (LiveSession) -> ReadingSession) async throws(ShelfError)
+        -> ReadingSession {
+        try await engine.writing { files throws(ShelfError) in try files.stopLiveSession(id, as: make) }
     }
 
     public func cancelLiveSession(_ id: BookID) async throws(ShelfError) {

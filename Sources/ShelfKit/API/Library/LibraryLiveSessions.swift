@@ -7,10 +7,9 @@
 /// the session stops, through ``LibraryWriting/log(_:for:)``.
 ///
 /// ```swift
-/// var live = try await library.startLiveSession(LiveSession(bookID: "dune", started: .now(), startPage: 121))
-/// live.addNote("The litany against fear.")
-/// try await library.saveLiveSession(live)
-/// let logged = try await library.stopLiveSession(live.session(endingAt: .now(), to: 140))
+/// try await library.startLiveSession(LiveSession(bookID: "dune", started: .now(), startPage: 121))
+/// try await library.updateLiveSession("dune") { $0.addNote("The litany against fear.") }
+/// let logged = try await library.stopLiveSession("dune") { $0.session(endingAt: .now(), to: 140) }
 /// ```
 public protocol LibraryLiveSessions: Sendable {
     /// The session running, or `nil` when none is.
@@ -23,16 +22,19 @@ public protocol LibraryLiveSessions: Sendable {
     @discardableResult
     func startLiveSession(_ session: LiveSession) async throws(ShelfError) -> LiveSession
 
-    /// Saves a change (a pause, a note) to the running session of `session.bookID`.
+    /// Makes a change (a pause, a note) to the running session of `id` as its file holds it
+    /// now, so that a change another process made meanwhile is kept; returns the session as saved.
     /// - Throws: ``ShelfError/noLiveSession(_:)`` when that session is no longer running: it was
     ///   stopped or cancelled meanwhile, and is not brought back.
-    func saveLiveSession(_ session: LiveSession) async throws(ShelfError)
+    @discardableResult
+    func updateLiveSession(_ id: BookID, _ change: @Sendable (inout LiveSession) -> Void) async throws(ShelfError) -> LiveSession
 
-    /// Logs `session`, what the running session of its book became (``LiveSession/session(endingAt:to:minutes:note:)``),
-    /// and ends the running session; returns the session as logged.
+    /// Logs what the running session of `id`, as its file holds it now, becomes (`make`, e.g.
+    /// ``LiveSession/session(endingAt:to:minutes:note:)``), and ends it, in one write; returns
+    /// the session as logged.
     /// - Throws: ``ShelfError/noLiveSession(_:)`` when that book's session is not running, or what
     ///   ``LibraryWriting/log(_:for:)`` throws, with the running session left as it was.
-    func stopLiveSession(_ session: ReadingSession) async throws(ShelfError) -> ReadingSession
+    func stopLiveSession(_ id: BookID, as make: @Sendable (LiveSession) -> ReadingSession) async throws(ShelfError) -> ReadingSession
 
     /// Discards the running session of `id` without logging anything.
     /// - Throws: ``ShelfError/noLiveSession(_:)`` when it is not running.

@@ -75,6 +75,14 @@ public struct LiveSession: Sendable, Hashable {
         notes.append(contentsOf: Self.lines(of: line))
     }
 
+    /// The note lines of a scratchpad's text (the live file's body, what the editor saved):
+    /// ``lines(of:)`` without the empty lines at the end.
+    public static func noteLines(of text: String) -> [String] {
+        var lines = lines(of: text)
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
     /// `text` cut at each line break, `\n` or `\r\n`, cut as bytes (a `Character` holds `\r\n` as one).
     static func lines(of text: String) -> [String] {
         text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in

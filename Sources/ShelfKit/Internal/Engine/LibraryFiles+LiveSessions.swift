@@ -28,11 +28,31 @@ extension LibraryFiles {
         try storage.write(LiveSessionFormat.bytes(of: session), to: LiveSessionFormat.path(of: session.bookID))
     }
 
-    /// Replaces the running session of `session.bookID` with `session`.
-    mutating func saveLiveSession(_ session: LiveSession) throws(ShelfError) {
-        let path = LiveSessionFormat.path(of: session.bookID)
-        guard storage.isFile(path) else { throw .noLiveSession(session.bookID) }
+    /// Applies `change` to the running session of `id` as its file holds it now, under the
+    /// writer lock, and writes the result: a pause made by another process meanwhile is kept,
+    /// never overwritten by an older copy.
+    mutating func updateLiveSession(_ id: BookID, _ change: (inout LiveSession) -> Void) throws(ShelfError) -> LiveSession {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        let path = LiveSessionFormat.path(of: id)
+        guard storage.isFile(path) else { throw .noLiveSession(id) }
+        var session = try LiveSessionFormat.read(try storage.read(path), path: path)
+        change(&session)
         try storage.write(LiveSessionFormat.bytes(of: session), to: path)
+        return session
+    }
+
+    /// Logs what the running session of `id`, as its file holds it now, becomes (`make`), and
+    /// moves its file to the trash in the same journal: a crash leaves the session running and
+    /// unlogged, or logged and ended, never logged and still running.
+    mutating func stopLiveSession(_ id: BookID, as make: (LiveSession) -> ReadingSession) throws(ShelfError) -> ReadingSession {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        let path = LiveSessionFormat.path(of: id)
+        guard storage.isFile(path) else { throw .noLiveSession(id) }
+        let running = try LiveSessionFormat.read(try storage.read(path), path: path)
+        let folder = try firstTrashFolder { folder throws(ShelfError) in storage.kind(of: folder + "/" + path) == nil }
+        return try log(make(running), for: id, finishing: [.move(from: path, to: folder + "/" + path)])
     }
 
     /// Removes the running session of `id`.

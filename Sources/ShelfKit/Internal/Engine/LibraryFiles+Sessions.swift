@@ -107,26 +107,17 @@ extension LibraryFiles {
         defer { unlockForWriting(took) }
         let target = try readSessionForEditing(session)
         try completeIgnoreFile()
-        let destination = sessionTrashFolder(for: target) + "/" + target.path
+        // A folder that holds neither this file nor its book (whose restore would take the
+        // session back with it).
+        let folder = try firstTrashFolder { folder throws(ShelfError) in
+            storage.kind(of: folder + "/" + target.path) == nil && storage.kind(of: folder + "/" + target.book.path) == nil
+        }
+        let destination = folder + "/" + target.path
         try perform(Journal(operation: "delete of a session of \(session.bookID)", detail: target.path + " → " + destination,
                             steps: [.move(from: target.path, to: destination),
                                     .removeEmptyFolders(from: target.book.sessionFolder, stoppingAt: target.book.directory)]))
         stamps[destination] = nil
         return destination
-    }
-
-    /// Today's trash folder, or `<today>-2`, `-3`… when that folder already holds a file at the
-    /// session's path, or its book (whose restore would take the session back with it).
-    private func sessionTrashFolder(for target: SessionTarget) -> String {
-        let day = today().description
-        var sequence = 1
-        while true {
-            let folder = Self.trash + "/" + (sequence == 1 ? day : "\(day)-\(sequence)")
-            if storage.kind(of: folder + "/" + target.path) == nil, storage.kind(of: folder + "/" + target.book.path) == nil {
-                return folder
-            }
-            sequence += 1
-        }
     }
 
     /// What the sessions of the book at `location` contradict (``SessionRules/contradictions(of:in:sessions:)``).

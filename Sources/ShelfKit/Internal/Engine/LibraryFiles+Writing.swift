@@ -133,17 +133,22 @@ extension LibraryFiles {
     /// this path or another: each folder holds one copy of a slug, so the newest folder
     /// holding it is the copy deleted last.
     private func trashFolder(for location: BookLocation) throws(ShelfError) -> String {
+        try firstTrashFolder { folder throws(ShelfError) in
+            if storage.kind(of: folder) == nil { return true }
+            let held = try LibraryWalk.walk(storage, base: folder, statuses: configuration.statuses, includeSessions: false)
+            return storage.kind(of: folder + "/" + location.path) == nil
+                && storage.kind(of: folder + "/" + location.sessionFolder) == nil
+                && held.locations(withSlug: location.slug).isEmpty
+        }
+    }
+
+    /// The first of today's trash folders, `<today>`, `<today>-2`, `-3`…, that `isFree` accepts.
+    func firstTrashFolder(where isFree: (String) throws(ShelfError) -> Bool) throws(ShelfError) -> String {
         let day = today().description
         var sequence = 1
         while true {
             let folder = Self.trash + "/" + (sequence == 1 ? day : "\(day)-\(sequence)")
-            if storage.kind(of: folder) == nil { return folder }
-            let held = try LibraryWalk.walk(storage, base: folder, statuses: configuration.statuses, includeSessions: false)
-            if storage.kind(of: folder + "/" + location.path) == nil,
-               storage.kind(of: folder + "/" + location.sessionFolder) == nil,
-               held.locations(withSlug: location.slug).isEmpty {
-                return folder
-            }
+            if try isFree(folder) { return folder }
             sequence += 1
         }
     }
@@ -260,7 +265,10 @@ extension LibraryFiles {
     /// A session without a time gets one (``defaultTime(of:)``): the name then differs from a
     /// session of the same book and day logged on another device, which git would otherwise
     /// report as two files added at one path.
-    mutating func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int? = nil) throws(ShelfError) -> ReadingSession {
+    /// - Parameter finishing: Steps the same journal takes after writing the session (the
+    ///   running session's file leaving `.shelf/live/`).
+    mutating func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int? = nil,
+                      finishing: [JournalStep] = []) throws(ShelfError) -> ReadingSession {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var location = try locate(id)
@@ -295,6 +303,7 @@ extension LibraryFiles {
         let path = location.sessionFolder + "/" + name.name
         let document = try SessionFormat.newFile(session, path: path)
         steps.append(.create(path, document.bytes))
+        steps += finishing
         try perform(Journal(operation: "log of a session of \(id)", detail: path, steps: steps))
         locations[id.rawValue] = location
         let (written, _) = SessionFormat.read(document, bookID: id, name: name)

@@ -24,7 +24,9 @@ enum LiveSessionFormat {
 
     /// The file's bytes.
     static func bytes(of live: LiveSession) -> [UInt8] {
-        var text = "---\nbook: \(live.bookID.rawValue)\nstarted: \(live.started)\n"
+        // The slug through the YAML emitter: a file named `#1.md` or `null.md` has a slug that
+        // would read back as a comment or as no value when written plain.
+        var text = "---\nbook: \(YAMLValue.string(live.bookID.rawValue))\nstarted: \(live.started)\n"
         if let page = live.startPage { text += "page: \(page)\n" }
         if !live.pauses.isEmpty {
             text += "pauses:\n"
