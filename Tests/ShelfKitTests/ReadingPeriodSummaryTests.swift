@@ -94,4 +94,19 @@ struct ReadingPeriodSummaryTests {
         #expect(summary.streak == 2)
         #expect(summary.problems.isEmpty)
     }
+
+    /// `today`'s goal counts the year's reads as `stats` does: a book finished twice this
+    /// year, the first time kept in `reads`, counts twice in both.
+    @Test func theGoalCountsEveryReadAsStatsDoes() throws {
+        let today = try #require(Day("2026-06-30"))
+        var book = Book(id: "dune", status: .reading, title: "Dune", pages: 400, started: Day("2026-01-02"), finished: Day("2026-02-01"))
+        book.beginNewRead(on: try #require(Day("2026-03-01")))
+        book.status = .finished
+        book.finished = Day("2026-04-01")
+        let configuration = try LibraryConfiguration(goal: 10)
+        let pace = GoalPace(goal: 10, books: [book], configuration: configuration, today: today)
+        let stats = ReadingStats(books: [book], sessions: [], configuration: configuration, year: 2026, today: today)
+        #expect(pace.finished == 2)
+        #expect(stats.goal?.finished == pace.finished && stats.goal?.expectedByToday == pace.expectedByToday)
+    }
 }

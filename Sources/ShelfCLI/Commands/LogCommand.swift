@@ -81,17 +81,8 @@ struct LogCommand: AsyncParsableCommand {
         if to == nil && pages == nil && minutes == nil && note == nil && !edit {
             throw ValidationError("say what you read: --to PAGE, --pages N, --minutes M or --note TEXT")
         }
-        let from = try from.map { try PositionInput.position($0.text, option: "--from") }
-        let to = try to.map { try PositionInput.position($0.text, option: "--to") }
-        for (name, value) in [("--pages", pages), ("--pages-total", pagesTotal)] {
-            if let value, value < 0 { throw InvalidValue("\(name) must be 0 or more, got \(value)") }
-        }
-        _ = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
-        if let from, let to, PositionInput.isBefore(to, from) { throw ValidationError("--to \(to) is before --from \(from)") }
-        if let date, Day.parse(date, today: Day.today()) == nil {
-            throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
-        }
-        if let at, TimeOfDay(at) == nil { throw InvalidValue("--at takes a time as HH:MM, 00:00 to 23:59, got \"\(at)\"") }
+        try PositionInput.validate(from: from, to: to, pages: pages, minutes: minutes, date: date, at: at)
+        if let pagesTotal, pagesTotal < 0 { throw InvalidValue("--pages-total must be 0 or more, got \(pagesTotal)") }
     }
 
     func run() async throws {

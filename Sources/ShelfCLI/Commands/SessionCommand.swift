@@ -82,15 +82,7 @@ struct SessionEditCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        let from = try from.map { try PositionInput.position($0.text, option: "--from") }
-        let to = try to.map { try PositionInput.position($0.text, option: "--to") }
-        if let pages, pages < 0 { throw InvalidValue("--pages must be 0 or more, got \(pages)") }
-        _ = try minutes.map { try PositionInput.minutes($0.text, option: "--minutes") }
-        if let from, let to, PositionInput.isBefore(to, from) { throw ValidationError("--to \(to) is before --from \(from)") }
-        if let date, Day.parse(date, today: Day.today()) == nil {
-            throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
-        }
-        if let at, TimeOfDay(at) == nil { throw InvalidValue("--at takes a time as HH:MM, 00:00 to 23:59, got \"\(at)\"") }
+        try PositionInput.validate(from: from, to: to, pages: pages, minutes: minutes, date: date, at: at)
     }
 
     func run() async throws {

@@ -60,7 +60,7 @@ struct WatchCommand: AsyncParsableCommand {
         } else if stop {
             result = try await library.stopWatching()
         } else {
-            guard !WatchmanProgram.isDisabled else {
+            guard IndexOptions.watched.usesWatcher else {
                 printError("shelf: the watcher is turned off by SHELF_NO_WATCHMAN")
                 throw ExitCode(1)
             }
@@ -94,11 +94,6 @@ struct WatchCommand: AsyncParsableCommand {
 
 /// The `watchman` program, run only by `shelf watch`: commands talk to the server through its socket.
 enum WatchmanProgram {
-    static var isDisabled: Bool {
-        let value = ProcessInfo.processInfo.environment["SHELF_NO_WATCHMAN"] ?? ""
-        return !value.isEmpty && value != "0"
-    }
-
     /// Runs `watchman watch-project ROOT`, which starts the server when none runs; whether it
     /// succeeded. The program does not read `WATCHMAN_SOCK` (its clients do), so the socket it
     /// names is passed on.

@@ -48,7 +48,9 @@ struct Git {
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let message = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if process.terminationReason == .uncaughtSignal || process.terminationStatus == 127 {
+        // 127 is the shell's "command not found", which prints nothing; `merge-file` also exits
+        // 127 for 127 conflicts or more, with the merge on standard output.
+        if process.terminationReason == .uncaughtSignal || (process.terminationStatus == 127 && outputData.isEmpty) {
             throw .cannotRun(reason: message.isEmpty ? "it exited with status \(process.terminationStatus)" : message)
         }
         return Output(status: process.terminationStatus, standardOutput: outputData, standardError: message)

@@ -28,6 +28,9 @@ struct GitSetup {
     ///   ``CommandFailure`` when `.gitattributes` cannot be written.
     mutating func install() throws {
         let git = Git(directory: root)
+        // Outside a repository, `git config --local` fails: find that out before writing an
+        // attribute that would name a driver nobody set.
+        _ = try git.text(["rev-parse", "--git-dir"])
         try addAttributeLine()
         let name = "shelf: books and sessions merged key by key"
         for (key, value) in [("merge.shelf.name", name), ("merge.shelf.driver", Self.driverCommand)] {

@@ -271,7 +271,7 @@ final class LiveScreen {
     private func draw() {
         let now = LocalDateTime.now()
         let seconds = live.secondsRead(at: now)
-        let clock = "\(seconds / 3600):" + pad(seconds / 60 % 60) + ":" + pad(seconds % 60)
+        let clock = ReadCommand.clock(seconds)
         var lines = [colors.paint(String(title.prefix(70)), .bold), ""]
         lines.append("  " + colors.paint(clock, .bold) + "   " + (live.isPaused ? colors.paint("paused", .yellow) : "reading"))
         var detail = "  began \(live.started.time)"
@@ -290,8 +290,6 @@ final class LiveScreen {
         if !message.isEmpty { lines.append(colors.paint(String(message.prefix(78)), .red)) }
         emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K\r\n" }.joined() + "\u{1B}[J")
     }
-
-    private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
     private func emit(_ text: String) {
         let bytes = Array(text.utf8)

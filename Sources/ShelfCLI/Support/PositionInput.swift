@@ -33,6 +33,21 @@ enum PositionInput {
     static func isBefore(_ position: ReadingPosition, _ other: ReadingPosition) -> Bool {
         position.unit == other.unit && position.value < other.value
     }
+
+    /// The checks of a session's values given as options, which `log` and `session edit` share:
+    /// each one readable, `--to` not before `--from`, `--pages` not negative.
+    static func validate(from: PositionArgument?, to: PositionArgument?, pages: Int?, minutes: MinutesArgument?,
+                         date: String?, at: String?) throws {
+        let from = try from.map { try position($0.text, option: "--from") }
+        let to = try to.map { try position($0.text, option: "--to") }
+        if let pages, pages < 0 { throw InvalidValue("--pages must be 0 or more, got \(pages)") }
+        _ = try minutes.map { try self.minutes($0.text, option: "--minutes") }
+        if let from, let to, isBefore(to, from) { throw ValidationError("--to \(to) is before --from \(from)") }
+        if let date, Day.parse(date, today: Day.today()) == nil {
+            throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
+        }
+        if let at, TimeOfDay(at) == nil { throw InvalidValue("--at takes a time as HH:MM, 00:00 to 23:59, got \"\(at)\"") }
+    }
 }
 
 /// The text of a `--to`/`--from` position as the parser takes it: what is no position at all

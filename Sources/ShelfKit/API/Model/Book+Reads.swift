@@ -76,7 +76,7 @@ extension Book {
     /// a `started`): its sessions from that day on are the current read's. `nil` otherwise, when
     /// every session is.
     public var currentReadStart: Day? {
-        guard let started, extra("reads") != nil, !earlierReads.isEmpty else { return nil }
+        guard let started, !earlierReads.isEmpty else { return nil }
         return started
     }
 

@@ -59,17 +59,16 @@ extension BookVersion: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let file = try container.decode(String.self, forKey: .file)
-        let parts = file.split(separator: "-")
-        guard parts.count == 2, let size = Int(parts[0]), let hash = UInt64(parts[1], radix: 16) else {
+        guard let stamp = FileStamp(encoded: file) else {
             throw DecodingError.dataCorruptedError(forKey: .file, in: container,
                                                    debugDescription: "expected <size>-<hex hash>, found \"\(file)\"")
         }
-        self.init(stamp: FileStamp(size: size, hash: hash), of: try container.decode(Book.self, forKey: .base))
+        self.init(stamp: stamp, of: try container.decode(Book.self, forKey: .base))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("\(stamp.size)-" + String(stamp.hash, radix: 16), forKey: .file)
+        try container.encode(stamp.encoded, forKey: .file)
         try container.encode(book, forKey: .base)
     }
 }

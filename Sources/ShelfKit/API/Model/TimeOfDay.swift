@@ -1,5 +1,3 @@
-internal import Foundation
-
 /// A time on the clock, to the minute, with no day and no time zone: when a reading session
 /// began, as its file name says (`2026-11-20-0930.md` began at 09:30).
 public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
@@ -46,13 +44,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// The time on the clock now, in the person's time zone (see ``Day/today()``).
     public static func now() -> TimeOfDay {
-        var now = time(nil)
-        var parts = tm()
-        guard localtime_r(&now, &parts) != nil,
-              let time = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min)) else {
-            return TimeOfDay.midnight
-        }
-        return time
+        LocalDateTime.now().time
     }
 
     /// 00:00.
@@ -81,5 +73,6 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     private init(unchecked minutes: Int) { self.minutes = minutes }
 
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    /// `value` in two digits at least: `7` is `07`.
+    static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

@@ -59,8 +59,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         let second = ((localSeconds % 86_400) + 86_400) % 86_400
         let sign = utcOffset < 0 ? "-" : "+"
         let offset = abs(utcOffset) / 60
-        return "\(day)T\(Self.pad(second / 3600)):\(Self.pad(second / 60 % 60)):\(Self.pad(second % 60))"
-            + "\(sign)\(Self.pad(offset / 60)):\(Self.pad(offset % 60))"
+        let pad = TimeOfDay.pad
+        return "\(day)T\(pad(second / 3600)):\(pad(second / 60 % 60)):\(pad(second % 60))"
+            + "\(sign)\(pad(offset / 60)):\(pad(offset % 60))"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z` for UTC), as ``description`` writes it.
@@ -97,7 +98,6 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         return value
     }
 
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
     private static func currentTime() -> time_t {
         #if canImport(Glibc)

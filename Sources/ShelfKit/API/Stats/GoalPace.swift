@@ -40,17 +40,16 @@ public struct GoalPace: Sendable, Hashable, Codable {
     /// Works out the pace of `goal` books in `today`'s year from `books`, all of the library's.
     init(goal: Int, books: [Book], configuration: LibraryConfiguration, today: Day) {
         let year = today.year
-        let finished = books.filter { configuration.finishedDay(of: $0)?.year == year }
-        let start = Day(year: year, month: 1, day: 1) ?? today
+        // Every read finished this year, as `stats` counts them (a book read twice, twice).
+        let finished = books.flatMap { book in book.finishedDays(in: configuration).filter { $0.year == year }.map { _ in book } }
         let end = Day(year: year + 1, month: 1, day: 1) ?? today
-        let yearDays = max(1, start.days(until: end))
         let daysLeft = max(1, today.days(until: end))
         let needed = max(0, goal - finished.count)
         let paged = finished.compactMap(\.pages).filter { $0 > 0 }
         let sample = paged.isEmpty ? books.compactMap(\.pages).filter { $0 > 0 } : paged
         let typical = sample.isEmpty ? nil : (sample.reduce(0, +) + sample.count / 2) / sample.count
         self.init(year: year, goal: goal, finished: finished.count,
-                  expectedByToday: goal * (start.days(until: today) + 1) / yearDays, booksNeeded: needed,
+                  expectedByToday: GoalProgress.expected(goal: goal, byTheEndOf: today), booksNeeded: needed,
                   typicalPages: typical, daysLeft: daysLeft,
                   pagesPerDay: typical.map { (needed * $0 + daysLeft - 1) / daysLeft })
     }

@@ -11,6 +11,14 @@ public struct GoalProgress: Sendable, Hashable, Codable {
     /// How many books would be finished by today at an even pace; only for the current year.
     public var expectedByToday: Int?
 
+    /// How many of `goal` books an even pace finishes in `today`'s year by the end of `today`.
+    static func expected(goal: Int, byTheEndOf today: Day) -> Int {
+        guard let first = Day(year: today.year, month: 1, day: 1), let next = Day(year: today.year + 1, month: 1, day: 1) else {
+            return 0
+        }
+        return goal * (first.days(until: today) + 1) / max(1, first.days(until: next))
+    }
+
     /// Creates a progress report.
     public init(year: Int, goal: Int, finished: Int, percent: Int, expectedByToday: Int?) {
         self.year = year

@@ -106,11 +106,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
 
         if let target = configuration.goal(for: chartYear), target > 0 {
             let done = reads.filter { $0.day.year == chartYear }.count
-            var expected: Int?
-            if chartYear == today.year, let first = Day(year: chartYear, month: 1, day: 1),
-               let next = Day(year: chartYear + 1, month: 1, day: 1) {
-                expected = target * (first.days(until: today) + 1) / first.days(until: next)
-            }
+            let expected = chartYear == today.year ? GoalProgress.expected(goal: target, byTheEndOf: today) : nil
             self.goal = GoalProgress(year: chartYear, goal: target, finished: done, percent: done * 100 / target,
                                      expectedByToday: expected)
         } else {

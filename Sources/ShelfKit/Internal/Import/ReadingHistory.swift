@@ -12,9 +12,7 @@ struct ReadingHistory: Hashable {
 
     /// The reads of `book`: its `reads` list and its own `started`/`finished`.
     init(of book: Book) {
-        if case .list(let items)? = book.extra("reads") {
-            for item in items { if let read = Self.read(from: item) { add(read) } }
-        }
+        for read in book.earlierReads { add(read) }
         if book.started != nil || book.finished != nil { add(ReadRange(started: book.started, finished: book.finished)) }
     }
 
@@ -65,13 +63,6 @@ struct ReadingHistory: Hashable {
         book.setExtra("reads", earlier.isEmpty ? nil : .list(earlier.map(\.yamlValue)))
     }
 
-    /// A read from one item of `reads`: `{started: 2025-01-01, finished: 2025-01-03}`, with the
-    /// `stopped` and `rating` a re-read begun in shelf records.
-    private static func read(from value: YAMLValue) -> ReadRange? {
-        BookRead(value).map {
-            ReadRange(started: $0.started, finished: $0.finished, stopped: $0.stopped, stoppedPage: $0.stoppedPage, rating: $0.rating)
-        }
-    }
 }
 
 extension ReadRange {

@@ -108,27 +108,20 @@ extension LibraryIndex {
         return session
     }
 
-    /// The columns of `books` ``currentReadStart(_:from:)`` reads, after `pages`, then those of
-    /// the book's length beside `pages` (``extent(_:pages:locations:)``).
-    static let currentReadColumns = "pages, started, extra, locations, duration"
+    /// The columns of `books` ``progressBook(_:from:)`` reads.
+    static let progressColumns = "pages, locations, duration, started, extra"
 
-    /// A book's length from a row of ``currentReadColumns``: `pages` at column `pages`,
-    /// `locations` and `duration` at `locations` and the one after.
-    static func extent(_ row: Row, pages: Int, locations: Int) -> BookExtent {
-        BookExtent(pages: row[pages], locations: row[locations],
-                   minutes: (row[locations + 1] as String?).flatMap(ReadingDuration.minutes).flatMap { $0 > 0 ? $0 : nil })
-    }
-
-    /// The day a book's current read began when it was read before (``Book/currentReadStart``),
-    /// from the `started` and `extra` columns at `column` and after in a row of
-    /// ``currentReadColumns``. Only a book with `reads` has its custom keys decoded.
-    static func currentReadStart(_ row: Row, from column: Int) -> Day? {
-        guard let started = (row[column] as String?).flatMap({ Day($0) }), let extra = row[column + 1] as String?,
-              extra.contains("\"reads\"") else { return nil }
+    /// As much of a book as its progress needs (``ReadingProgress/init(_:of:)``: its length and
+    /// its current read), from a row of ``progressColumns`` starting at `column`. Only a book
+    /// with `reads` has its custom keys decoded.
+    static func progressBook(_ row: Row, from column: Int) -> Book {
         var book = Book(title: "")
-        book.started = started
-        book.extra = IndexRows.extra(extra)
-        return book.currentReadStart
+        book.pages = row[column]
+        book.locations = row[column + 1]
+        book.duration = row[column + 2]
+        book.started = (row[column + 3] as String?).flatMap { Day($0) }
+        if let extra = row[column + 4] as String?, extra.contains("\"reads\"") { book.extra = IndexRows.extra(extra) }
+        return book
     }
 
     /// For a stored day that cannot be read, which a session row never has.

@@ -146,7 +146,7 @@ extension LibraryIndex {
                                                         started: started) {
             return refreshed
         }
-        let known = fresh ? nil : watchState()
+        let known = fresh || watcher == nil ? nil : watchState()
         var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
         let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fresh: fresh,
                                                         keepsSessions: keepsSessions, started: started)
@@ -157,7 +157,7 @@ extension LibraryIndex {
             watch = counted
         }
         // Without watchman (not installed, not running) the state stays as it was: no write.
-        if let watch, watch != known { try storeWatch(watch) }
+        if let watch, watch != known { try storeWatch(watch, replacing: known) }
         return (files, report)
     }
 
@@ -379,29 +379,28 @@ extension LibraryIndex {
 
     /// Recomputes the values that come from sessions (count, pages, minutes, progress) for the
     /// books whose file or sessions changed; with `all`, for every book in one pass.
-    static func updateProgress(_ db: Database, books: Set<String>, all: Bool) throws {
+    static func updateProgress(_ db: Database, books changed: Set<String>, all: Bool) throws {
         var sessions: [String: [ReadingSession]] = [:]
-        var pages: [String: (extent: BookExtent, since: Day?)] = [:]
+        var books: [String: Book] = [:]
         func collect(_ cursor: RowCursor) throws {
             while let row = try cursor.next() { sessions[row[0] as String, default: []].append(totalsSession(row)) }
         }
         if all {
             try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions"))
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, \(currentReadColumns) FROM books")
-            while let row = try rows.next() { pages[row[0]] = (extent(row, pages: 1, locations: 4), currentReadStart(row, from: 2)) }
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, \(progressColumns) FROM books")
+            while let row = try rows.next() { books[row[0]] = progressBook(row, from: 1) }
         } else {
-            for path in books {
+            for path in changed {
                 try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path]))
-                if let row = try Row.fetchOne(db, sql: "SELECT \(currentReadColumns) FROM books WHERE path = ?", arguments: [path]) {
-                    pages[path] = (extent(row, pages: 0, locations: 3), currentReadStart(row, from: 1))
+                if let row = try Row.fetchOne(db, sql: "SELECT \(progressColumns) FROM books WHERE path = ?", arguments: [path]) {
+                    books[path] = progressBook(row, from: 0)
                 }
             }
         }
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
-        for (path, book) in pages where all || books.contains(path) {
-            let progress = ReadingProgress((sessions[path] ?? []).filter { session in book.since.map { session.day >= $0 } ?? true },
-                                           extent: book.extent)
-            for value in IndexColumns.sessionValues(pages: book.extent.pages, progress: progress) { update.bind(value) }
+        for (path, book) in books where all || changed.contains(path) {
+            let progress = ReadingProgress(sessions[path] ?? [], of: book)
+            for value in IndexColumns.sessionValues(pages: book.pages, progress: progress) { update.bind(value) }
             update.bind(path)
             try update.run()
         }

@@ -45,6 +45,17 @@ extension LibraryIndex {
         try write { db in try Self.storeWatch(db, state) }
     }
 
+    /// Stores `state` after a walk, unless another command stored a state since `known` was
+    /// read: its rows may then be older than this clock, so no clock is stored and the next
+    /// command walks.
+    func storeWatch(_ state: WatchState, replacing known: WatchState?) throws(ShelfError) {
+        try write { db in
+            var stored = state
+            if try Self.watchState(db) != known { stored.clock = "" }
+            try Self.storeWatch(db, stored)
+        }
+    }
+
     /// The refresh when watchman vouches for every change since the stored clock: the reported
     /// files are read again or dropped in one transaction, which also stores the new clock, and
     /// only if no other command stored one meanwhile. `nil` when the walk must run instead.
@@ -80,8 +91,9 @@ extension LibraryIndex {
             return files
         }
         if let written { return (written, RefreshReport(parsed: parsed.count, removed: plan.vanished.count, walked: false)) }
-        // Another command refreshed meanwhile: its rows stand.
-        return (try read { db in try RefreshedFiles(db) }, RefreshReport(parsed: 0, removed: 0, walked: false))
+        // Another command refreshed meanwhile: its rows may lack what watchman just reported to
+        // this one, so the walk answers.
+        return nil
     }
 
     /// What a refresh from watchman's report reads and drops; `nil` from the initialiser when

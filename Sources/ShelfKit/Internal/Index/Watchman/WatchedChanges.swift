@@ -76,7 +76,9 @@ enum WatchedChanges {
             let relative = watch["relative_path"] as? String ?? ""
             // A clock synchronised with the file system: every change made before this point
             // has been seen by the server, so none is reported later as if it came after.
-            let clock = try client.request(["clock", root, ["sync_timeout": Int(WatchmanClient.timeoutMilliseconds)]])
+            // Half the socket's timeout: a slow sync is the server's answer (an error we fall back
+            // from), not a read of ours timing out.
+            let clock = try client.request(["clock", root, ["sync_timeout": Int(WatchmanClient.timeoutMilliseconds / 2)]])
             guard let value = clock["clock"] as? String else { return nil }
             return WatchState(socket: socket, library: library, root: root, relative: relative, clock: value)
         } catch {

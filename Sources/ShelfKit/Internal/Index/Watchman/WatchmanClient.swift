@@ -57,7 +57,11 @@ final class WatchmanClient {
     private func send(_ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { buffer in Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
+            // MSG_NOSIGNAL: a server that closed the socket is an error to fall back from, not a
+            // SIGPIPE that would end the command.
+            let written = bytes[offset...].withUnsafeBytes { buffer in
+                Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw errno == EAGAIN || errno == EWOULDBLOCK ? .timedOut : .unreachable(String(cString: strerror(errno)))
