@@ -67,6 +67,21 @@ struct WatchmanRefreshTests {
         }
     }
 
+    /// watchman does not follow links: a book file that is one is never vouched for, and an
+    /// edit of what it points at is still seen.
+    @Test
+    func aLinkedBookFileKeepsTheWalk() async throws {
+        let fixture = try await Fixture.make()
+        defer { fixture.remove() }
+        let outside = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try TemporaryFolder.write("---\ntitle: Linked\n---\n", to: outside + "/linked.md")
+        try fixture.shell("ln -s \(outside)/linked.md to-read/linked.md")
+        #expect(try await fixture.refresh().walked)
+        try TemporaryFolder.write("---\ntitle: Linked, edited\n---\n", to: outside + "/linked.md")
+        #expect(try await fixture.refresh().walked)
+    }
+
     @Test
     func readsOnlyTheReportedFilesAfterEditsRewritesAndDeletes() async throws {
         let fixture = try await Fixture.make()

@@ -36,11 +36,14 @@ enum FileSystem {
         var name: String
         var kind: EntryKind
         var info: FileInfo?
+        /// A symbolic link, followed to find ``kind`` (and ``info``).
+        var isLink = false
 
-        init(name: String, kind: EntryKind, info: FileInfo? = nil) {
+        init(name: String, kind: EntryKind, info: FileInfo? = nil, isLink: Bool = false) {
             self.name = name
             self.kind = kind
             self.info = info
+            self.isLink = isLink
         }
     }
 
@@ -153,7 +156,7 @@ enum FileSystem {
             // `check` reports it instead.
             if !isUTF8 { kind = .other }
             let info = withInfo && kind == .file ? fileInfo(descriptor, name) : nil
-            entries.append(Entry(name: name, kind: kind, info: info))
+            entries.append(Entry(name: name, kind: kind, info: info, isLink: Int32(pointer.pointee.d_type) == Int32(DT_LNK)))
         }
         return entries
     }

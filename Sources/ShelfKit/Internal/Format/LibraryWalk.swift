@@ -20,6 +20,10 @@ struct LibraryWalk: Sendable {
     var sessionInfo: [String: [FileSystem.FileInfo?]] = [:]
     /// Folders that hold only session-named files but have no book beside them.
     var orphanSessionFolders: [String] = []
+    /// Whether a book file or folder the walk took is a symbolic link: watchman does not follow
+    /// links, so it cannot vouch for what they point at (``LibraryIndex``'s refresh then keeps
+    /// walking).
+    var followsLinks = false
     /// Slug → the position in ``books`` of the first book with it. One integer a book rather
     /// than an array of locations each: making and freeing 10,000 one-element arrays took
     /// some 3 ms of a warm list of 10,000 books.
@@ -260,6 +264,7 @@ struct LibraryWalk: Sendable {
         sessionFiles.merge(part.sessionFiles) { first, _ in first }
         sessionInfo.merge(part.sessionInfo) { first, _ in first }
         orphanSessionFolders += part.orphanSessionFolders
+        followsLinks = followsLinks || part.followsLinks
     }
 
     /// Records the books in one folder and returns its subfolders, still to be walked. A
@@ -268,6 +273,7 @@ struct LibraryWalk: Sendable {
     private mutating func visitFiles(directory: String, entries: [FileSystem.Entry], status: Status,
                                      folder: String, includeSessions: Bool) -> [Folder] {
         var bookNames: Set<String> = []
+        if entries.contains(where: { $0.isLink && $0.kind != .other }) { followsLinks = true }
         for entry in entries where entry.kind == .file {
             guard let slug = Self.slug(ofBookFile: entry.name) else { continue }
             bookNames.insert(slug)
@@ -315,6 +321,7 @@ struct LibraryWalk: Sendable {
                 let withInfo = collectInfo && statsSessions
                 let entries = try withInfo ? storage.entriesWithInfo(in: path) : storage.entries(in: path)
                 let files = entries.filter { $0.kind == .file }
+                if files.contains(where: \.isLink) { followsLinks = true }
                 sessionFiles[relative] = files.map(\.name)
                 if withInfo { sessionInfo[relative] = files.map(\.info) }
             }

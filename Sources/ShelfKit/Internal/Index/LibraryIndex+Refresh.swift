@@ -152,6 +152,8 @@ extension LibraryIndex {
                                                         keepsSessions: keepsSessions, started: started)
         let files = RefreshedFiles(listing)
         // The counts as of the clock, for the commands that watchman tells nothing changed.
+        // A linked file or folder changes where watchman does not look: only a walk sees it.
+        if listing.followsLinks, var unvouched = watch { unvouched.clock = ""; watch = unvouched }
         if var counted = watch, counted.isWatching {
             (counted.bookCount, counted.duplicateCount) = (files.bookCount, files.duplicateProblems.count)
             watch = counted
