@@ -30,7 +30,7 @@ extension LibraryIndex {
                         SELECT b.rowid AS page_key, f.id AS file_id, b.* FROM books b JOIN files f ON f.path = b.path
                         WHERE b.rowid > ? ORDER BY b.rowid LIMIT ?
                         """) { row in
-                        let book = IndexRows.book(row)
+                        let book = IndexRows.BookReader(columnNames: Array(row.columnNames)).book(row)
                         try writer.insertDocument(id: row["file_id"], path: book.path, bookPath: book.path,
                                                   encoded: Self.document(of: book))
                     }

@@ -20,10 +20,14 @@ extension LibraryIndex {
                 arguments = compiled.statementArguments
             }
             var result: [(book: Book, stamp: FileStamp)] = []
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            let statement = try db.makeStatement(sql: sql)
+            let rows = try Row.fetchCursor(statement, arguments: arguments)
+            let reader = IndexRows.BookReader(statement)
+            // The size and hash are the last two columns.
+            let (sizeColumn, hashColumn) = (statement.columnCount - 2, statement.columnCount - 1)
             while let row = try rows.next() {
-                let stamp = FileStamp(size: Int(row["file_size"] as Int64), hash: UInt64(bitPattern: row["file_hash"] as Int64))
-                result.append((IndexRows.book(row).read(from: stamp), stamp))
+                let stamp = FileStamp(size: Int(row[sizeColumn] as Int64), hash: UInt64(bitPattern: row[hashColumn] as Int64))
+                result.append((reader.book(row).read(from: stamp), stamp))
             }
             // Put in path order here rather than by `ORDER BY`, whose sorter would carry every
             // matched book's body.
