@@ -17,7 +17,9 @@ struct BookListPrinter {
         case .json: return BookRecords(books: books, progress: progress).json()
         case .jsonl: return BookRecords(books: books, progress: progress).jsonLines()
         case .csv: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
-        case .paths, .paths0: return books.map { DisplayPaths(root: root)($0.path) + format.pathTerminator }.joined()
+        case .paths, .paths0:
+            let paths = DisplayPaths(root: root)
+            return books.map { paths($0.path) + format.pathTerminator }.joined()
         case .table: return fields.map { table(books, columns: $0, progress: progress) } ?? table(books, progress: progress)
         }
     }

@@ -58,6 +58,7 @@ struct LibraryIndex: Sendable {
             // A cache that can be rebuilt needs no durability, only atomic transactions.
             try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY")
             try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
+            try db.execute(sql: "PRAGMA mmap_size = \(mappedSize)")
         }
         return configuration
     }
@@ -68,6 +69,15 @@ struct LibraryIndex: Sendable {
     /// 10 MB index it read, and took 79 ms rather than 65 (hyperfine, 60 runs each). Filling
     /// the sessions and the full-text table took as long with 2 MB as with 16.
     static let cacheSize = -2_000
+
+    /// How much of the index SQLite reads through a memory map rather than with a `pread` of
+    /// each page into its page cache. A warm list of 10,000 books made 1,125 `pread`s, each
+    /// copying a page into a cache buffer the process faulted in; mapped, the same list makes
+    /// 643 system calls in all instead of 2,212, and 1,260 page faults instead of 1,611
+    /// (`strace -c`, `perf stat -e page-faults`). Capped: pages read through the map count in the process's
+    /// resident memory, and a read of every row of a 100,000-book index (300 MB) would otherwise
+    /// hold all of them.
+    static let mappedSize = 16 << 20
 
     /// An error of the database as a library error naming the index file.
     static func failure(_ error: any Error, path: String) -> ShelfError {
