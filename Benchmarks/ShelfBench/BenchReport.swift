@@ -5,7 +5,8 @@ import Foundation
 struct BenchReport {
     /// What a row measures, for checking the targets.
     enum Kind {
-        case cold, warm, search, touched, set, log, calibre, watched, watchedEdited, other
+        case cold, coldUncached, warm, firstSearch, search, touched, noIndex, everyBook, set, log, calibre, watched,
+             watchedSessions, watchedEdited, other
     }
 
     struct Row {
@@ -114,6 +115,56 @@ struct BenchReport {
         return text
     }
 
+    /// Issue 20's targets, for each library of 10,000 books or more that was measured.
+    func instantTargets() -> String {
+        var lines: [(String, String, Bool)] = []
+        for section in sections where section.books >= 10_000 {
+            let size = "\(section.books / 1_000)k"
+            func row(_ kind: Kind) -> Row? { section.rows.first { $0.kind == kind } }
+            func time(_ kind: Kind) -> Double? { row(kind).map { Self.seconds($0.subjectSamples) } }
+            func ratio(_ kind: Kind, _ comparison: Int = 0) -> Double? {
+                guard let row = row(kind), comparison < row.comparisons.count else { return nil }
+                let other = Self.seconds(row.comparisons[comparison].samples)
+                return other > 0 ? Self.seconds(row.subjectSamples) / other : nil
+            }
+            func check(_ target: String, _ value: Double?, _ limit: Double, unit: String = "×") {
+                guard let value else { return }
+                lines.append(("\(size): " + target, String(format: unit == "×" ? "%.2f" : "%.3f", value) + unit, value <= limit))
+            }
+            if let watched = row(.watched), let version = watched.comparisons.first {
+                let limit = 1.3 * Self.seconds(version.samples) + 0.010
+                if section.books >= 100_000 {
+                    check("warm list with the watcher ≤ 0.05 s", time(.watched), 0.05, unit: " s")
+                } else {
+                    check("warm list with the watcher ≤ 1.3× `shelf --version` + 10 ms (\(String(format: "%.3f", limit)) s)",
+                          time(.watched), limit, unit: " s")
+                }
+            }
+            check("list after one edited file ≤ 1.2× the warm list, with the watcher", ratio(.watchedEdited), 1.2)
+            if section.books < 100_000 {
+                check("without the watcher, warm list ≤ 0.34× `find -printf` (as before)", ratio(.warm), 0.34)
+            }
+            check("warm list keeping the sessions ≤ 1.2× the list of an index without them, with the watcher",
+                  ratio(.watchedSessions), 1.2)
+            check("first search on a new index ≤ 2× warm search", ratio(.firstSearch), 2)
+            check("cold list ≤ 1.3× `rg -j2 -c ''`", ratio(.cold), 1.3)
+            check("cold list, page cache dropped, ≤ 1.2× `rg -j8 -c ''`", ratio(.coldUncached), 1.2)
+            if section.books >= 100_000 {
+                check("peak memory, every book as a table ≤ 128 MiB", row(.everyBook).map { Self.mebibytes($0.subjectSamples) }, 128,
+                      unit: " MiB")
+                check("peak memory, `--no-index` ≤ 128 MiB", row(.noIndex).map { Self.mebibytes($0.subjectSamples) }, 128, unit: " MiB")
+                let largest = section.rows.max { Self.mebibytes($0.subjectSamples) < Self.mebibytes($1.subjectSamples) }
+                check("peak memory of every row ≤ 128 MiB (largest: \(largest?.title ?? "-"))",
+                      largest.map { Self.mebibytes($0.subjectSamples) }, 128, unit: " MiB")
+            }
+            check("`set` ≤ 1.5× on \(options.smallBooks) books (unchanged)", ratio(.set), 1.5)
+            check("`log` ≤ 1.5× on \(options.smallBooks) books (unchanged)", ratio(.log), 1.5)
+        }
+        var text = "| target | measured | met? |\n|---|---|---|\n"
+        for (target, value, met) in lines { text += "| \(target) | \(value) | \(met ? "yes" : "**no**") |\n" }
+        return text
+    }
+
     /// Replaces the "## Index" section of the output file (up to the next `## ` heading) and
     /// keeps the rest, such as the front matter parsing figures.
     func write() throws {
@@ -132,6 +183,7 @@ struct BenchReport {
         text += calibreParagraph()
         text += sections.map(render).joined(separator: "\n")
         text += "\n### Targets of issue 4\n\n" + targets()
+        text += "\n### Targets of issue 20\n\n" + instantTargets()
         let existing = (try? String(contentsOfFile: options.output, encoding: .utf8)) ?? "# Benchmarks\n"
         var lines = existing.components(separatedBy: "\n")
         if let start = lines.firstIndex(where: { $0.hasPrefix("## Index") }) {

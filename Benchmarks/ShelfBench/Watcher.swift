@@ -46,6 +46,19 @@ enum Watcher {
         var rows: [BenchReport.Row] = []
         rows.append(try Workload.row(.watched, "warm list author:herbert with the watcher (watchman reports nothing changed)",
                                      watched, [version, walking], runs: runs))
+        // The same list on a copy whose index was built for the list alone, without the
+        // sessions: what keeping the sessions costs a warm read once watchman vouches for them.
+        let booksOnly = try Workload.copy(library, to: URL(fileURLWithPath: library).lastPathComponent + "-books-only")
+        defer { try? FileManager.default.removeItem(atPath: booksOnly) }
+        let booksOnlyList = Command(label: "the same list on a copy whose index keeps no sessions, with the watcher",
+                                    arguments: [shelf, "--library", booksOnly, "list", "author:herbert", "--format", "paths"],
+                                    environment: environment)
+        // Built without watchman, then watched: the build reads the book files only.
+        guard Command(label: "index the copy", arguments: booksOnlyList.arguments).run() != nil,
+              Command(label: "watch the copy", arguments: [shelf, "--library", booksOnly, "watch"], environment: environment).run() != nil,
+              booksOnlyList.run() != nil else { throw BenchFailure(command: booksOnlyList.label) }
+        rows.append(try Workload.row(.watchedSessions, "warm list author:herbert with the watcher, on an index that keeps the sessions",
+                                     watched, [booksOnlyList], runs: runs))
         let edited = try someBookFile(in: library)
         let original = try Data(contentsOf: URL(fileURLWithPath: edited))
         defer { try? original.write(to: URL(fileURLWithPath: edited)) }

@@ -129,6 +129,13 @@ enum Workload {
         // were taken with the library in the page cache.
         section.rows.append(try row(.cold, "cold list author:herbert (no index: walk, parse, build, answer)", list,
                                     [rgAll, python], runs: runs, before: { readAll(files, in: library); unlink(index) }))
+        // The same with nothing in the page cache, beside ripgrep with eight reads in flight;
+        // only where the bench may drop the cache (root on Linux).
+        if PageCache.canDrop {
+            let rgEight = Command(label: "rg -j8 -c '' LIB", arguments: ["rg", "-j8", "-c", "", library])
+            section.rows.append(try row(.coldUncached, "cold list author:herbert with the page cache dropped before each command",
+                                        list, [rgEight], runs: runs, before: { PageCache.drop(); unlink(index) }))
+        }
         _ = list.run()
         section.rows.append(try row(.warm, "warm list author:herbert (index up to date)", list, [find, rgField], runs: runs))
         if let calibre {
@@ -140,7 +147,7 @@ enum Workload {
         // A first build for a query of book fields leaves the sessions and the full-text table
         // out; the first search reads the session files and fills the table. That cost is
         // measured on its own, and the warm search after it.
-        section.rows.append(try row(.other, "first search after a new index built by the list above (reads the sessions, fills the full-text table)",
+        section.rows.append(try row(.firstSearch, "first search after a new index built by the list above (reads the sessions, fills the full-text table)",
                                     search, [search], runs: runs, before: { unlink(index); _ = list.run() },
                                     comparisonBefore: { true }))
         section.rows.append(try row(.search, "warm search memory", search, [list], runs: runs))
@@ -149,7 +156,7 @@ enum Workload {
                                     [find, rgField], runs: runs))
         section.rows.append(try row(.touched, "list after touching one file", list, [list], runs: runs,
                                     before: { _ = utime(touched, nil) }, comparisonBefore: { true }))
-        section.rows.append(try row(.other, "list author:herbert without the index (--no-index)", noIndex, [list], runs: runs))
+        section.rows.append(try row(.noIndex, "list author:herbert without the index (--no-index)", noIndex, [list], runs: runs))
         section.rows += try Watcher.rows(library: library, runs: runs, options: options)
         // The default table shows each reading book's progress, from its sessions.
         let readingTable = Command(label: "shelf list status:reading (table, with progress)",
@@ -166,7 +173,7 @@ enum Workload {
         // Every book with its progress, on an index built without the sessions: past 1,000
         // books the index reads every session file, once.
         let everyBook = Command(label: "shelf list (table, every book)", arguments: [shelf, "--library", library, "list"])
-        section.rows.append(try row(.other, "every book as a table, on an index built without the sessions (reads them all)",
+        section.rows.append(try row(.everyBook, "every book as a table, on an index built without the sessions (reads them all)",
                                     everyBook, [everyBook], runs: runs, before: { unlink(index); _ = list.run() },
                                     comparisonBefore: { true }))
 
@@ -245,6 +252,23 @@ enum Workload {
         }
         return BenchReport.Row(kind: kind, title: title, subject: subject.label, subjectSamples: subjectSamples,
                                comparisons: zip(comparisons, comparisonSamples).map { ($0.label, $1) })
+    }
+}
+
+/// The kernel's page cache, which a cold row with nothing cached empties before each command.
+enum PageCache {
+    private static let control = "/proc/sys/vm/drop_caches"
+
+    /// Whether this process may empty it: root on Linux.
+    static let canDrop: Bool = access(control, W_OK) == 0
+
+    /// Writes dirty pages out, then drops clean pages, dentries and inodes.
+    static func drop() {
+        sync()
+        let descriptor = open(control, O_WRONLY)
+        guard descriptor >= 0 else { return }
+        _ = write(descriptor, "3\n", 2)
+        close(descriptor)
     }
 }
 

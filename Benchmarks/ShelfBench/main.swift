@@ -26,8 +26,9 @@ if options.watcherOnly {
         let files = try FileManager.default.subpathsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
         var section = BenchReport.Section(books: books, files: files.count, runs: options.runs)
         section.rows = try Watcher.rows(library: library, runs: options.runs, options: options)
-        print(report.render(section))
+        report.add(section)
     }
+    print(report.instantTargets())
     exit(0)
 }
 let calibre = options.watcherOnly ? nil : Calibre.find(work: options.work)
