@@ -21,14 +21,15 @@ options.shelf = URL(fileURLWithPath: options.shelf).standardizedFileURL.path
 // watcher rows run their own server (``Watcher``).
 setenv("SHELF_NO_WATCHMAN", "1", 1)
 if options.watcherOnly {
+    var watcherReport = BenchReport(options: options, calibre: nil)
     for books in options.sizes {
         let library = try Workload.library(books: books, work: options.work)
         let files = try FileManager.default.subpathsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
         var section = BenchReport.Section(books: books, files: files.count, runs: options.runs)
         section.rows = try Watcher.rows(library: library, runs: options.runs, options: options)
-        report.add(section)
+        watcherReport.add(section)
     }
-    print(report.instantTargets())
+    print(watcherReport.instantTargets())
     exit(0)
 }
 let calibre = options.watcherOnly ? nil : Calibre.find(work: options.work)
