@@ -38,13 +38,16 @@ enum BookFormat {
         var reader = FieldReader(document)
         var book = Book(id: BookID(location.slug), status: location.status, folder: location.folder, path: location.path,
                         title: "")
-        var fileKeys = knownKeys
+        // The keys read besides the fields' own: `author` for `authors`. Kept apart rather than
+        // added to a copy of `knownKeys`, which cost a copy of the set and a hash of every key
+        // for each book read.
+        var alternativesRead: [String] = []
         for field in BookSchema.fields {
             let key = field.fileKey(in: document)
-            fileKeys.insert(key)
+            if key != field.key { alternativesRead.append(key) }
             field.set(&book, reader.value(of: field, at: key))
         }
-        book.extra = reader.extra(excluding: fileKeys)
+        book.extra = reader.extra { !knownKeys.contains($0) && !alternativesRead.contains($0) }
         book.body = reader.body
         return (book, reader.errors)
     }

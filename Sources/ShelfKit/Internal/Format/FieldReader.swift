@@ -55,7 +55,12 @@ struct FieldReader {
 
     /// The keys not in `known`, with their values, in file order.
     func extra(excluding known: Set<String>) -> [YAMLValue.Entry] {
-        document.fields.entries.filter { !known.contains($0.key) }.map { .init($0.key, $0.value.value) }
+        extra { !known.contains($0) }
+    }
+
+    /// The keys `isExtra` accepts, with their values, in file order.
+    func extra(where isExtra: (String) -> Bool) -> [YAMLValue.Entry] {
+        document.fields.entries.filter { isExtra($0.key) }.map { .init($0.key, $0.value.value) }
     }
 
     /// The body without the blank line that separates it from the front matter.

@@ -77,16 +77,39 @@ extension LibraryIndex {
             extra = IndexRows.extraJSON(book.extra)
             columns = Array(repeating: nil, count: IndexColumns.fields.count)
             lists = Array(repeating: [], count: IndexListColumns.fields.count)
-            for (field, value) in BookFacts.values(of: book, progress: progress ?? ReadingProgress([])) {
-                if let position = IndexColumns.position[field] {
-                    columns[position] = value
-                } else if let position = IndexListColumns.position[field], let text = value.text {
-                    lists[position].append(text)
-                } else {
-                    values.append((field, value))
+            // The built-in fields by their place, found once (``BookFacts/values(of:progress:)``
+            // gives them by name, and looking up every name of every book was a few percent of
+            // a first build); then the custom keys, as it gives them.
+            let progress = progress ?? ReadingProgress([])
+            for (definition, place) in zip(BookSchema.queryFields, Self.places) {
+                for value in definition.values(book, progress) {
+                    switch place {
+                    case .column(let position): columns[position] = value
+                    case .list(let position): if let text = value.text { lists[position].append(text) }
+                    case .values(let field): values.append((field, value))
+                    }
                 }
             }
+            for entry in book.extra {
+                let field = QueryField.custom(entry.key).storageName
+                for value in BookFacts.customValues(entry.value) { values.append((field, value)) }
+            }
             if withDocument { document = LibraryIndex.document(of: book) }
+        }
+
+        /// Where the values of a built-in query field go.
+        private enum Place {
+            case column(Int)
+            case list(Int)
+            case values(String)
+        }
+
+        /// The place of each of ``BookSchema/queryFields``, in order.
+        private static let places: [Place] = BookSchema.queryFields.map { definition in
+            let name = definition.field.storageName
+            if let position = IndexColumns.position[name] { return .column(position) }
+            if let position = IndexListColumns.position[name] { return .list(position) }
+            return .values(name)
         }
 
         init(_ session: ReadingSession, document withDocument: Bool) {
