@@ -138,11 +138,17 @@ public struct YAMLMapping: Sendable, Hashable {
 
     /// The entry for a key, if present.
     public func entry(_ key: String) -> Entry? {
-        entries.first { $0.key == key }
+        index(of: key).map { entries[$0] }
     }
 
     /// The value for a key, if present.
     public subscript(key: String) -> YAMLNode? {
-        entry(key)?.value
+        index(of: key).map { entries[$0].value }
+    }
+
+    /// The position of a key's entry. By index rather than `first(where:)`, whose iterator
+    /// copies every entry it passes, spans and value, on a path that reads every book.
+    private func index(of key: String) -> Int? {
+        entries.indices.first { entries[$0].key == key }
     }
 }
