@@ -40,7 +40,8 @@ actor IndexedReads: ReadStrategy {
     /// The query compiled to SQL (``QuerySQL``), after a refresh that reads sessions only when
     /// the query or the sort needs them.
     func books(matching query: Query, sortProgress: Bool, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> QueryAnswer {
-        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || sortProgress) else {
+        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || sortProgress,
+                                                       fullText: QuerySQL.usesFullText(query.expression)) else {
             return try await fileReads.books(matching: query, sortProgress: sortProgress, library)
         }
         let found = try index.books(matching: query)
@@ -87,7 +88,7 @@ actor IndexedReads: ReadStrategy {
     /// Candidates from the full-text table, scored from the words it stores.
     func searchMatches(_ phrases: [[String]], limit: Int?, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
         -> Listing<SearchMatch> {
-        guard let (index, files) = try await refreshed(library, sessions: true) else {
+        guard let (index, files) = try await refreshed(library, sessions: true, fullText: true) else {
             return try await fileReads.searchMatches(phrases, limit: limit, library)
         }
         let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
@@ -115,7 +116,7 @@ actor IndexedReads: ReadStrategy {
         if case .open(let index) = state { index.close() }
         LibraryIndex.remove(at: root + "/" + IndexOptions.path)
         state = options.isEnabled ? .closed : .unavailable
-        if let (index, _) = try await refreshed(library, sessions: true) { try index.fillFullText() }
+        _ = try await refreshed(library, sessions: true, fullText: true)
     }
 
     /// Forgets the stored watch, so that watchman is looked for again, and refreshes, which
@@ -157,17 +158,19 @@ actor IndexedReads: ReadStrategy {
     }
 
     /// The index, refreshed, with what it knows of the files besides (the walk, when it made one); `nil` when reads must go to the files.
-    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:batchSize:)``); a
-    /// read of book fields alone leaves them to the first read that needs them.
+    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:batchSize:)``), and
+    /// with `fullText` their words (``LibraryIndex/fillFullText()``); a read of book fields alone
+    /// leaves them to the first read that needs them.
     ///
     /// An index that fails while refreshing is deleted and built again once; the files are the
     /// truth, so nothing is lost.
-    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
+    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool,
+                   fullText: Bool = false) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
                 let (files, _) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
-                                                         watcher: options.watcher)
+                                                         fullText: fullText, watcher: options.watcher)
                 bookCount = files.bookCount
                 return (index, files)
             } catch {

@@ -79,7 +79,7 @@ enum IndexRows {
     }
 
     /// A field's value from the column at `column`, as ``bind(_:of:to:)`` stored it.
-    private static func value(of field: BookField, in row: Row, at column: Int) -> BookValue? {
+    static func value(of field: BookField, in row: Row, at column: Int) -> BookValue? {
         switch field.valueType {
         case .text: return (row[column] as String?).map(BookValue.text)
         case .textList: return .textList(list(row[column]))

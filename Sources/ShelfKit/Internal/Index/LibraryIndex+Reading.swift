@@ -3,9 +3,9 @@ internal import GRDB
 /// Answering reads from an up-to-date index.
 extension LibraryIndex {
     /// The books matching `query` (every book for `nil`), in path order, with the stamp of
-    /// each file as indexed.
+    /// each file as indexed. A query of words needs the full-text table, which a refresh with
+    /// `fullText` fills.
     func books(matching query: Query?) throws(ShelfError) -> [(book: Book, stamp: FileStamp)] {
-        if let query, QuerySQL.usesFullText(query.expression) { try fillFullText() }
         return try read { db in
             // The query scans the narrow `book_facts` (CROSS JOIN keeps it the outer loop) and
             // reads the rows of `books` only for the books it matches.
@@ -144,11 +144,11 @@ extension LibraryIndex {
     /// Books and sessions whose words contain every phrase, for ``LibraryReading/search(_:limit:highlight:)``.
     ///
     /// Only the words FTS5 stores and the book's slug and title are read: ranking needs no
-    /// more, and the hits read their files anyway.
+    /// more, and the hits read their files anyway. It needs the full-text table, which a
+    /// refresh with `fullText` fills.
     func searchCandidates(_ phrases: [[String]]) throws(ShelfError) -> [SearchCandidate] {
         let match = phrases.filter { !$0.isEmpty }.map(FullText.matchExpression).joined(separator: " AND ")
         guard !match.isEmpty else { return [] }
-        try fillFullText()
         return try read { db in
             var candidates: [SearchCandidate] = []
             let rows = try Row.fetchCursor(db, sql: """

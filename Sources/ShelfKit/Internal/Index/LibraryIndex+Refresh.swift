@@ -125,7 +125,9 @@ extension LibraryIndex {
     /// Session files are compared and read only once the index keeps sessions
     /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
     /// an index without them gets them (``fillSessions(_:_:batchSize:)``); without, an index that does
-    /// not keep them yet leaves them to the first read that needs them.
+    /// not keep them yet leaves them to the first read that needs them. So with `fullText` and
+    /// the full-text table (``fillFullText()``), which is filled before the sessions are read, so
+    /// that their notes are encoded as they are parsed.
     ///
     /// With `watcher`, a refresh asks watchman what changed since the index's clock and reads
     /// only that (``refreshFromWatcher(_:statuses:keepsSessions:settings:started:)``) when it can vouch
@@ -133,7 +135,7 @@ extension LibraryIndex {
     /// that nothing changed during the walk is missed.
     /// - Returns: What the library holds besides the index (the walk, when there was one).
     @discardableResult
-    func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool,
+    func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fullText: Bool = false,
                  watcher: WatcherSettings? = nil) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
         let started = FileSystem.now()
         let (fresh, keepsSessions) = try read { db in
@@ -144,12 +146,13 @@ extension LibraryIndex {
         if let watcher, !fresh, keepsSessions || !wanted,
            let refreshed = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
                                                         started: started) {
+            if fullText { try await fillFullText() }
             return refreshed
         }
         let known = fresh || watcher == nil ? nil : watchState()
         var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
-        let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fresh: fresh,
-                                                        keepsSessions: keepsSessions, started: started)
+        let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fullText: fullText,
+                                                        fresh: fresh, keepsSessions: keepsSessions, started: started)
         let files = RefreshedFiles(listing)
         // The counts as of the clock, for the commands that watchman tells nothing changed.
         // A linked file or folder changes where watchman does not look: only a walk sees it.
@@ -164,7 +167,7 @@ extension LibraryIndex {
     }
 
     /// The refresh by walking the library.
-    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fresh: Bool,
+    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fullText: Bool, fresh: Bool,
                                keepsSessions: Bool, started: Int64) async throws(ShelfError) -> (LibraryWalk, RefreshReport) {
         // A new index compares nothing: every file is read, and `fstat` of the open file gives
         // its stamp, which spares a `stat` by path per file in the walk. The walk starts at once,
@@ -176,7 +179,7 @@ extension LibraryIndex {
             // A new index is empty, so nothing vanished and nothing was known: it is built with
             // parsing and writing overlapped, which one transaction could not do.
             let listing = try await walking.get()
-            let parsed = try await build(listing, storage, started: started, sessions: wanted)
+            let parsed = try await build(listing, storage, started: started, sessions: wanted, fullText: fullText)
             return (listing, RefreshReport(parsed: parsed, removed: 0))
         }
         let state: Result<(KnownFiles, Int64, Bool), ShelfError> = Result { () throws(ShelfError) in
@@ -189,6 +192,7 @@ extension LibraryIndex {
         let (indexed, lastRefresh, keepsText) = try state.get()
         var report = try await update(listing, storage, known: indexed, lastRefresh: lastRefresh, keepsText: keepsText,
                                 keepsSessions: keepsSessions, started: started)
+        if fullText && !keepsText { try await fillFullText() }
         if wanted && !keepsSessions { report.parsed += try await fillSessions(listing, storage) }
         return (listing, report)
     }

@@ -1,4 +1,3 @@
-internal import Dispatch
 internal import GRDB
 
 /// The sessions table, filled when a read first needs it.
@@ -80,25 +79,4 @@ extension LibraryIndex {
 
     /// Session files read and written at a time.
     static let sessionBatch = 4_096
-}
-
-/// A value computed on another thread, for code that cannot wait asynchronously: the body of
-/// a database transaction that reads the next batch while it writes this one.
-private final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    /// Written once by the background thread before it signals `done`.
-    private var result: Value?
-
-    init(_ compute: @escaping @Sendable () -> Value) {
-        DispatchQueue.global().async {
-            self.result = compute()
-            self.done.signal()
-        }
-    }
-
-    /// Waits for the value; call once.
-    func value() -> Value? {
-        done.wait()
-        return result
-    }
 }
