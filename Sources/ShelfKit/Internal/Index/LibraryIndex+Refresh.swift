@@ -387,28 +387,44 @@ extension LibraryIndex {
     /// books whose file or sessions changed; with `all`, for every book in one pass.
     static func updateProgress(_ db: Database, books changed: Set<String>, all: Bool) throws {
         var sessions: [String: [ReadingSession]] = [:]
-        var books: [String: Book] = [:]
+        var books: [String: (id: Int64, book: Book)] = [:]
         func collect(_ cursor: RowCursor) throws {
             while let row = try cursor.next() { sessions[row[0] as String, default: []].append(totalsSession(row)) }
         }
         if all {
             try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions"))
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, \(progressColumns) FROM books")
-            while let row = try rows.next() { books[row[0]] = progressBook(row, from: 1) }
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, \(progressColumns) FROM books")
+            while let row = try rows.next() { books[row[1]] = (row[0], progressBook(row, from: 2)) }
         } else {
             for path in changed {
                 try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path]))
-                if let row = try Row.fetchOne(db, sql: "SELECT \(progressColumns) FROM books WHERE path = ?", arguments: [path]) {
-                    books[path] = progressBook(row, from: 0)
+                if let row = try Row.fetchOne(db, sql: "SELECT id, \(progressColumns) FROM books WHERE path = ?", arguments: [path]) {
+                    books[path] = (row[0], progressBook(row, from: 1))
                 }
             }
         }
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
-        for (path, book) in books where all || changed.contains(path) {
-            let progress = ReadingProgress(sessions[path] ?? [], of: book)
-            for value in IndexColumns.sessionValues(pages: book.pages, progress: progress) { update.bind(value) }
-            update.bind(path)
+        for (path, (id, book)) in books where all || changed.contains(path) {
+            bindProgress(of: book, id: id, sessions: sessions[path] ?? [], to: &update)
             try update.run()
         }
+    }
+
+    /// Sets the values that come from sessions of the book at `path`, from `sessions`, all of its
+    /// sessions.
+    static func setProgress(_ db: Database, ofBookAt path: String, sessions: [ReadingSession],
+                            _ update: inout IndexInsert) throws {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, \(progressColumns) FROM books WHERE path = ?"),
+                                         arguments: [path]) else { return }
+        bindProgress(of: progressBook(row, from: 1), id: row[0], sessions: sessions, to: &update)
+        try update.run()
+    }
+
+    /// Binds the values that come from `sessions` for ``IndexColumns/sessionUpdateSQL`` of the book
+    /// whose row is `id`.
+    private static func bindProgress(of book: Book, id: Int64, sessions: [ReadingSession], to update: inout IndexInsert) {
+        let progress = ReadingProgress(sessions, of: book)
+        for value in IndexColumns.sessionValues(pages: book.pages, progress: progress) { update.bind(value) }
+        update.bind(id)
     }
 }

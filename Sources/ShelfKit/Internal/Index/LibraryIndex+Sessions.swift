@@ -29,22 +29,29 @@ extension LibraryIndex {
     ///
     /// One immediate transaction checks, reads and writes: another process may be filling the
     /// table too, and only one must. The files are read on all cores a few thousand at a time,
-    /// the next batch while this thread writes the last, so that a library of 100,000 books
-    /// does not hold all its parsed sessions at once. A session file changed after it was read
-    /// here has a later modification time than the refresh before, so the next refresh reads
-    /// it again.
+    /// each book's from its open session folder, the next batch while this thread writes the
+    /// last, so that a library of 100,000 books does not hold all its parsed sessions at once.
+    /// A batch holds whole books, whose totals are set from the sessions just parsed: the other
+    /// books have none, as before, and reading every session back from the table for the totals
+    /// cost as much as writing them. With the full-text table kept, each note is encoded as it
+    /// is parsed. A session file changed after it was read here has a later modification time
+    /// than the refresh before, so the next refresh reads it again.
     /// - Returns: The number of session files read.
     func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage,
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
-        var work: [Work] = []
+        var grouped: [[BookSessionFiles]] = [[]]
+        var inBatch = 0
         for location in listing.books {
-            for (file, name) in listing.sessionNames(of: location) {
-                work.append(.session(path: location.sessionFolder + "/" + file, name: name, book: location))
+            let files = listing.sessionNames(of: location)
+            guard !files.isEmpty else { continue }
+            if inBatch >= max(1, batchSize) {
+                grouped.append([])
+                inBatch = 0
             }
+            grouped[grouped.count - 1].append((location, files))
+            inBatch += files.count
         }
-        let batches = stride(from: 0, to: work.count, by: max(1, batchSize)).map {
-            Array(work[$0..<min($0 + max(1, batchSize), work.count)])
-        }
+        let batches = grouped
         do {
             return try await queue.writeWithoutTransaction { db in
                 var added = 0
@@ -52,8 +59,15 @@ extension LibraryIndex {
                     guard try !Self.hasSessions(db) else { return .commit }
                     let fullText = try Self.hasFullText(db)
                     var writer = try IndexWriter(db)
-                    let parse: @Sendable ([Work]) -> [Parsed] = { batch in
-                        ParallelMap.mapBlocking(batch) { item in Self.parse(item, storage, encodeText: fullText) }
+                    var totals = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
+                    let parse: @Sendable ([BookSessionFiles]) -> [[Parsed]] = { batch in
+                        ParallelMap.mapBlocking(batch) { book, files in
+                            let folder = storage.openDirectory(book.sessionFolder)
+                            return files.map { file, name in
+                                Self.parse(.session(path: book.sessionFolder + "/" + file, name: name, book: book), storage,
+                                           encodeText: fullText, in: folder.map { ($0, file) })
+                            }
+                        }
                     }
                     var next = batches.first.map { first in BackgroundResult { parse(first) } }
                     for position in batches.indices {
@@ -63,10 +77,13 @@ extension LibraryIndex {
                             let batch = batches[position + 1]
                             next = BackgroundResult { parse(batch) }
                         }
-                        for item in parsed { try writer.insert(item, info: item.info, fullText: fullText) }
-                        added += parsed.count
+                        for (book, items) in zip(batches[position], parsed) {
+                            for item in items { try writer.insert(item, info: item.info, fullText: fullText) }
+                            added += items.count
+                            let sessions = items.compactMap(\.session)
+                            if !sessions.isEmpty { try Self.setProgress(db, ofBookAt: book.book.path, sessions: sessions, &totals) }
+                        }
                     }
-                    try Self.updateProgress(db, books: [], all: true)
                     try Self.markSessionsKept(db)
                     return .commit
                 }
@@ -76,6 +93,9 @@ extension LibraryIndex {
             throw Self.failure(error, path: path)
         }
     }
+
+    /// A book and its session files, as the walk named them.
+    private typealias BookSessionFiles = (book: BookLocation, files: [(file: String, name: SessionFileName)])
 
     /// Session files read and written at a time.
     static let sessionBatch = 4_096
