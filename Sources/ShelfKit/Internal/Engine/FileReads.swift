@@ -41,6 +41,12 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
                            customKeys: QueryEvaluator.customKeys(of: all.books.map(\.book)), progress: progress)
     }
 
+    func bookMatches(_ query: Query, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> QueryMatches {
+        let answer = try await books(matching: query, sortProgress: false, files)
+        return QueryMatches(books: answer.found.books.map { SearchMatch(of: $0.book) }, problems: answer.found.problems,
+                            customKeys: answer.customKeys)
+    }
+
     func progress(of books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> (progress: [String: ReadingProgress], problems: [Problem]) {
         let byBook = try await sessionsByBook(files)

@@ -50,6 +50,17 @@ actor IndexedReads: ReadStrategy {
                            progress: sortProgress ? try index.progress(of: found.map(\.book)) : [:])
     }
 
+    /// The query compiled to SQL as for ``books(matching:sortProgress:_:)``, reading only each
+    /// book's path, slug and title.
+    func bookMatches(_ query: Query, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> QueryMatches {
+        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions,
+                                                       fullText: QuerySQL.usesFullText(query.expression)) else {
+            return try await fileReads.bookMatches(query, library)
+        }
+        return QueryMatches(books: try index.bookMatches(query), problems: try index.problems(sessions: false) + files.duplicateProblems,
+                            customKeys: try index.customKeys())
+    }
+
     /// The totals of the index's sessions, without their notes.
     ///
     /// When the index does not keep sessions yet, the books' session files are read instead, up
@@ -91,13 +102,7 @@ actor IndexedReads: ReadStrategy {
         guard let (index, files) = try await refreshed(library, sessions: true, fullText: true) else {
             return try await fileReads.searchMatches(phrases, limit: limit, library)
         }
-        let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
-        let scored = try index.searchCandidates(phrases).compactMap { candidate in
-            SearchRanking.score(indexedColumns: candidate.indexedColumns, phraseBytes).map { (candidate, $0) }
-        }
-        let best = SearchRanking.best(scored, path: \.path, limit: limit).map { candidate, score in
-            SearchMatch(kind: candidate.kind, bookID: candidate.bookID, title: candidate.title, path: candidate.path, score: score)
-        }
+        let best = SearchRanking.best(try index.searchMatches(phrases).map { ($0, $0.score) }, path: \.path, limit: limit).map(\.0)
         return Listing(best, problems: try index.problems(sessions: false) + files.duplicateProblems)
     }
 

@@ -79,8 +79,13 @@ extension LibraryEngine {
         // The query decides which books; the full-text engine finds the files (book or session)
         // holding its words, ranked. A book the query matches with no such file (a query of
         // fields alone, or a word under `or` it lacks) is a hit of its own, after the ranked ones.
-        let matching = try await books(matching: query, sortedBy: [], limit: nil)
-        let matched = Set(matching.items.map(\.path))
+        let matching = try await reads.bookMatches(query.countingFinished(in: files.configuration.status(for: .finished)), files)
+        do throws(QueryError) {
+            try query.validate(customKeys: matching.customKeys, statuses: files.configuration.statuses)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        let matched = Set(matching.books.map(\.path))
         var problems = matching.problems
         let (required, optional) = query.expression.searchPhrases
         var found: [String: SearchMatch] = [:]
@@ -95,9 +100,8 @@ extension LibraryEngine {
         }
         var ranked = SearchRanking.best(found.values.map { ($0, $0.score) }, path: \.path, limit: nil).map(\.0)
         let withHits = Set(ranked.map(Self.bookPath(of:)))
-        ranked += matching.items.filter { !withHits.contains($0.path) }
+        ranked += matching.books.filter { !withHits.contains($0.path) }
             .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
-            .map { SearchMatch(kind: .book, bookID: $0.id, title: $0.title, path: $0.path, score: 0) }
         let phrases = required + optional
         // Each hit reads its file for the line and snippet: only the few shown are read.
         let hits = ranked.limited(to: limit).map { match in

@@ -18,6 +18,11 @@ protocol ReadStrategy: Sendable {
     ///   by a value computed from sessions.
     func books(matching query: Query, sortProgress: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> QueryAnswer
 
+    /// The books `query` matches, in no particular order, as matches of no score, with what the
+    /// engine needs to check the query: all a search keeps of them. A common word matches most
+    /// of a library, and holding each of those books whole was most of a search's memory.
+    func bookMatches(_ query: Query, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> QueryMatches
+
     /// The reading progress of `books`, and the problems of session files that could not be read
     /// (of any book: the engine keeps those of `books`).
     func progress(of books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)
@@ -52,6 +57,15 @@ struct QueryAnswer: Sendable {
     var progress: [String: ReadingProgress]
 }
 
+/// A strategy's answer to the query of a search, before the engine checks it.
+struct QueryMatches: Sendable {
+    /// The books matched, each of score 0.
+    var books: [SearchMatch]
+    var problems: [Problem]
+    /// The custom keys some book of the library has: a query naming another is a typo.
+    var customKeys: Set<String>
+}
+
 /// A book or session that full-text search matched, before its file is read for the hit.
 struct SearchMatch: Sendable {
     var kind: SearchHit.Kind
@@ -59,4 +73,11 @@ struct SearchMatch: Sendable {
     var title: String
     var path: String
     var score: Double
+}
+
+extension SearchMatch {
+    /// A book a search's query matched, of no score until its words do.
+    init(of book: Book) {
+        self.init(kind: .book, bookID: book.id, title: book.title, path: book.path, score: 0)
+    }
 }
