@@ -50,17 +50,6 @@ actor IndexedReads: ReadStrategy {
                            progress: sortProgress ? try index.progress(of: found.map(\.book)) : [:])
     }
 
-    /// The query compiled to SQL as for ``books(matching:sortProgress:_:)``, reading only each
-    /// book's path, slug and title.
-    func bookMatches(_ query: Query, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> QueryMatches {
-        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions,
-                                                       fullText: QuerySQL.usesFullText(query.expression)) else {
-            return try await fileReads.bookMatches(query, library)
-        }
-        return QueryMatches(books: try index.bookMatches(query), problems: try index.problems(sessions: false) + files.duplicateProblems,
-                            customKeys: try index.customKeys())
-    }
-
     /// The totals of the index's sessions, without their notes.
     ///
     /// When the index does not keep sessions yet, the books' session files are read instead, up
@@ -96,14 +85,19 @@ actor IndexedReads: ReadStrategy {
         return Listing(try index.sessions(since: day), problems: try index.problems(sessions: true, since: day))
     }
 
-    /// Candidates from the full-text table, scored from the words it stores.
-    func searchMatches(_ phrases: [[String]], limit: Int?, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
-        -> Listing<SearchMatch> {
-        guard let (index, files) = try await refreshed(library, sessions: true, fullText: true) else {
-            return try await fileReads.searchMatches(phrases, limit: limit, library)
+    /// The query compiled to SQL as for ``books(matching:sortProgress:_:)``, reading only each
+    /// book's path, slug and title, and each round's candidates from the full-text table,
+    /// scored from the words it stores, after one refresh.
+    func search(_ query: Query, rounds: [[[String]]], _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
+        -> SearchAnswer {
+        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || !rounds.isEmpty,
+                                                       fullText: QuerySQL.usesFullText(query.expression) || !rounds.isEmpty) else {
+            return try await fileReads.search(query, rounds: rounds, library)
         }
-        let best = SearchRanking.best(try index.searchMatches(phrases).map { ($0, $0.score) }, path: \.path, limit: limit).map(\.0)
-        return Listing(best, problems: try index.problems(sessions: false) + files.duplicateProblems)
+        var matches: [[SearchMatch]] = []
+        for phrases in rounds { matches.append(try index.searchMatches(phrases)) }
+        return SearchAnswer(books: try index.bookMatches(query), rounds: matches,
+                            problems: try index.problems(sessions: false) + files.duplicateProblems, customKeys: try index.customKeys())
     }
 
     /// The files named `<slug>.md` that the index held at its last refresh, without refreshing
