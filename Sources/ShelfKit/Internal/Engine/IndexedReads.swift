@@ -157,7 +157,7 @@ actor IndexedReads: ReadStrategy {
     }
 
     /// The index, refreshed, with what it knows of the files besides (the walk, when it made one); `nil` when reads must go to the files.
-    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:batchSize:)``), and
+    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:fullText:batchSize:)``), and
     /// with `fullText` their words (``LibraryIndex/fillFullText()``); a read of book fields alone
     /// leaves them to the first read that needs them.
     ///

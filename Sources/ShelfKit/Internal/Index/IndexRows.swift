@@ -79,7 +79,7 @@ enum IndexRows {
     }
 
     /// A field's value from the column at `column`, as ``bind(_:of:to:)`` stored it.
-    static func value(of field: BookField, in row: Row, at column: Int) -> BookValue? {
+    private static func value(of field: BookField, in row: Row, at column: Int) -> BookValue? {
         switch field.valueType {
         case .text: return (row[column] as String?).map(BookValue.text)
         case .textList: return .textList(list(row[column]))
@@ -88,6 +88,22 @@ enum IndexRows {
         case .day: return day(row[column]).map(BookValue.day)
         case .publication:
             return (row[column] as String?).flatMap { text in Int(text).map(Publication.year) ?? Day(text).map(Publication.day) }
+                .map(BookValue.publication)
+        }
+    }
+
+    /// ``value(of:in:at:)`` of a value already read from its row, so that it can be decoded on
+    /// another thread, as the full-text fill does; decoding from the row directly spares the
+    /// reading of every book a copy.
+    static func value(of field: BookField, stored: DatabaseValue) -> BookValue? {
+        switch field.valueType {
+        case .text: return String.fromDatabaseValue(stored).map(BookValue.text)
+        case .textList: return .textList(list(String.fromDatabaseValue(stored) ?? ""))
+        case .integer: return Int.fromDatabaseValue(stored).map(BookValue.integer)
+        case .number: return Double.fromDatabaseValue(stored).map(BookValue.number)
+        case .day: return day(String.fromDatabaseValue(stored)).map(BookValue.day)
+        case .publication:
+            return String.fromDatabaseValue(stored).flatMap { text in Int(text).map(Publication.year) ?? Day(text).map(Publication.day) }
                 .map(BookValue.publication)
         }
     }

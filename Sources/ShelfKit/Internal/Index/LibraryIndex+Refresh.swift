@@ -124,10 +124,10 @@ extension LibraryIndex {
     ///
     /// Session files are compared and read only once the index keeps sessions
     /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
-    /// an index without them gets them (``fillSessions(_:_:batchSize:)``); without, an index that does
+    /// an index without them gets them (``fillSessions(_:_:fullText:batchSize:)``); without, an index that does
     /// not keep them yet leaves them to the first read that needs them. So with `fullText` and
-    /// the full-text table (``fillFullText()``), which is filled before the sessions are read, so
-    /// that their notes are encoded as they are parsed.
+    /// the full-text table (``fillFullText()``), which is filled while the first sessions are
+    /// parsed when both are wanted (``fillSessions(_:_:fullText:batchSize:)``).
     ///
     /// With `watcher`, a refresh asks watchman what changed since the index's clock and reads
     /// only that (``refreshFromWatcher(_:statuses:keepsSessions:settings:started:)``) when it can vouch
@@ -192,8 +192,11 @@ extension LibraryIndex {
         let (indexed, lastRefresh, keepsText) = try state.get()
         var report = try await update(listing, storage, known: indexed, lastRefresh: lastRefresh, keepsText: keepsText,
                                 keepsSessions: keepsSessions, started: started)
-        if fullText && !keepsText { try await fillFullText() }
-        if wanted && !keepsSessions { report.parsed += try await fillSessions(listing, storage) }
+        if wanted && !keepsSessions {
+            report.parsed += try await fillSessions(listing, storage, fullText: fullText)
+        } else if fullText && !keepsText {
+            try await fillFullText()
+        }
         return (listing, report)
     }
 
@@ -405,26 +408,11 @@ extension LibraryIndex {
         }
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
         for (path, (id, book)) in books where all || changed.contains(path) {
-            bindProgress(of: book, id: id, sessions: sessions[path] ?? [], to: &update)
+            let progress = ReadingProgress(sessions[path] ?? [], of: book)
+            for value in IndexColumns.sessionValues(pages: book.pages, progress: progress) { update.bind(value) }
+            update.bind(id)
             try update.run()
         }
     }
 
-    /// Sets the values that come from sessions of the book at `path`, from `sessions`, all of its
-    /// sessions.
-    static func setProgress(_ db: Database, ofBookAt path: String, sessions: [ReadingSession],
-                            _ update: inout IndexInsert) throws {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, \(progressColumns) FROM books WHERE path = ?"),
-                                         arguments: [path]) else { return }
-        bindProgress(of: progressBook(row, from: 1), id: row[0], sessions: sessions, to: &update)
-        try update.run()
-    }
-
-    /// Binds the values that come from `sessions` for ``IndexColumns/sessionUpdateSQL`` of the book
-    /// whose row is `id`.
-    private static func bindProgress(of book: Book, id: Int64, sessions: [ReadingSession], to update: inout IndexInsert) {
-        let progress = ReadingProgress(sessions, of: book)
-        for value in IndexColumns.sessionValues(pages: book.pages, progress: progress) { update.bind(value) }
-        update.bind(id)
-    }
 }
