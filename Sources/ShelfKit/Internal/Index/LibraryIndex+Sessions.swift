@@ -63,6 +63,7 @@ extension LibraryIndex {
                 var added = 0
                 try db.inTransaction(.immediate) {
                     guard try !Self.hasSessions(db) else { return .commit }
+                    try IndexSchema.dropSessionIndexes(db)
                     let keptText = try Self.hasFullText(db)
                     let keepsText = keptText || fullText
                     var writer = try IndexWriter(db)
@@ -97,6 +98,7 @@ extension LibraryIndex {
                             try totals.run()
                         }
                     }
+                    try db.execute(sql: IndexSchema.sessionIndexes)
                     try Self.markSessionsKept(db)
                     return .commit
                 }
