@@ -88,16 +88,26 @@ actor IndexedReads: ReadStrategy {
     /// The query compiled to SQL as for ``books(matching:sortProgress:_:)``, reading only each
     /// book's path, slug and title, and each round's candidates from the full-text table,
     /// scored from the words it stores, after one refresh.
+    ///
+    /// The walk of the refresh is let go before the answers are read: a common word matches most
+    /// of a library, and at 100,000 books the walk alone is some 40 MB.
     func search(_ query: Query, rounds: [[[String]]], _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
         -> SearchAnswer {
-        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || !rounds.isEmpty,
-                                                       fullText: QuerySQL.usesFullText(query.expression) || !rounds.isEmpty) else {
+        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: query.needsSessions || !rounds.isEmpty,
+                                                                       fullText: QuerySQL.usesFullText(query.expression) || !rounds.isEmpty) else {
             return try await fileReads.search(query, rounds: rounds, library)
         }
         var matches: [[SearchMatch]] = []
         for phrases in rounds { matches.append(try index.searchMatches(phrases)) }
         return SearchAnswer(books: try index.bookMatches(query), rounds: matches,
-                            problems: try index.problems(sessions: false) + files.duplicateProblems, customKeys: try index.customKeys())
+                            problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+    }
+
+    /// ``refreshed(_:sessions:fullText:)``, keeping of the walk only its problems.
+    private func refreshedWithoutWalk(_ library: LibraryFiles<DiskStorage>, sessions: Bool,
+                                      fullText: Bool) async throws(ShelfError) -> (LibraryIndex, [Problem])? {
+        guard let (index, files) = try await refreshed(library, sessions: sessions, fullText: fullText) else { return nil }
+        return (index, files.duplicateProblems)
     }
 
     /// The files named `<slug>.md` that the index held at its last refresh, without refreshing

@@ -45,17 +45,18 @@ extension LibraryIndex {
     /// - Returns: The number of session files read.
     func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage, fullText: Bool = false,
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
-        var grouped: [[BookSessionFiles]] = [[]]
+        // Positions of books in the listing: their files are named on the parsing threads, batch
+        // by batch, rather than all at once here.
+        var grouped: [[Int]] = [[]]
         var inBatch = 0
-        for location in listing.books {
-            let files = listing.sessionNames(of: location)
-            guard !files.isEmpty else { continue }
+        for (position, location) in listing.books.enumerated() {
+            guard let files = listing.sessionFiles[location.sessionFolder]?.count, files > 0 else { continue }
             if inBatch >= max(1, batchSize) {
                 grouped.append([])
                 inBatch = 0
             }
-            grouped[grouped.count - 1].append((location, files))
-            inBatch += files.count
+            grouped[grouped.count - 1].append(position)
+            inBatch += files
         }
         let batches = grouped
         do {
@@ -72,11 +73,12 @@ extension LibraryIndex {
                     var next = 0
                     func parseNext() throws {
                         guard next < batches.count else { return }
-                        let batch = batches[next]
-                        let books = try Self.progressBooks(db, paths: batch.map(\.book.path))
+                        let batch = batches[next].map { listing.books[$0] }
+                        let books = try Self.progressBooks(db, paths: batch.map(\.path))
                         parsing.append(BackgroundResult {
-                            ParallelMap.mapBlocking(batch) { book, files in
-                                Self.parseSessions(of: book, files, row: books[book.path], storage, encodeText: keepsText)
+                            ParallelMap.mapBlocking(batch) { book in
+                                Self.parseSessions(of: book, listing.sessionNames(of: book), row: books[book.path], storage,
+                                                   encodeText: keepsText)
                             }
                         })
                         next += 1
@@ -108,9 +110,6 @@ extension LibraryIndex {
             throw Self.failure(error, path: path)
         }
     }
-
-    /// A book and its session files, as the walk named them.
-    private typealias BookSessionFiles = (book: BookLocation, files: [(file: String, name: SessionFileName)])
 
     /// A book's session files as read, and the values of ``IndexColumns/sessionUpdateSQL`` for
     /// its row in `book_facts`, when it has one and sessions.
