@@ -125,9 +125,9 @@ extension LibraryIndex {
     /// Session files are compared and read only once the index keeps sessions
     /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
     /// an index without them gets them (``fillSessions(_:_:fullText:batchSize:)``); without, an index that does
-    /// not keep them yet leaves them to the first read that needs them. So with `fullText` and
-    /// the full-text table (``fillFullText()``), which is filled while the first sessions are
-    /// parsed when both are wanted (``fillSessions(_:_:fullText:batchSize:)``).
+    /// not keep them yet leaves them to the first read that needs them. The same holds for
+    /// `fullText` and the full-text table (``fillFullText()``); when both are wanted for the
+    /// first time, the table is filled while the first session files are parsed.
     ///
     /// With `watcher`, a refresh asks watchman what changed since the index's clock and reads
     /// only that (``refreshFromWatcher(_:statuses:keepsSessions:settings:started:)``) when it can vouch
@@ -414,5 +414,4 @@ extension LibraryIndex {
             try update.run()
         }
     }
-
 }
