@@ -71,6 +71,93 @@ struct IndexTests {
         #expect(try indexAnswer("SELECT count(*) FROM documents", in: root) == "2")
     }
 
+    /// Books with every kind of searched field, words with accents, a book read before whose
+    /// earlier sessions its progress leaves out, a session that does not read and a file in a
+    /// session folder that is no session.
+    private static let searchedFiles = [
+        "finished/sci-fi/dune.md": """
+            ---
+            title: Dune
+            subtitle: Desert Planet
+            authors: [Frank Herbert, Brian Herbert]
+            series: Dune Chronicles
+            tags: [classic, science-fiction]
+            pages: 412
+            ---
+
+            Spice and sand.
+
+            """,
+        "finished/sci-fi/dune/2024-01-02.md": "---\nfrom: 1\nto: 100\n---\n\nDesert chapters.\n",
+        "finished/sci-fi/dune/2024-01-03.md": "---\npages: 50\nminutes: 40\n---\n\nMuad'Dib, the qanat.\n",
+        "finished/sci-fi/dune/notes.txt": "Not a session.\n",
+        "reading/cien-anos.md": """
+            ---
+            title: Cien años de soledad
+            authors: [Gabriel García Márquez]
+            pages: 417
+            started: 2024-02-01
+            reads:
+              - started: 2020-01-01
+                finished: 2020-02-01
+            ---
+
+            Macondo, desert town.
+
+            """,
+        "reading/cien-anos/2020-01-05.md": "---\nto: 200\n---\n\nFirst read, desert.\n",
+        "reading/cien-anos/2024-02-02.md": "---\nfrom: 1\nto: 45\n---\n\nAureliano.\n",
+        "reading/cien-anos/2024-02-03.md": "---\npages: [\n---\n",
+        "to-read/emma.md": "---\ntitle: Emma\nauthors: Jane Austen\n---\n",
+    ]
+
+    /// What the index holds of the books and sessions, but for row ids, which depend on the
+    /// order the files went in.
+    private func indexContents(in root: String) throws -> [String] {
+        try [
+            "SELECT path, book_path, title, subtitle, authors, series, tags, body FROM documents ORDER BY path",
+            """
+            SELECT path, book_path, book_id, day, time, sequence, "from", "to", pages, minutes, extra, note
+            FROM sessions ORDER BY path
+            """,
+            "SELECT * FROM book_facts ORDER BY path",
+            "SELECT path, line, \"column\", message, is_session, day FROM problems ORDER BY path, line",
+            "SELECT key, value FROM meta WHERE key IN ('fulltext', 'sessions') ORDER BY key",
+        ].map { try indexAnswer($0, in: root) }
+    }
+
+    /// An index built for a query of book fields gets its sessions and full-text table from the
+    /// first search, in batches of whole books with the text filled while the first are read;
+    /// what it then holds is what a first build for a search writes in one go.
+    @Test(arguments: [1, 2, LibraryIndex.sessionBatch])
+    func aFirstSearchFillsWhatABuildForASearchWrites(batchSize: Int) async throws {
+        let filled = try TemporaryFolder.make(with: Self.searchedFiles)
+        let built = try TemporaryFolder.make(with: Self.searchedFiles)
+        defer {
+            try? FileManager.default.removeItem(atPath: filled)
+            try? FileManager.default.removeItem(atPath: built)
+        }
+        let lazy = try FileLibrary(root: filled, today: { testToday })
+        #expect(try await titles(lazy, "author:herbert") == ["Dune"])
+        #expect(try indexAnswer("SELECT count(*) FROM documents", in: filled) == "0")
+        #expect(try indexAnswer("SELECT count(*) FROM sessions", in: filled) == "0")
+        let refreshed = try await lazy.refreshedIndex(sessions: false)
+        let (index, _) = try #require(refreshed)
+        let storage = await lazy.engine.files.storage
+        let walked = try await LibraryWalk.walkInParallel(storage, statuses: LibraryConfiguration.defaultStatuses,
+                                                             includeSessions: true, collectInfo: false)
+        #expect(try await index.fillSessions(walked, storage, fullText: true, batchSize: batchSize) == 5)
+
+        let eager = try FileLibrary(root: built, today: { testToday })
+        let hits = try await eager.search("desert", limit: 10)
+        #expect(Set(hits.map(\.path)) == ["finished/sci-fi/dune.md", "finished/sci-fi/dune/2024-01-02.md", "reading/cien-anos.md",
+                                          "reading/cien-anos/2020-01-05.md"])
+        #expect(try await lazy.search("desert", limit: 10) == hits)
+        let contents = try indexContents(in: built)
+        #expect(contents.last == "fulltext|1\nsessions|1")
+        #expect(try indexContents(in: filled) == contents)
+    }
+
     /// The byte-level fast path of the indexed text cuts and encodes words as the general one.
     @Test(arguments: ["", "Dune", "  Quick, QUIET queue!  ", "Márquez's Cien años—de soledad", "straße ﬁne Ǆ 12q",
                       "emoji 😀 between", "a\u{301}b Ωmega-x", "ASCII then é", "ééé", "--- q --- Q9z"])

@@ -93,7 +93,13 @@ public final class BookField: Sendable {
 
     /// The field's text as full-text search reads it: list items joined by spaces, `""` for none.
     func searchText(of book: Book) -> String {
-        switch get(book) {
+        searchText(of: get(book))
+    }
+
+    /// The same text from the field's value alone: the index fills the full-text table from
+    /// its columns without building each book.
+    func searchText(of value: BookValue?) -> String {
+        switch value {
         case .textList(let items)?: items.joined(separator: " ")
         case let value?: value.messageText
         case nil: ""

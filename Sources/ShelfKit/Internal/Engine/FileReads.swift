@@ -100,7 +100,17 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         return Listing(sessions, problems: problems)
     }
 
-    func searchMatches(_ phrases: [[String]], limit: Int?, _ files: LibraryFiles<Storage>) async throws(ShelfError)
+    func search(_ query: Query, rounds: [[[String]]], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> SearchAnswer {
+        let answer = try await books(matching: query, sortProgress: false, files)
+        var matches: [[SearchMatch]] = []
+        for phrases in rounds { matches.append(try await searchMatches(phrases, files).items) }
+        return SearchAnswer(books: answer.found.books.map { SearchMatch(of: $0.book) }, rounds: matches,
+                            problems: answer.found.problems, customKeys: answer.customKeys)
+    }
+
+    /// The books and sessions whose words contain every phrase, scored, with the problems of
+    /// the book files skipped.
+    private func searchMatches(_ phrases: [[String]], _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> Listing<SearchMatch> {
         let all = try await allBooks(files)
         let books = Dictionary(all.books.map { ($0.book.path, $0.book) }, uniquingKeysWith: { first, _ in first })
@@ -109,7 +119,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
             guard let book = books[BookLocation.bookPath(ofSession: session.path)] else { continue }
             documents.append(SearchDocument(session: session, of: book))
         }
-        let ranked = SearchRanking.rank(documents, phrases, limit: limit).map { document, score in
+        let ranked = SearchRanking.rank(documents, phrases, limit: nil).map { document, score in
             SearchMatch(kind: document.kind, bookID: document.book.id, title: document.book.title, path: document.path, score: score)
         }
         return Listing(ranked, problems: all.problems)

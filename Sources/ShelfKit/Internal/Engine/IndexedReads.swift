@@ -40,7 +40,8 @@ actor IndexedReads: ReadStrategy {
     /// The query compiled to SQL (``QuerySQL``), after a refresh that reads sessions only when
     /// the query or the sort needs them.
     func books(matching query: Query, sortProgress: Bool, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> QueryAnswer {
-        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || sortProgress) else {
+        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || sortProgress,
+                                                       fullText: QuerySQL.usesFullText(query.expression)) else {
             return try await fileReads.books(matching: query, sortProgress: sortProgress, library)
         }
         let found = try index.books(matching: query)
@@ -84,20 +85,29 @@ actor IndexedReads: ReadStrategy {
         return Listing(try index.sessions(since: day), problems: try index.problems(sessions: true, since: day))
     }
 
-    /// Candidates from the full-text table, scored from the words it stores.
-    func searchMatches(_ phrases: [[String]], limit: Int?, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
-        -> Listing<SearchMatch> {
-        guard let (index, files) = try await refreshed(library, sessions: true) else {
-            return try await fileReads.searchMatches(phrases, limit: limit, library)
+    /// The query compiled to SQL as for ``books(matching:sortProgress:_:)``, reading only each
+    /// book's path, slug and title, and each round's candidates from the full-text table,
+    /// scored from the words it stores, after one refresh.
+    ///
+    /// The walk of the refresh is let go before the answers are read: a common word matches most
+    /// of a library, and at 100,000 books the walk alone is some 40 MB.
+    func search(_ query: Query, rounds: [[[String]]], _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
+        -> SearchAnswer {
+        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: query.needsSessions || !rounds.isEmpty,
+                                                                       fullText: QuerySQL.usesFullText(query.expression) || !rounds.isEmpty) else {
+            return try await fileReads.search(query, rounds: rounds, library)
         }
-        let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
-        let scored = try index.searchCandidates(phrases).compactMap { candidate in
-            SearchRanking.score(indexedColumns: candidate.indexedColumns, phraseBytes).map { (candidate, $0) }
-        }
-        let best = SearchRanking.best(scored, path: \.path, limit: limit).map { candidate, score in
-            SearchMatch(kind: candidate.kind, bookID: candidate.bookID, title: candidate.title, path: candidate.path, score: score)
-        }
-        return Listing(best, problems: try index.problems(sessions: false) + files.duplicateProblems)
+        var matches: [[SearchMatch]] = []
+        for phrases in rounds { matches.append(try index.searchMatches(phrases)) }
+        return SearchAnswer(books: try index.bookMatches(query), rounds: matches,
+                            problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+    }
+
+    /// ``refreshed(_:sessions:fullText:)``, keeping of the walk only its problems.
+    private func refreshedWithoutWalk(_ library: LibraryFiles<DiskStorage>, sessions: Bool,
+                                      fullText: Bool) async throws(ShelfError) -> (LibraryIndex, [Problem])? {
+        guard let (index, files) = try await refreshed(library, sessions: sessions, fullText: fullText) else { return nil }
+        return (index, files.duplicateProblems)
     }
 
     /// The files named `<slug>.md` that the index held at its last refresh, without refreshing
@@ -115,7 +125,7 @@ actor IndexedReads: ReadStrategy {
         if case .open(let index) = state { index.close() }
         LibraryIndex.remove(at: root + "/" + IndexOptions.path)
         state = options.isEnabled ? .closed : .unavailable
-        if let (index, _) = try await refreshed(library, sessions: true) { try index.fillFullText() }
+        _ = try await refreshed(library, sessions: true, fullText: true)
     }
 
     /// Forgets the stored watch, so that watchman is looked for again, and refreshes, which
@@ -157,17 +167,19 @@ actor IndexedReads: ReadStrategy {
     }
 
     /// The index, refreshed, with what it knows of the files besides (the walk, when it made one); `nil` when reads must go to the files.
-    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:batchSize:)``); a
-    /// read of book fields alone leaves them to the first read that needs them.
+    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:fullText:batchSize:)``), and
+    /// with `fullText` their words (``LibraryIndex/fillFullText()``); a read of book fields alone
+    /// leaves them to the first read that needs them.
     ///
     /// An index that fails while refreshing is deleted and built again once; the files are the
     /// truth, so nothing is lost.
-    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
+    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool,
+                   fullText: Bool = false) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
                 let (files, _) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
-                                                         watcher: options.watcher)
+                                                         fullText: fullText, watcher: options.watcher)
                 bookCount = files.bookCount
                 return (index, files)
             } catch {

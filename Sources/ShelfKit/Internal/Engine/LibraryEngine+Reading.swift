@@ -79,25 +79,27 @@ extension LibraryEngine {
         // The query decides which books; the full-text engine finds the files (book or session)
         // holding its words, ranked. A book the query matches with no such file (a query of
         // fields alone, or a word under `or` it lacks) is a hit of its own, after the ranked ones.
-        let matching = try await books(matching: query, sortedBy: [], limit: nil)
-        let matched = Set(matching.items.map(\.path))
-        var problems = matching.problems
         let (required, optional) = query.expression.searchPhrases
-        var found: [String: SearchMatch] = [:]
         let rounds = required.isEmpty ? optional.map { [$0] } : [required]
-        for phrases in rounds {
-            let matches = try await reads.searchMatches(phrases, limit: nil, files)
-            problems += matches.problems
-            for match in matches.items where matched.contains(Self.bookPath(of: match)) {
+        let matching = try await reads.search(query.countingFinished(in: files.configuration.status(for: .finished)),
+                                              rounds: rounds, files)
+        do throws(QueryError) {
+            try query.validate(customKeys: matching.customKeys, statuses: files.configuration.statuses)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        let matched = Set(matching.books.map(\.path))
+        var found: [String: SearchMatch] = [:]
+        for matches in matching.rounds {
+            for match in matches where matched.contains(Self.bookPath(of: match)) {
                 found[match.path, default: SearchMatch(kind: match.kind, bookID: match.bookID, title: match.title,
                                                         path: match.path, score: 0)].score += match.score
             }
         }
         var ranked = SearchRanking.best(found.values.map { ($0, $0.score) }, path: \.path, limit: nil).map(\.0)
         let withHits = Set(ranked.map(Self.bookPath(of:)))
-        ranked += matching.items.filter { !withHits.contains($0.path) }
+        ranked += matching.books.filter { !withHits.contains($0.path) }
             .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
-            .map { SearchMatch(kind: .book, bookID: $0.id, title: $0.title, path: $0.path, score: 0) }
         let phrases = required + optional
         // Each hit reads its file for the line and snippet: only the few shown are read.
         let hits = ranked.limited(to: limit).map { match in
@@ -107,7 +109,7 @@ extension LibraryEngine {
                                      score: match.score, fileBytes: bytes, bodyStart: bodyStart, phrases: phrases,
                                      highlight: highlight)
         }
-        return Listing(hits, problems: Array(Set(problems)).sorted())
+        return Listing(hits, problems: Array(Set(matching.problems)).sorted())
     }
 
     /// The book file a match is in, or whose session it is.

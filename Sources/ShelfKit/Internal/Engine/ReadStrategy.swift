@@ -26,10 +26,14 @@ protocol ReadStrategy: Sendable {
     /// Every session on or after `day` (all when `nil`), in no particular order.
     func sessions(since day: Day?, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<ReadingSession>
 
-    /// The books and sessions whose words contain every phrase, scored, best first and cut to
-    /// `limit`, with the problems of the book files skipped.
-    func searchMatches(_ phrases: [[String]], limit: Int?, _ files: LibraryFiles<Storage>) async throws(ShelfError)
-        -> Listing<SearchMatch>
+    /// What a search needs, from one look at the library: the books `query` matches, and for
+    /// each round of phrases the books and sessions whose words contain every phrase of it,
+    /// scored, all in no particular order.
+    ///
+    /// The books go as matches of no score, which is all a search keeps of them: a common word
+    /// matches most of a library, and holding each of those books whole was most of a search's
+    /// memory. One call rather than one per round, so that the index refreshes once.
+    func search(_ query: Query, rounds: [[[String]]], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> SearchAnswer
 
     /// The files named `<slug>.md` the strategy knows of without walking the library, or `nil`
     /// when only a walk can tell.
@@ -52,6 +56,18 @@ struct QueryAnswer: Sendable {
     var progress: [String: ReadingProgress]
 }
 
+/// A strategy's answer to a search, before the engine checks the query, ranks and reads the hits.
+struct SearchAnswer: Sendable {
+    /// The books the query matched, each of score 0.
+    var books: [SearchMatch]
+    /// For each round of phrases, the books and sessions whose words contain them all, scored.
+    var rounds: [[SearchMatch]]
+    /// The problems of the book files skipped.
+    var problems: [Problem]
+    /// The custom keys some book of the library has: a query naming another is a typo.
+    var customKeys: Set<String>
+}
+
 /// A book or session that full-text search matched, before its file is read for the hit.
 struct SearchMatch: Sendable {
     var kind: SearchHit.Kind
@@ -59,4 +75,11 @@ struct SearchMatch: Sendable {
     var title: String
     var path: String
     var score: Double
+}
+
+extension SearchMatch {
+    /// A book a search's query matched, of no score until its words do.
+    init(of book: Book) {
+        self.init(kind: .book, bookID: book.id, title: book.title, path: book.path, score: 0)
+    }
 }

@@ -81,10 +81,10 @@ enum IndexColumns {
     }
 
     /// Sets a book's session values; arguments are those of ``sessionFields`` (``sessionValues(pages:progress:)``)
-    /// then the path.
+    /// then the `id` of its row in `books`, which `book_facts` shares.
     static var sessionUpdateSQL: String {
         let assignments = sessionFields.map { "q_\($0.storageName) = ?" }.joined(separator: ", ")
-        return "UPDATE book_facts SET \(assignments) WHERE id IN (SELECT id FROM books WHERE path = ?)"
+        return "UPDATE book_facts SET \(assignments) WHERE id = ?"
     }
 
     /// The values of ``sessionFields`` for ``sessionUpdateSQL``, of a book of `pages` pages.

@@ -22,8 +22,10 @@ enum IndexSchema {
     /// session's `time`, from its file name, orders the sessions of a day, and the fields
     /// `stopped_page` and `next`; 16: a book read before counts only its current read's sessions
     /// in its progress, and `reads` is a query column; 17: a session's `from` and `to` are positions,
-    /// stored as text (`120`, `45%`, `loc 3400`, `3h20m`), and the fields `duration` and `locations`).
-    static let version = 17
+    /// stored as text (`120`, `45%`, `loc 3400`, `3h20m`), and the fields `duration` and `locations`;
+    /// 18: the full-text table keeps no column sizes, which only FTS5's own ranking reads (search
+    /// ranks by ``SearchRanking``), and a first search fills it with the sessions).
+    static let version = 18
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -53,7 +55,7 @@ enum IndexSchema {
                 is_session INTEGER NOT NULL, day TEXT);
             CREATE TABLE book_values (path TEXT NOT NULL, field TEXT NOT NULL, text TEXT, low REAL, high REAL);
             CREATE VIRTUAL TABLE documents USING fts5(
-                path UNINDEXED, book_path UNINDEXED, \(textColumns.joined(separator: ", ")), tokenize = 'ascii');
+                path UNINDEXED, book_path UNINDEXED, \(textColumns.joined(separator: ", ")), tokenize = 'ascii', columnsize = 0);
             """)
     }
 
@@ -65,12 +67,24 @@ enum IndexSchema {
             CREATE UNIQUE INDEX files_by_path ON files(path);
             CREATE UNIQUE INDEX books_by_path ON books(path);
             CREATE INDEX books_by_slug ON books(slug);
-            CREATE UNIQUE INDEX sessions_by_path ON sessions(path);
-            CREATE INDEX sessions_by_book ON sessions(book_path);
+            \(sessionIndexes)
             CREATE INDEX problems_by_path ON problems(path);
             CREATE INDEX book_values_by_field ON book_values(field, low);
             CREATE INDEX book_values_by_path ON book_values(path);
             """)
+    }
+
+    /// The indexes of `sessions`, which filling the table drops and makes again
+    /// (``LibraryIndex/fillSessions(_:_:fullText:batchSize:)``): sorting the rows once is cheaper
+    /// than keeping the indexes row by row, as in the first build.
+    static let sessionIndexes = """
+        CREATE UNIQUE INDEX sessions_by_path ON sessions(path);
+        CREATE INDEX sessions_by_book ON sessions(book_path);
+        """
+
+    /// Drops ``sessionIndexes``.
+    static func dropSessionIndexes(_ db: Database) throws {
+        try db.execute(sql: "DROP INDEX sessions_by_path; DROP INDEX sessions_by_book")
     }
 
     /// Marks the index complete: the very last write of a first build, which runs without a

@@ -16,16 +16,18 @@ extension LibraryIndex {
     /// writes the chunks already parsed, in order, one transaction each: the single-threaded
     /// inserts no longer wait for the last file to be parsed. A chunk holds whole books with
     /// their sessions, so each book goes in with its session totals, added up on the parsing
-    /// threads. The full-text table is left empty until a search needs it (``fillFullText()``),
-    /// and without `sessions` so are the sessions (``fillSessions(_:_:batchSize:)``): a query of book
-    /// fields then reads only the book files, some third of a generated library's.
+    /// threads. Without `fullText` the full-text table is left empty until a search needs it
+    /// (``fillFullText()``); with it, each document is encoded on the parsing threads too. Without
+    /// `sessions` so are the sessions (``fillSessions(_:_:fullText:batchSize:)``): a query of book fields
+    /// then reads only the book files, some third of a generated library's.
     ///
     /// It runs without a rollback journal, which halves the writes. A build cut short leaves
     /// `user_version` 0 (only ``IndexSchema/markComplete(_:)`` sets it, last), which
     /// ``LibraryIndex/open(at:)`` takes for another version and rebuilds, so committing chunk by
     /// chunk loses nothing.
     /// - Returns: The number of files read.
-    func build(_ listing: LibraryWalk, _ storage: DiskStorage, started: Int64, sessions: Bool) async throws(ShelfError) -> Int {
+    func build(_ listing: LibraryWalk, _ storage: DiskStorage, started: Int64, sessions: Bool,
+               fullText: Bool) async throws(ShelfError) -> Int {
         do {
             try await queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF")
@@ -48,7 +50,7 @@ extension LibraryIndex {
             func startNext() {
                 guard next < chunks.count else { return }
                 let (index, books) = (next, chunks[next])
-                group.addTask { (index, Self.parseBooks(books, of: listing, storage, sessions: sessions)) }
+                group.addTask { (index, Self.parseBooks(books, of: listing, storage, sessions: sessions, encodeText: fullText)) }
                 next += 1
             }
             for _ in 0..<Self.buildLookahead { startNext() }
@@ -63,7 +65,7 @@ extension LibraryIndex {
                         try await queue.writeWithoutTransaction { db in
                             try db.inTransaction {
                                 var writer = try IndexWriter(db)
-                                for item in ready { try writer.insert(item, info: item.info, fullText: false) }
+                                for item in ready { try writer.insert(item, info: item.info, fullText: fullText) }
                                 return .commit
                             }
                         }
@@ -87,6 +89,7 @@ extension LibraryIndex {
                     try IndexSchema.createIndexes(db)
                     try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
                     if sessions { try Self.markSessionsKept(db) }
+                    if fullText { try Self.markFullTextKept(db) }
                     try IndexSchema.markComplete(db)
                     return .commit
                 }
@@ -99,12 +102,12 @@ extension LibraryIndex {
 
     /// Reads the books at `positions` of the listing, with `sessions` each after its session
     /// files, adding up each book's sessions for its row. Files named like no session are left
-    /// out, as a refresh leaves them.
+    /// out, as a refresh leaves them. With `encodeText`, each file's document is encoded too.
     ///
     /// Files are opened relative to their book's folder, held open while the chunk's books
     /// share it, as neighbours in the listing do.
     private static func parseBooks(_ positions: Range<Int>, of listing: LibraryWalk, _ storage: DiskStorage,
-                                   sessions withSessions: Bool) -> [Parsed] {
+                                   sessions withSessions: Bool, encodeText: Bool) -> [Parsed] {
         var parsed: [Parsed] = []
         parsed.reserveCapacity(positions.count * 3)
         var open: (path: String, folder: FileSystem.OpenDirectory?)?
@@ -117,11 +120,11 @@ extension LibraryIndex {
             let sessionFolder = location.sessionFolder
             for (name, fileName) in withSessions ? listing.sessionNames(of: location) : [] {
                 let item = parse(.session(path: sessionFolder + "/" + name, name: fileName, book: location), storage,
-                                 encodeText: false, in: folder.map { ($0, location.slug + "/" + name) })
+                                 encodeText: encodeText, in: folder.map { ($0, location.slug + "/" + name) })
                 if let session = item.session { sessions.append(session) }
                 parsed.append(item)
             }
-            parsed.append(parse(.book(location), storage, encodeText: false, sessions: sessions,
+            parsed.append(parse(.book(location), storage, encodeText: encodeText, sessions: sessions,
                                 in: folder.map { ($0, location.fileName) }))
         }
         return parsed

@@ -3,9 +3,9 @@ internal import GRDB
 /// Answering reads from an up-to-date index.
 extension LibraryIndex {
     /// The books matching `query` (every book for `nil`), in path order, with the stamp of
-    /// each file as indexed.
+    /// each file as indexed. A query of words needs the full-text table, which a refresh with
+    /// `fullText` fills.
     func books(matching query: Query?) throws(ShelfError) -> [(book: Book, stamp: FileStamp)] {
-        if let query, QuerySQL.usesFullText(query.expression) { try fillFullText() }
         return try read { db in
             // The query scans the narrow `book_facts` (CROSS JOIN keeps it the outer loop) and
             // reads the rows of `books` only for the books it matches.
@@ -32,6 +32,26 @@ extension LibraryIndex {
             // Put in path order here rather than by `ORDER BY`, whose sorter would carry every
             // matched book's body.
             return result.indices.sorted { ByteOrder.precedes(result[$0].book.path, result[$1].book.path) }.map { result[$0] }
+        }
+    }
+
+    /// The books matching `query`, as ``books(matching:)`` finds them, each known by its path,
+    /// slug and title only.
+    func bookMatches(_ query: Query) throws(ShelfError) -> [SearchMatch] {
+        try read { db in
+            var sql = "SELECT b.path, d.slug, d.title FROM book_facts b CROSS JOIN books d ON d.id = b.id"
+            var arguments = StatementArguments()
+            if query.expression != .all {
+                let compiled = QuerySQL(query.expression)
+                sql += " WHERE " + compiled.sql
+                arguments = compiled.statementArguments
+            }
+            var result: [SearchMatch] = []
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                result.append(SearchMatch(kind: .book, bookID: BookID(row[1] as String), title: row[2], path: row[0], score: 0))
+            }
+            return result
         }
     }
 
@@ -131,39 +151,33 @@ extension LibraryIndex {
     /// For a stored day that cannot be read, which a session row never has.
     private static var anyDay: Day { Day(year: 2000, month: 1, day: 1) ?? Day.today() }
 
-    /// A book or session whose words contain every phrase of a search, as the index holds it.
-    struct SearchCandidate: Sendable {
-        var kind: SearchHit.Kind
-        var path: String
-        var bookID: BookID
-        var title: String
-        /// Each text column's encoded words joined by spaces, for ``SearchRanking/score(indexedColumns:_:)``.
-        var indexedColumns: [String]
-    }
-
-    /// Books and sessions whose words contain every phrase, for ``LibraryReading/search(_:limit:highlight:)``.
+    /// Books and sessions whose words contain every phrase, scored, for ``LibraryReading/search(_:limit:highlight:)``.
     ///
     /// Only the words FTS5 stores and the book's slug and title are read: ranking needs no
-    /// more, and the hits read their files anyway.
-    func searchCandidates(_ phrases: [[String]]) throws(ShelfError) -> [SearchCandidate] {
+    /// more, and the hits read their files anyway. Each row is scored as it is read
+    /// (``SearchRanking/score(indexedColumns:_:)``), so that the words of the thousands of
+    /// documents a common word matches are never held at once. It needs the full-text table,
+    /// which a refresh with `fullText` fills.
+    func searchMatches(_ phrases: [[String]]) throws(ShelfError) -> [SearchMatch] {
         let match = phrases.filter { !$0.isEmpty }.map(FullText.matchExpression).joined(separator: " AND ")
         guard !match.isEmpty else { return [] }
-        try fillFullText()
+        let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
         return try read { db in
-            var candidates: [SearchCandidate] = []
+            var matches: [SearchMatch] = []
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT d.path, d.book_path, b.slug, b.title, \(IndexSchema.textColumns.map { "d." + $0 }.joined(separator: ", "))
                 FROM documents d JOIN books b ON b.path = d.book_path
                 WHERE documents MATCH ?
                 """, arguments: [match])
             while let row = try rows.next() {
+                let columns: [String] = (4..<(4 + IndexSchema.textColumns.count)).map { (row[$0] as String?) ?? "" }
+                guard let score = SearchRanking.score(indexedColumns: columns, phraseBytes) else { continue }
                 let path: String = row[0]
                 let bookPath: String = row[1]
-                let columns: [String] = (4..<(4 + IndexSchema.textColumns.count)).map { (row[$0] as String?) ?? "" }
-                candidates.append(SearchCandidate(kind: path == bookPath ? .book : .session, path: path,
-                                                  bookID: BookID(row[2] as String), title: row[3], indexedColumns: columns))
+                matches.append(SearchMatch(kind: path == bookPath ? .book : .session, bookID: BookID(row[2] as String),
+                                           title: row[3], path: path, score: score))
             }
-            return candidates
+            return matches
         }
     }
 }

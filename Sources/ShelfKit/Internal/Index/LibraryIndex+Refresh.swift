@@ -147,8 +147,10 @@ extension LibraryIndex {
     ///
     /// Session files are compared and read only once the index keeps sessions
     /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
-    /// an index without them gets them (``fillSessions(_:_:batchSize:)``); without, an index that does
-    /// not keep them yet leaves them to the first read that needs them.
+    /// an index without them gets them (``fillSessions(_:_:fullText:batchSize:)``); without, an index that does
+    /// not keep them yet leaves them to the first read that needs them. The same holds for
+    /// `fullText` and the full-text table (``fillFullText()``); when both are wanted for the
+    /// first time, the table is filled while the first session files are parsed.
     ///
     /// With `watcher`, a refresh asks watchman what changed since the index's clock and reads
     /// only that (``refreshFromWatcher(_:statuses:keepsSessions:settings:started:)``) when it can vouch
@@ -156,7 +158,7 @@ extension LibraryIndex {
     /// that nothing changed during the walk is missed.
     /// - Returns: What the library holds besides the index (the walk, when there was one).
     @discardableResult
-    func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool,
+    func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fullText: Bool = false,
                  watcher: WatcherSettings? = nil) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
         let started = FileSystem.now()
         let (fresh, keepsSessions) = try read { db in
@@ -167,12 +169,13 @@ extension LibraryIndex {
         if let watcher, !fresh, keepsSessions || !wanted,
            let refreshed = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
                                                         started: started) {
+            if fullText { try await fillFullText() }
             return refreshed
         }
         let known = fresh || watcher == nil ? nil : watchState()
         var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
-        let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fresh: fresh,
-                                                        keepsSessions: keepsSessions, started: started)
+        let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fullText: fullText,
+                                                        fresh: fresh, keepsSessions: keepsSessions, started: started)
         let files = RefreshedFiles(listing)
         // The counts as of the clock, for the commands that watchman tells nothing changed.
         // A linked file or folder changes where watchman does not look: only a walk sees it.
@@ -187,7 +190,7 @@ extension LibraryIndex {
     }
 
     /// The refresh by walking the library.
-    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fresh: Bool,
+    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fullText: Bool, fresh: Bool,
                                keepsSessions: Bool, started: Int64) async throws(ShelfError) -> (LibraryWalk, RefreshReport) {
         // A new index compares nothing: every file is read, and `fstat` of the open file gives
         // its stamp, which spares a `stat` by path per file in the walk. The walk starts at once,
@@ -199,7 +202,7 @@ extension LibraryIndex {
             // A new index is empty, so nothing vanished and nothing was known: it is built with
             // parsing and writing overlapped, which one transaction could not do.
             let listing = try await walking.get()
-            let parsed = try await build(listing, storage, started: started, sessions: wanted)
+            let parsed = try await build(listing, storage, started: started, sessions: wanted, fullText: fullText)
             return (listing, RefreshReport(parsed: parsed, removed: 0))
         }
         let state: Result<(KnownFiles, Int64, Bool), ShelfError> = Result { () throws(ShelfError) in
@@ -212,7 +215,11 @@ extension LibraryIndex {
         let (indexed, lastRefresh, keepsText) = try state.get()
         var report = try await update(listing, storage, known: indexed, lastRefresh: lastRefresh, keepsText: keepsText,
                                 keepsSessions: keepsSessions, started: started)
-        if wanted && !keepsSessions { report.parsed += try await fillSessions(listing, storage) }
+        if wanted && !keepsSessions {
+            report.parsed += try await fillSessions(listing, storage, fullText: fullText)
+        } else if fullText && !keepsText {
+            try await fillFullText()
+        }
         return (listing, report)
     }
 
@@ -406,27 +413,27 @@ extension LibraryIndex {
     /// books whose file or sessions changed; with `all`, for every book in one pass.
     static func updateProgress(_ db: Database, books changed: Set<String>, all: Bool) throws {
         var sessions: [String: [ReadingSession]] = [:]
-        var books: [String: Book] = [:]
+        var books: [String: (id: Int64, book: Book)] = [:]
         func collect(_ cursor: RowCursor) throws {
             while let row = try cursor.next() { sessions[row[0] as String, default: []].append(totalsSession(row)) }
         }
         if all {
             try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions"))
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, \(progressColumns) FROM books")
-            while let row = try rows.next() { books[row[0]] = progressBook(row, from: 1) }
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, \(progressColumns) FROM books")
+            while let row = try rows.next() { books[row[1]] = (row[0], progressBook(row, from: 2)) }
         } else {
             for path in changed {
                 try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path]))
-                if let row = try Row.fetchOne(db, sql: "SELECT \(progressColumns) FROM books WHERE path = ?", arguments: [path]) {
-                    books[path] = progressBook(row, from: 0)
+                if let row = try Row.fetchOne(db, sql: "SELECT id, \(progressColumns) FROM books WHERE path = ?", arguments: [path]) {
+                    books[path] = (row[0], progressBook(row, from: 1))
                 }
             }
         }
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
-        for (path, book) in books where all || changed.contains(path) {
+        for (path, (id, book)) in books where all || changed.contains(path) {
             let progress = ReadingProgress(sessions[path] ?? [], of: book)
             for value in IndexColumns.sessionValues(pages: book.pages, progress: progress) { update.bind(value) }
-            update.bind(path)
+            update.bind(id)
             try update.run()
         }
     }

@@ -1,4 +1,3 @@
-internal import Dispatch
 internal import GRDB
 
 /// The sessions table, filled when a read first needs it.
@@ -26,48 +25,82 @@ extension LibraryIndex {
     }
 
     /// Reads every session file of `listing` and adds them to an index that does not keep
-    /// sessions yet, with each book's totals; does nothing to one that does.
+    /// sessions yet, with each book's totals; does nothing to one that does. With `fullText`,
+    /// the full-text table is filled too, unless it is kept already.
     ///
     /// One immediate transaction checks, reads and writes: another process may be filling the
     /// table too, and only one must. The files are read on all cores a few thousand at a time,
-    /// the next batch while this thread writes the last, so that a library of 100,000 books
-    /// does not hold all its parsed sessions at once. A session file changed after it was read
-    /// here has a later modification time than the refresh before, so the next refresh reads
+    /// each book's from its open session folder, the next batches while this thread writes the
+    /// last, so that a library of 100,000 books does not hold all its parsed sessions at once.
+    /// The full-text table is filled from the books' rows (``writeDocuments(_:_:)``) while the
+    /// first batches are parsed, which keeps the other cores busy while SQLite takes this one,
+    /// and the notes are encoded as they are parsed.
+    ///
+    /// A batch holds whole books, and each book's totals are computed on the parsing threads
+    /// from the sessions just read and its row's length and current read, read before the batch
+    /// is parsed: the other books have none, as before, and reading every session back from the
+    /// table for the totals cost as much as writing them. A session file changed after it was
+    /// read here has a later modification time than the refresh before, so the next refresh reads
     /// it again.
     /// - Returns: The number of session files read.
-    func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage,
+    func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage, fullText: Bool = false,
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
-        var work: [Work] = []
-        for location in listing.books {
-            for (file, name) in listing.sessionNames(of: location) {
-                work.append(.session(path: location.sessionFolder + "/" + file, name: name, book: location))
+        // Positions of books in the listing: their files are named on the parsing threads, batch
+        // by batch, rather than all at once here.
+        var grouped: [[Int]] = [[]]
+        var inBatch = 0
+        for (position, location) in listing.books.enumerated() {
+            guard let files = listing.sessionFiles[location.sessionFolder]?.count, files > 0 else { continue }
+            if inBatch >= max(1, batchSize) {
+                grouped.append([])
+                inBatch = 0
             }
+            grouped[grouped.count - 1].append(position)
+            inBatch += files
         }
-        let batches = stride(from: 0, to: work.count, by: max(1, batchSize)).map {
-            Array(work[$0..<min($0 + max(1, batchSize), work.count)])
-        }
+        let batches = grouped
         do {
             return try await queue.writeWithoutTransaction { db in
                 var added = 0
                 try db.inTransaction(.immediate) {
                     guard try !Self.hasSessions(db) else { return .commit }
-                    let fullText = try Self.hasFullText(db)
+                    try IndexSchema.dropSessionIndexes(db)
+                    let keptText = try Self.hasFullText(db)
+                    let keepsText = keptText || fullText
                     var writer = try IndexWriter(db)
-                    let parse: @Sendable ([Work]) -> [Parsed] = { batch in
-                        ParallelMap.mapBlocking(batch) { item in Self.parse(item, storage, encodeText: fullText) }
+                    var totals = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
+                    var parsing: [BackgroundResult<[ParsedSessions]>] = []
+                    var next = 0
+                    func parseNext() throws {
+                        guard next < batches.count else { return }
+                        let batch = batches[next].map { listing.books[$0] }
+                        let books = try Self.progressBooks(db, paths: batch.map(\.path))
+                        parsing.append(BackgroundResult {
+                            ParallelMap.mapBlocking(batch) { book in
+                                Self.parseSessions(of: book, listing.sessionNames(of: book), row: books[book.path], storage,
+                                                   encodeText: keepsText)
+                            }
+                        })
+                        next += 1
                     }
-                    var next = batches.first.map { first in BackgroundResult { parse(first) } }
-                    for position in batches.indices {
-                        guard let parsed = next?.value() else { break }
-                        next = nil
-                        if position + 1 < batches.count {
-                            let batch = batches[position + 1]
-                            next = BackgroundResult { parse(batch) }
+                    try parseNext()
+                    if keepsText && !keptText {
+                        try parseNext()
+                        try Self.writeDocuments(db, &writer)
+                    }
+                    while !parsing.isEmpty {
+                        let parsed = parsing.removeFirst().value() ?? []
+                        try parseNext()
+                        for book in parsed {
+                            for item in book.items { try writer.insert(item, info: item.info, fullText: keepsText) }
+                            added += book.items.count
+                            guard let (id, values) = book.totals else { continue }
+                            for value in values { totals.bind(value) }
+                            totals.bind(id)
+                            try totals.run()
                         }
-                        for item in parsed { try writer.insert(item, info: item.info, fullText: fullText) }
-                        added += parsed.count
                     }
-                    try Self.updateProgress(db, books: [], all: true)
+                    try db.execute(sql: IndexSchema.sessionIndexes)
                     try Self.markSessionsKept(db)
                     return .commit
                 }
@@ -78,27 +111,42 @@ extension LibraryIndex {
         }
     }
 
+    /// A book's session files as read, and the values of ``IndexColumns/sessionUpdateSQL`` for
+    /// its row in `book_facts`, when it has one and sessions.
+    private struct ParsedSessions: Sendable {
+        var items: [Parsed]
+        var totals: (id: Int64, values: [Double?])?
+    }
+
+    /// Reads a book's session files in its open session folder and computes its totals from
+    /// `row`, its `id` and what ``progressBook(_:from:)`` reads of it.
+    private static func parseSessions(of book: BookLocation, _ files: [(file: String, name: SessionFileName)],
+                                      row: (id: Int64, book: Book)?, _ storage: DiskStorage, encodeText: Bool) -> ParsedSessions {
+        let folder = storage.openDirectory(book.sessionFolder)
+        let items = files.map { file, name in
+            parse(.session(path: book.sessionFolder + "/" + file, name: name, book: book), storage, encodeText: encodeText,
+                  in: folder.map { ($0, file) })
+        }
+        let sessions = items.compactMap(\.session)
+        guard let row, !sessions.isEmpty else { return ParsedSessions(items: items) }
+        let progress = ReadingProgress(sessions, of: row.book)
+        return ParsedSessions(items: items, totals: (row.id, IndexColumns.sessionValues(pages: row.book.pages, progress: progress)))
+    }
+
+    /// The `id` and what ``progressBook(_:from:)`` reads of the books at `paths`, by path.
+    private static func progressBooks(_ db: Database, paths: [String]) throws -> [String: (id: Int64, book: Book)] {
+        var books: [String: (id: Int64, book: Book)] = [:]
+        // Within SQLite's limit on bound values, whatever the batch size.
+        for start in stride(from: 0, to: paths.count, by: 1_000) {
+            let part = paths[start..<min(start + 1_000, paths.count)]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, path, \(progressColumns) FROM books WHERE path IN (\(Array(repeating: "?", count: part.count).joined(separator: ", ")))
+                """, arguments: StatementArguments(Array(part)))
+            while let row = try rows.next() { books[row[1]] = (row[0], progressBook(row, from: 2)) }
+        }
+        return books
+    }
+
     /// Session files read and written at a time.
     static let sessionBatch = 4_096
-}
-
-/// A value computed on another thread, for code that cannot wait asynchronously: the body of
-/// a database transaction that reads the next batch while it writes this one.
-private final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    /// Written once by the background thread before it signals `done`.
-    private var result: Value?
-
-    init(_ compute: @escaping @Sendable () -> Value) {
-        DispatchQueue.global().async {
-            self.result = compute()
-            self.done.signal()
-        }
-    }
-
-    /// Waits for the value; call once.
-    func value() -> Value? {
-        done.wait()
-        return result
-    }
 }
