@@ -80,10 +80,11 @@ enum IndexColumns {
         }
     }
 
-    /// Sets a book's session values; arguments are those of ``sessionFields`` (``sessionValues(pages:progress:)``)
-    /// then the path.
+    /// Sets a book's session values; arguments are those of ``sessionFields`` (``sessionValues(pages:progress:)``),
+    /// then those of ``IndexProgressColumns``, then the path.
     static var sessionUpdateSQL: String {
-        let assignments = sessionFields.map { "q_\($0.storageName) = ?" }.joined(separator: ", ")
+        let assignments = (sessionFields.map { "q_\($0.storageName)" } + IndexProgressColumns.names).map { $0 + " = ?" }
+            .joined(separator: ", ")
         return "UPDATE book_facts SET \(assignments) WHERE id IN (SELECT id FROM books WHERE path = ?)"
     }
 

@@ -22,8 +22,10 @@ enum IndexSchema {
     /// session's `time`, from its file name, orders the sessions of a day, and the fields
     /// `stopped_page` and `next`; 16: a book read before counts only its current read's sessions
     /// in its progress, and `reads` is a query column; 17: a session's `from` and `to` are positions,
-    /// stored as text (`120`, `45%`, `loc 3400`, `3h20m`), and the fields `duration` and `locations`).
-    static let version = 17
+    /// stored as text (`120`, `45%`, `loc 3400`, `3h20m`), and the fields `duration` and `locations`;
+    /// 18: `book_facts` keeps each book's progress totals (``IndexProgressColumns``), which listings
+    /// read instead of adding up every session again).
+    static let version = 18
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -43,7 +45,8 @@ enum IndexSchema {
                 inode INTEGER NOT NULL, changed INTEGER NOT NULL, hash INTEGER NOT NULL);
             CREATE TABLE books (id INTEGER PRIMARY KEY, \(IndexRows.bookColumnDefinitions));
             CREATE TABLE book_facts (
-                id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions));
+                id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions),
+                \(IndexProgressColumns.definitions));
             CREATE TABLE sessions (
                 path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
                 time INTEGER, sequence INTEGER NOT NULL, "from" TEXT, "to" TEXT, pages INTEGER, minutes INTEGER, extra TEXT,

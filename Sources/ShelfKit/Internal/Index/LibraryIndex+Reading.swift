@@ -72,48 +72,60 @@ extension LibraryIndex {
         }
     }
 
-    /// Each book's reading progress (of its current read), by book path, for sorting by computed
-    /// keys and for listings that show it. Reads only the columns the totals need: no notes.
+    /// Each book's reading progress (of its current read), by book path, as the index stores
+    /// it (``IndexProgressColumns``): the index must keep sessions.
     func progress(of books: [Book]) throws(ShelfError) -> [String: ReadingProgress] {
-        let paths = books.map(\.path)
+        let columns = IndexProgressColumns.selected(from: "b")
         return try read { db in
-            var sessions: [String: [ReadingSession]] = [:]
-            if paths.count <= Self.pathsLookedUpOneByOne {
-                for path in paths {
-                    let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.totalsColumns) FROM sessions WHERE book_path = ?",
-                                                   arguments: [path])
-                    while let row = try rows.next() { sessions[path, default: []].append(Self.totalsSession(row)) }
+            var result: [String: ReadingProgress] = [:]
+            if books.count <= Self.pathsLookedUpOneByOne {
+                let statement = try db.makeStatement(sql: """
+                    SELECT \(columns) FROM books d JOIN book_facts b ON b.id = d.id WHERE d.path = ?
+                    """)
+                for book in books {
+                    if let row = try Row.fetchOne(statement, arguments: [book.path]) {
+                        result[book.path] = IndexProgressColumns.progress(row, from: 0)
+                    }
                 }
             } else {
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.totalsColumns) FROM sessions")
-                while let row = try rows.next() { sessions[row[0] as String, default: []].append(Self.totalsSession(row)) }
+                let wanted = Set(books.map(\.path))
+                let rows = try Row.fetchCursor(db, sql: "SELECT b.path, \(columns) FROM book_facts b")
+                while let row = try rows.next() {
+                    let path: String = row[0]
+                    if wanted.contains(path) { result[path] = IndexProgressColumns.progress(row, from: 1) }
+                }
             }
-            var result: [String: ReadingProgress] = [:]
-            for book in books { result[book.path] = ReadingProgress(sessions[book.path] ?? [], of: book) }
             return result
         }
     }
 
-    /// Up to this many books, their sessions are found through `sessions_by_book`; past it, one
-    /// scan of the table costs less.
+    /// Up to this many books, each is found through `books_by_path`; past it, one scan of
+    /// `book_facts` costs less.
     private static let pathsLookedUpOneByOne = 200
 
-    /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:)``
+    /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:from:)``
     /// reads them.
-    static let totalsColumns = "book_path, \"from\", \"to\", pages, minutes, day, time, sequence"
+    static let totalsColumnNames = ["book_path", "\"from\"", "\"to\"", "pages", "minutes", "day", "time", "sequence"]
 
-    /// A session as far as the totals see it, from a row of ``totalsColumns``. Day, time and
-    /// sequence order the sessions: the page reached depends on it when some sessions count only `pages`.
-    static func totalsSession(_ row: Row) -> ReadingSession {
-        var session = ReadingSession(day: Day(row[5] as String) ?? anyDay, time: IndexRows.time(row[6]), sequence: row[7],
-                                     pages: row[3], minutes: row[4])
-        session.fromPosition = IndexRows.position(row[1])
-        session.toPosition = IndexRows.position(row[2])
+    /// ``totalsColumnNames`` for a `SELECT`.
+    static let totalsColumns = totalsColumnNames.joined(separator: ", ")
+
+    /// A session as far as the totals see it, from a row of ``totalsColumns`` starting at
+    /// `column`. Day, time and sequence order the sessions: the page reached depends on it when
+    /// some sessions count only `pages`.
+    static func totalsSession(_ row: Row, from column: Int = 0) -> ReadingSession {
+        var session = ReadingSession(day: Day(row[column + 5] as String) ?? anyDay, time: IndexRows.time(row[column + 6]),
+                                     sequence: row[column + 7], pages: row[column + 3], minutes: row[column + 4])
+        session.fromPosition = IndexRows.position(row[column + 1])
+        session.toPosition = IndexRows.position(row[column + 2])
         return session
     }
 
     /// The columns of `books` ``progressBook(_:from:)`` reads.
-    static let progressColumns = "pages, locations, duration, started, extra"
+    static let progressColumnNames = ["pages", "locations", "duration", "started", "extra"]
+
+    /// ``progressColumnNames`` for a `SELECT`.
+    static let progressColumns = progressColumnNames.joined(separator: ", ")
 
     /// As much of a book as its progress needs (``ReadingProgress/init(_:of:)``: its length and
     /// its current read), from a row of ``progressColumns`` starting at `column`. Only a book

@@ -64,6 +64,8 @@ extension LibraryIndex {
         var lists: [[String]] = []
         /// The values of custom keys, which can have several.
         var values: [(field: String, value: BookFacts.Value)] = []
+        /// The book's session totals, for ``IndexProgressColumns``.
+        var progress = ReadingProgress([])
         /// ``FullText/indexText(_:)`` of each text column; empty when the full-text table is not
         /// kept yet (``LibraryIndex/fillFullText()``).
         var document: [String] = []
@@ -77,7 +79,8 @@ extension LibraryIndex {
             extra = IndexRows.extraJSON(book.extra)
             columns = Array(repeating: nil, count: IndexColumns.fields.count)
             lists = Array(repeating: [], count: IndexListColumns.fields.count)
-            for (field, value) in BookFacts.values(of: book, progress: progress ?? ReadingProgress([])) {
+            self.progress = progress ?? ReadingProgress([])
+            for (field, value) in BookFacts.values(of: book, progress: self.progress) {
                 if let position = IndexColumns.position[field] {
                     columns[position] = value
                 } else if let position = IndexListColumns.position[field], let text = value.text {
@@ -379,32 +382,51 @@ extension LibraryIndex {
         try db.cachedStatement(sql: "DELETE FROM book_values WHERE path = ?").execute(arguments: [path])
     }
 
-    /// Recomputes the values that come from sessions (count, pages, minutes, progress) for the
-    /// books whose file or sessions changed; with `all`, for every book in one pass.
+    /// Recomputes the values that come from sessions (count, pages, minutes, progress, and
+    /// ``IndexProgressColumns``) for the books whose file or sessions changed; with `all`, for
+    /// every book in one pass.
     static func updateProgress(_ db: Database, books changed: Set<String>, all: Bool) throws {
-        var sessions: [String: [ReadingSession]] = [:]
-        var books: [String: Book] = [:]
-        func collect(_ cursor: RowCursor) throws {
-            while let row = try cursor.next() { sessions[row[0] as String, default: []].append(totalsSession(row)) }
-        }
-        if all {
-            try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions"))
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, \(progressColumns) FROM books")
-            while let row = try rows.next() { books[row[0]] = progressBook(row, from: 1) }
-        } else {
-            for path in changed {
-                try collect(try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path]))
-                if let row = try Row.fetchOne(db, sql: "SELECT \(progressColumns) FROM books WHERE path = ?", arguments: [path]) {
-                    books[path] = progressBook(row, from: 0)
-                }
-            }
-        }
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
-        for (path, book) in books where all || changed.contains(path) {
-            let progress = ReadingProgress(sessions[path] ?? [], of: book)
+        func store(_ book: Book, sessions: [ReadingSession], path: String) throws {
+            let progress = ReadingProgress(sessions, of: book)
             for value in IndexColumns.sessionValues(pages: book.pages, progress: progress) { update.bind(value) }
+            IndexProgressColumns.bind(progress, to: &update)
             update.bind(path)
             try update.run()
         }
+        guard all else {
+            for path in changed {
+                guard let row = try Row.fetchOne(db, sql: "SELECT \(progressColumns) FROM books WHERE path = ?", arguments: [path])
+                else { continue }
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path])
+                var sessions: [ReadingSession] = []
+                while let row = try rows.next() { sessions.append(totalsSession(row)) }
+                try store(progressBook(row, from: 0), sessions: sessions, path: path)
+            }
+            return
+        }
+        // Book by book, each with its sessions next to it: holding every session of the library
+        // at once took some 300 MB on 100,000 generated books. The LEFT JOIN keeps `books` the
+        // outer loop, in rowid order, so `ORDER BY` sorts nothing.
+        let books = progressColumnNames.map { "d." + $0 }
+        let sessions = totalsColumnNames.map { "s." + $0 }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT d.id, d.path, \(books.joined(separator: ", ")), \(sessions.joined(separator: ", "))
+            FROM books d LEFT JOIN sessions s ON s.book_path = d.path ORDER BY d.id
+            """)
+        let sessionStart = 2 + books.count
+        var current: (id: Int64, path: String, book: Book)?
+        var bookSessions: [ReadingSession] = []
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            if id != current?.id {
+                if let current { try store(current.book, sessions: bookSessions, path: current.path) }
+                current = (id, row[1], progressBook(row, from: 2))
+                bookSessions.removeAll(keepingCapacity: true)
+            }
+            // A book without sessions has one row, of NULLs where a session's columns are.
+            if (row[sessionStart] as String?) != nil { bookSessions.append(totalsSession(row, from: sessionStart)) }
+        }
+        if let current { try store(current.book, sessions: bookSessions, path: current.path) }
     }
 }
