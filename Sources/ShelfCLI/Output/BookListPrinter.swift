@@ -3,7 +3,11 @@ import ShelfKit
 
 /// Prints a list of books in the chosen format. Tables show reading progress for books that
 /// have sessions in a reading status; the other formats print the books' fields.
-struct BookListPrinter {
+///
+/// Each book is first made into its ``Line`` (``line(_:progress:)``), as the library reads it,
+/// and the lines are printed once all are made (``render(_:)``): a table needs every row for
+/// its widths, yet a table of 100,000 books need not hold 100,000 books with their bodies.
+struct BookListPrinter: Sendable {
     var format: OutputFormat
     var terminal: Terminal
     var root: String
@@ -11,40 +15,83 @@ struct BookListPrinter {
     var fields: [BookRecords.Column]?
     /// Which status counts a book as read, for the `year` column.
     var configuration: LibraryConfiguration = .default
+    /// How paths print, found once rather than for every book.
+    private let paths: DisplayPaths
 
-    func render(_ books: [Book], progress: [BookID: ReadingProgress]) throws -> String {
+    init(format: OutputFormat, terminal: Terminal, root: String, fields: [BookRecords.Column]?,
+         configuration: LibraryConfiguration = .default) {
+        self.format = format
+        self.terminal = terminal
+        self.root = root
+        self.fields = fields
+        self.configuration = configuration
+        paths = DisplayPaths(root: root)
+    }
+
+    /// What one book prints as, made while the book is at hand.
+    enum Line: Sendable {
+        /// A row of the table.
+        case cells([Table.Cell])
+        /// Printed as it is: a path and its terminator.
+        case text(String)
+        /// The book itself, for JSON and CSV, whose records and columns come from every book.
+        case book(Book, ReadingProgress?)
+    }
+
+    /// `book` as the format prints it, with `progress` where the format shows it.
+    func line(_ book: Book, progress: ReadingProgress?) -> Line {
         switch format {
-        case .json: return BookRecords(books: books, progress: progress).json()
-        case .jsonl: return BookRecords(books: books, progress: progress).jsonLines()
-        case .csv: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
-        case .paths, .paths0: return books.map { DisplayPaths(root: root)($0.path) + format.pathTerminator }.joined()
-        case .table: return fields.map { table(books, columns: $0, progress: progress) } ?? table(books, progress: progress)
+        case .json, .jsonl, .csv: .book(book, progress)
+        case .paths, .paths0: .text(paths(book.path) + format.pathTerminator)
+        case .table: .cells(fields.map { cells(book, columns: $0, progress: progress) } ?? cells(book, progress: progress))
         }
     }
 
-    private func table(_ books: [Book], progress: [BookID: ReadingProgress]) -> String {
-        guard !books.isEmpty else { return "" }
-        // Titles keep their room longest; authors give way first, as lists (`…, +3`).
-        var table = Table(columns: [
-            .init(title: "TITLE", givesWay: 2, minimum: 20), .init(title: "AUTHORS", givesWay: 0, least: 10),
-            .init(title: "STATUS", givesWay: 1),
-            .init(title: "RATING"), .init(title: "PROGRESS"),
-        ])
-        for book in books {
-            let status = book.folder.isEmpty ? book.status.name : "\(book.status.name)/\(book.folder)"
-            table.rows.append([.text(book.title), .list(book.authors), .text(status), .text(BookDisplay.stars(book.rating)),
-                               .text(BookDisplay.progress(progress[book.id], of: book.pages))])
+    func render(_ lines: [Line]) throws -> String {
+        switch format {
+        case .json, .jsonl, .csv:
+            var books: [Book] = []
+            var progress: [BookID: ReadingProgress] = [:]
+            for case .book(let book, let bookProgress) in lines {
+                books.append(book)
+                if let bookProgress { progress[book.id] = bookProgress }
+            }
+            switch format {
+            case .json: return BookRecords(books: books, progress: progress).json()
+            case .jsonl: return BookRecords(books: books, progress: progress).jsonLines()
+            default: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
+            }
+        case .paths, .paths0:
+            return lines.map { if case .text(let text) = $0 { text } else { "" } }.joined()
+        case .table:
+            guard !lines.isEmpty else { return "" }
+            var table = Table(columns: fields.map(columns) ?? Self.usualColumns)
+            table.rows = lines.map { if case .cells(let cells) = $0 { cells } else { [] } }
+            return table.render(width: terminal.width, terminal: terminal)
         }
-        return table.render(width: terminal.width, terminal: terminal)
     }
 
-    /// A table of the columns `--fields` chose, headed by their names: lists shortened first,
-    /// titles cut last, as in the usual table.
-    private func table(_ books: [Book], columns: [BookRecords.Column], progress: [BookID: ReadingProgress]) -> String {
-        guard !books.isEmpty else { return "" }
+    /// The usual table's columns: titles keep their room longest; authors give way first, as
+    /// lists (`…, +3`).
+    private static let usualColumns: [Table.Column] = [
+        .init(title: "TITLE", givesWay: 2, minimum: 20), .init(title: "AUTHORS", givesWay: 0, least: 10),
+        .init(title: "STATUS", givesWay: 1),
+        .init(title: "RATING"), .init(title: "PROGRESS"),
+    ]
+
+    /// A row of the usual table.
+    private func cells(_ book: Book, progress: ReadingProgress?) -> [Table.Cell] {
+        let status = book.folder.isEmpty ? book.status.name : "\(book.status.name)/\(book.folder)"
+        return [.text(book.title), .list(book.authors), .text(status), .text(BookDisplay.stars(book.rating)),
+                .text(BookDisplay.progress(progress, of: book.pages))]
+    }
+
+    /// The columns `--fields` chose, headed by their names: lists shortened first, titles cut
+    /// last, as in the usual table.
+    private func columns(_ columns: [BookRecords.Column]) -> [Table.Column] {
         let lists = Set(BookSchema.fields.filter { $0.valueType == .textList }.map(\.key))
         let numbers = Set(BookSchema.fields.filter { [.integer, .number].contains($0.valueType) }.map(\.key)).subtracting(["rating"])
-        var table = Table(columns: columns.map { column in
+        return columns.map { column in
             switch column {
             case .book("title"): .init(title: column.header.uppercased(), givesWay: 2, minimum: 20)
             case .book(let key) where lists.contains(key): .init(title: column.header.uppercased(), givesWay: 0, least: 10)
@@ -52,23 +99,23 @@ struct BookListPrinter {
                 .init(title: column.header.uppercased(), alignment: .right)
             default: .init(title: column.header.uppercased(), givesWay: 1)
             }
-        })
-        let paths = DisplayPaths(root: root)
-        for book in books {
-            let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-            table.rows.append(columns.map { column -> Table.Cell in
-                switch column {
-                case .location(.path): .text(paths(book.path))
-                case .location(let location): .text(location.value(of: book))
-                case .book("rating"): .text(BookDisplay.stars(book.rating))
-                case .book(let key):
-                    if case .list(let items)? = fields[key] { .list(items.map { $0.plainText() }) } else { .text(fields[key]?.plainText() ?? "") }
-                case .computed("progress"): .text(BookDisplay.progress(progress[book.id], of: book.pages))
-                case .computed(let name): .text(BookTemplate.value(of: name, in: book, progress: progress[book.id], configuration: configuration) ?? "")
-                case .custom(let key): .text(book.extra(key)?.plainText() ?? "")
-                }
-            })
         }
-        return table.render(width: terminal.width, terminal: terminal)
+    }
+
+    /// A row of the `--fields` table.
+    private func cells(_ book: Book, columns: [BookRecords.Column], progress: ReadingProgress?) -> [Table.Cell] {
+        let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return columns.map { column -> Table.Cell in
+            switch column {
+            case .location(.path): .text(paths(book.path))
+            case .location(let location): .text(location.value(of: book))
+            case .book("rating"): .text(BookDisplay.stars(book.rating))
+            case .book(let key):
+                if case .list(let items)? = fields[key] { .list(items.map { $0.plainText() }) } else { .text(fields[key]?.plainText() ?? "") }
+            case .computed("progress"): .text(BookDisplay.progress(progress, of: book.pages))
+            case .computed(let name): .text(BookTemplate.value(of: name, in: book, progress: progress, configuration: configuration) ?? "")
+            case .custom(let key): .text(book.extra(key)?.plainText() ?? "")
+            }
+        }
     }
 }

@@ -39,17 +39,38 @@ actor IndexedReads: ReadStrategy {
 
     /// The query compiled to SQL (``QuerySQL``), after a refresh that reads sessions only when
     /// the query or the sort needs them.
-    func books(matching query: Query, sortProgress: Bool, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> QueryAnswer {
-        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || sortProgress) else {
-            return try await fileReads.books(matching: query, sortProgress: sortProgress, library)
+    ///
+    /// The progress of the books listed comes from their rows when the index keeps sessions.
+    /// When it does not, a listing of more books than ``sessionsReadDirectly(ofAll:)`` has the
+    /// index read every session first, as ``progress(of:_:)`` would; a smaller one is left
+    /// without, for ``progress(of:_:)`` to read the listed books' session files.
+    func list<Entry: Sendable>(matching query: Query, progress wanted: ProgressWanted, _ library: LibraryFiles<DiskStorage>,
+                               _ entry: @escaping @Sendable (Book, ReadingProgress?) -> Entry) async throws(ShelfError)
+        -> ListAnswer<Entry> {
+        guard var (index, files) = try await refreshed(library, sessions: query.needsSessions || wanted.forSorting) else {
+            return try await fileReads.list(matching: query, progress: wanted, library, entry)
         }
-        let found = try index.books(matching: query)
-        return QueryAnswer(found: FoundBooks(books: found, problems: try index.problems(sessions: false) + files.duplicateProblems),
-                           customKeys: try index.customKeys(),
-                           progress: sortProgress ? try index.progress(of: found.map(\.book)) : [:])
+        var givesProgress = wanted.forSorting
+        if wanted.forListing && !givesProgress {
+            givesProgress = try index.keepsSessions()
+            let count = givesProgress ? 0 : try index.count(matching: query)
+            if !givesProgress, min(count, wanted.limit ?? count) > sessionsReadDirectlyLimit ?? Self.sessionsReadDirectly(ofAll: bookCount) {
+                guard let withSessions = try await refreshed(library, sessions: true) else {
+                    return try await fileReads.list(matching: query, progress: wanted, library, entry)
+                }
+                (index, files) = withSessions
+                givesProgress = true
+            }
+        }
+        // Taken before the books are read, so that the walk, which a large library's books
+        // would add to, can go.
+        let duplicates = files.duplicateProblems
+        let entries = try index.books(matching: query, progress: givesProgress) { book, _, progress in entry(book, progress) }
+        return ListAnswer(entries: entries, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys(),
+                          sessionProblems: givesProgress ? try index.problems(sessions: true) : [])
     }
 
-    /// The totals of the index's sessions, without their notes.
+    /// The totals of the index's sessions, as its book rows keep them.
     ///
     /// When the index does not keep sessions yet, the books' session files are read instead, up
     /// to ``sessionsReadDirectly(ofAll:)`` books: a listing of a few hundred books then reads a

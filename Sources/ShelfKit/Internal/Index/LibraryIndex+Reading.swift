@@ -5,12 +5,27 @@ extension LibraryIndex {
     /// The books matching `query` (every book for `nil`), in path order, with the stamp of
     /// each file as indexed.
     func books(matching query: Query?) throws(ShelfError) -> [(book: Book, stamp: FileStamp)] {
+        let result = try books(matching: query, progress: false) { book, stamp, _ in (book: book, stamp: stamp) }
+        // Put in path order here rather than by `ORDER BY`, whose sorter would carry every
+        // matched book's body.
+        return result.indices.sorted { ByteOrder.precedes(result[$0].book.path, result[$1].book.path) }.map { result[$0] }
+    }
+
+    /// Each book matching `query` (every book for `nil`) made into an entry as it is read, in
+    /// no particular order: only the entries are kept, and each book is let go once made into one.
+    /// - Parameters:
+    ///   - progress: Whether to read each book's progress as stored (``IndexProgressColumns``),
+    ///     which is right only when the index keeps sessions; `nil` is passed without.
+    ///   - entry: Makes a book, the stamp of its file as indexed and its progress into an entry.
+    func books<Entry>(matching query: Query?, progress: Bool,
+                      _ entry: (Book, FileStamp, ReadingProgress?) -> Entry) throws(ShelfError) -> [Entry] {
         if let query, QuerySQL.usesFullText(query.expression) { try fillFullText() }
         return try read { db in
             // The query scans the narrow `book_facts` (CROSS JOIN keeps it the outer loop) and
             // reads the rows of `books` only for the books it matches.
+            let progressColumns = progress ? ", " + IndexProgressColumns.selected(from: "b") : ""
             var sql = """
-                SELECT d.*, f.size AS file_size, f.hash AS file_hash
+                SELECT d.*, f.size AS file_size, f.hash AS file_hash\(progressColumns)
                 FROM book_facts b CROSS JOIN books d ON d.id = b.id JOIN files f ON f.path = b.path
                 """
             var arguments = StatementArguments()
@@ -19,19 +34,29 @@ extension LibraryIndex {
                 sql += " WHERE " + compiled.sql
                 arguments = compiled.statementArguments
             }
-            var result: [(book: Book, stamp: FileStamp)] = []
+            var result: [Entry] = []
             let statement = try db.makeStatement(sql: sql)
             let rows = try Row.fetchCursor(statement, arguments: arguments)
             let reader = IndexRows.BookReader(statement)
-            // The size and hash are the last two columns.
-            let (sizeColumn, hashColumn) = (statement.columnCount - 2, statement.columnCount - 1)
+            // The size and hash follow the columns of `books`, and the progress, when read, them.
+            let sizeColumn = statement.columnCount - 2 - (progress ? IndexProgressColumns.names.count : 0)
             while let row = try rows.next() {
-                let stamp = FileStamp(size: Int(row[sizeColumn] as Int64), hash: UInt64(bitPattern: row[hashColumn] as Int64))
-                result.append((reader.book(row).read(from: stamp), stamp))
+                let stamp = FileStamp(size: Int(row[sizeColumn] as Int64), hash: UInt64(bitPattern: row[sizeColumn + 1] as Int64))
+                let bookProgress = progress ? IndexProgressColumns.progress(row, from: sizeColumn + 2) : nil
+                result.append(entry(reader.book(row).read(from: stamp), stamp, bookProgress))
             }
-            // Put in path order here rather than by `ORDER BY`, whose sorter would carry every
-            // matched book's body.
-            return result.indices.sorted { ByteOrder.precedes(result[$0].book.path, result[$1].book.path) }.map { result[$0] }
+            return result
+        }
+    }
+
+    /// How many books match `query`.
+    func count(matching query: Query) throws(ShelfError) -> Int {
+        if QuerySQL.usesFullText(query.expression) { try fillFullText() }
+        return try read { db in
+            guard query.expression != .all else { return try Int.fetchOne(db, sql: "SELECT count(*) FROM book_facts") ?? 0 }
+            let compiled = QuerySQL(query.expression)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM book_facts b WHERE " + compiled.sql,
+                                    arguments: compiled.statementArguments) ?? 0
         }
     }
 
