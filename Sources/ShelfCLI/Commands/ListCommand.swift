@@ -129,7 +129,7 @@ struct ListCommand: AsyncParsableCommand {
             printError("shelf: warning: no book listed has \"\(field)\"; {\(field)} is left empty")
         }
         if let printer {
-            try StandardOutput.write(try printer.render(lines.map(\.line)))
+            try printer.write(lines.map(\.line))
         } else {
             try StandardOutput.write(lines.map { if case .text(let text) = $0.line { text } else { "" } }.joined())
         }

@@ -5,7 +5,7 @@ import ShelfKit
 /// have sessions in a reading status; the other formats print the books' fields.
 ///
 /// Each book is first made into its ``Line`` (``line(_:progress:)``), as the library reads it,
-/// and the lines are printed once all are made (``render(_:)``): a table needs every row for
+/// and the lines are printed once all are made (``write(_:)``): a table needs every row for
 /// its widths, yet a table of 100,000 books need not hold 100,000 books with their bodies.
 struct BookListPrinter: Sendable {
     var format: OutputFormat
@@ -34,8 +34,9 @@ struct BookListPrinter: Sendable {
         case cells([Table.Cell])
         /// Printed as it is: a path and its terminator.
         case text(String)
-        /// The book itself, for JSON and CSV, whose records and columns come from every book.
-        case book(Book, ReadingProgress?)
+        /// The book itself, for JSON and CSV, whose records and columns come from every book;
+        /// boxed, so that the other lines are not the size of a book.
+        indirect case book(Book, ReadingProgress?)
     }
 
     /// `book` as the format prints it, with `progress` where the format shows it.
@@ -47,28 +48,45 @@ struct BookListPrinter: Sendable {
         }
     }
 
-    func render(_ lines: [Line]) throws -> String {
+    /// Writes the lines to standard output: a table and paths as they are made, a piece at a
+    /// time (``StandardOutput/Writer``).
+    func write(_ lines: [Line]) throws {
+        var output = StandardOutput.Writer()
         switch format {
         case .json, .jsonl, .csv:
-            var books: [Book] = []
-            var progress: [BookID: ReadingProgress] = [:]
-            for case .book(let book, let bookProgress) in lines {
-                books.append(book)
-                if let bookProgress { progress[book.id] = bookProgress }
-            }
-            switch format {
-            case .json: return BookRecords(books: books, progress: progress).json()
-            case .jsonl: return BookRecords(books: books, progress: progress).jsonLines()
-            default: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
-            }
+            try output.write(try records(lines))
         case .paths, .paths0:
-            return lines.map { if case .text(let text) = $0 { text } else { "" } }.joined()
+            for case .text(let text) in lines { try output.write(text) }
         case .table:
-            guard !lines.isEmpty else { return "" }
-            var table = Table(columns: fields.map(columns) ?? Self.usualColumns)
-            table.rows = lines.map { if case .cells(let cells) = $0 { cells } else { [] } }
-            return table.render(width: terminal.width, terminal: terminal)
+            guard !lines.isEmpty else { return }
+            try table(lines).forEachLine(width: terminal.width, terminal: terminal) { line throws(CommandFailure) in
+                try output.write(line)
+                try output.write("\n")
+            }
         }
+        try output.flush()
+    }
+
+    /// The JSON, JSON Lines or CSV of the lines' books.
+    private func records(_ lines: [Line]) throws -> String {
+        var books: [Book] = []
+        var progress: [BookID: ReadingProgress] = [:]
+        for case .book(let book, let bookProgress) in lines {
+            books.append(book)
+            if let bookProgress { progress[book.id] = bookProgress }
+        }
+        switch format {
+        case .json: return BookRecords(books: books, progress: progress).json()
+        case .jsonl: return BookRecords(books: books, progress: progress).jsonLines()
+        default: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
+        }
+    }
+
+    /// The table of the lines' cells.
+    private func table(_ lines: [Line]) -> Table {
+        var table = Table(columns: fields.map(columns) ?? Self.usualColumns)
+        table.rows = lines.map { if case .cells(let cells) = $0 { cells } else { [] } }
+        return table
     }
 
     /// The usual table's columns: titles keep their room longest; authors give way first, as

@@ -249,7 +249,8 @@ extension LibraryEngine {
 struct ListedBook<Row: Sendable>: Sendable {
     enum Content: Sendable {
         case row(Row)
-        case waiting(Book)
+        /// Boxed, so that a listing of rows is not one of books.
+        indirect case waiting(Book)
     }
 
     var keys: BookSort.Keys

@@ -16,8 +16,10 @@ extension LibraryIndex {
     /// - Parameters:
     ///   - progress: Whether to read each book's progress as stored (``IndexProgressColumns``),
     ///     which is right only when the index keeps sessions; `nil` is passed without.
+    ///   - expected: How many books the caller expects, for room made once rather than grown,
+    ///     which holds the entries twice over while they are copied.
     ///   - entry: Makes a book, the stamp of its file as indexed and its progress into an entry.
-    func books<Entry>(matching query: Query?, progress: Bool,
+    func books<Entry>(matching query: Query?, progress: Bool, expected: Int = 0,
                       _ entry: (Book, FileStamp, ReadingProgress?) -> Entry) throws(ShelfError) -> [Entry] {
         if let query, QuerySQL.usesFullText(query.expression) { try fillFullText() }
         return try read { db in
@@ -35,6 +37,7 @@ extension LibraryIndex {
                 arguments = compiled.statementArguments
             }
             var result: [Entry] = []
+            result.reserveCapacity(expected)
             let statement = try db.makeStatement(sql: sql)
             let rows = try Row.fetchCursor(statement, arguments: arguments)
             let reader = IndexRows.BookReader(statement)

@@ -31,21 +31,14 @@ extension LibraryIndex {
     /// One immediate transaction checks, reads and writes: another process may be filling the
     /// table too, and only one must. The files are read on all cores a few thousand at a time,
     /// the next batch while this thread writes the last, so that a library of 100,000 books
-    /// does not hold all its parsed sessions at once. A session file changed after it was read
-    /// here has a later modification time than the refresh before, so the next refresh reads
-    /// it again.
+    /// does not hold all its parsed sessions at once; each batch is listed only when it is read,
+    /// as the list of every session file was some 60 MB there, held twice over. A session file
+    /// changed after it was read here has a later modification time than the refresh before,
+    /// so the next refresh reads it again.
     /// - Returns: The number of session files read.
     func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage,
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
-        var work: [Work] = []
-        for location in listing.books {
-            for (file, name) in listing.sessionNames(of: location) {
-                work.append(.session(path: location.sessionFolder + "/" + file, name: name, book: location))
-            }
-        }
-        let batches = stride(from: 0, to: work.count, by: max(1, batchSize)).map {
-            Array(work[$0..<min($0 + max(1, batchSize), work.count)])
-        }
+        let batches = Self.sessionBatches(of: listing, size: max(1, batchSize))
         do {
             return try await queue.writeWithoutTransaction { db in
                 var added = 0
@@ -53,8 +46,14 @@ extension LibraryIndex {
                     guard try !Self.hasSessions(db) else { return .commit }
                     let fullText = try Self.hasFullText(db)
                     var writer = try IndexWriter(db)
-                    let parse: @Sendable ([Work]) -> [Parsed] = { batch in
-                        ParallelMap.mapBlocking(batch) { item in Self.parse(item, storage, encodeText: fullText) }
+                    let parse: @Sendable (Range<Int>) -> [Parsed] = { batch in
+                        var work: [Work] = []
+                        for location in listing.books[batch] {
+                            for (file, name) in listing.sessionNames(of: location) {
+                                work.append(.session(path: location.sessionFolder + "/" + file, name: name, book: location))
+                            }
+                        }
+                        return ParallelMap.mapBlocking(work) { item in Self.parse(item, storage, encodeText: fullText) }
                     }
                     var next = batches.first.map { first in BackgroundResult { parse(first) } }
                     for position in batches.indices {
@@ -80,6 +79,23 @@ extension LibraryIndex {
 
     /// Session files read and written at a time.
     static let sessionBatch = 4_096
+
+    /// The listing's books in runs with some `size` files in their session folders between
+    /// them, a book's all in one run; books without any are in none.
+    private static func sessionBatches(of listing: LibraryWalk, size: Int) -> [Range<Int>] {
+        var batches: [Range<Int>] = []
+        var start = 0
+        var files = 0
+        for (position, location) in listing.books.enumerated() {
+            files += listing.sessionFiles[location.sessionFolder]?.count ?? 0
+            if files >= size {
+                batches.append(start..<position + 1)
+                (start, files) = (position + 1, 0)
+            }
+        }
+        if files > 0 { batches.append(start..<listing.books.count) }
+        return batches
+    }
 }
 
 /// A value computed on another thread, for code that cannot wait asynchronously: the body of
