@@ -131,7 +131,9 @@ struct ListCommand: AsyncParsableCommand {
         if let printer {
             try printer.write(lines.map(\.line))
         } else {
-            try StandardOutput.write(lines.map { if case .text(let text) = $0.line { text } else { "" } }.joined())
+            var output = StandardOutput.Writer()
+            for listed in lines { if case .text(let text) = listed.line { try output.write(text) } }
+            try output.flush()
         }
         LibraryWarning.print(listing.problems, paths: library.displayPaths)
     }

@@ -10,7 +10,7 @@ import ShelfKit
 struct BookListPrinter: Sendable {
     var format: OutputFormat
     var terminal: Terminal
-    var root: String
+    let root: String
     /// The columns `--fields` chose for the table or the CSV; `nil` for the usual ones.
     var fields: [BookRecords.Column]?
     /// Which status counts a book as read, for the `year` column.

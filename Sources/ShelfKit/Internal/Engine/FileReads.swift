@@ -34,9 +34,11 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         let books = listing.books
         let evaluator = QueryEvaluator(query: query)
         let readsSessions = query.needsSessions || wanted.forSorting || wanted.forListing
-        let gives = wanted.forSorting || wanted.forListing
-        // Chunks of books rather than books, so that each task hands back only its matches.
-        let chunks = stride(from: 0, to: books.count, by: Self.listChunk).map { $0..<min($0 + Self.listChunk, books.count) }
+        let givesProgress = wanted.forSorting || wanted.forListing
+        // Runs of books rather than books, so that each hands back only its matches; enough of
+        // them for ParallelMap to share out (it maps 64 or fewer on one thread).
+        let size = max(1, min(Self.listChunk, books.count / 128))
+        let chunks = stride(from: 0, to: books.count, by: size).map { $0..<min($0 + size, books.count) }
         let parts = await ParallelMap.map(chunks) { chunk in
             var part = ListPart<Entry>()
             for location in books[chunk] {
@@ -65,7 +67,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
                     }
                 }
                 guard evaluator.matches(book, progress: progress, notes: notes) else { continue }
-                part.entries.append(entry(book, gives ? progress : nil))
+                part.entries.append(entry(book, givesProgress ? progress : nil))
                 part.sessionProblems += sessionProblems
             }
             return part
@@ -81,7 +83,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         return answer
     }
 
-    /// Books read by one task of ``list(matching:progress:_:_:)``.
+    /// The most books read by one task of ``list(matching:progress:_:_:)``.
     private static var listChunk: Int { 256 }
 
     /// What one task of ``list(matching:progress:_:_:)`` found.
