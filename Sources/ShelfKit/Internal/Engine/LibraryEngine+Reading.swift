@@ -84,7 +84,10 @@ extension LibraryEngine {
             throw .invalidQuery(error)
         }
         let entries = answer.entries
-        let listed = entries.indices.sorted { entries[$0].keys.precedes(entries[$1].keys, in: order) }.limited(to: limit)
+        // Sorted by keys of their own: this runs unspecialized for the caller's `Row`, and an
+        // entry read for each comparison was an entry copied, row and all.
+        let keys = entries.map(\.keys)
+        let listed = keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }.limited(to: limit)
         var sessionProblems = answer.sessionProblems
         var progress: [String: ReadingProgress] = [:]
         let waiting = listed.compactMap { position -> Book? in
@@ -105,7 +108,7 @@ extension LibraryEngine {
         // The problems of the listed books' session files, which their progress leaves out.
         let booksWithProblems = Set(sessionProblems.map { BookLocation.bookPath(ofSession: $0.path) })
         let listedWithProblems = booksWithProblems.isEmpty ? []
-            : Set(listed.lazy.map { entries[$0].keys.path }.filter(booksWithProblems.contains))
+            : Set(listed.lazy.map { keys[$0].path }.filter(booksWithProblems.contains))
         let theirs = sessionProblems.filter { listedWithProblems.contains(BookLocation.bookPath(ofSession: $0.path)) }
         return Listing(rows, problems: Array(Set(answer.problems + theirs)).sorted())
     }
