@@ -1,5 +1,6 @@
 // The system calls Swift's Glibc module does not show: renameat2 is declared only with
-// _GNU_SOURCE, which a Swift module map cannot set.
+// _GNU_SOURCE, which a Swift module map cannot set, and malloc_trim is in malloc.h, which it
+// leaves out.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -9,6 +10,9 @@
 #include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "shelf_system_calls.h"
 
@@ -49,4 +53,10 @@ int shelf_unix_connect(const char *path, int timeout_ms) {
         return -1;
     }
     return descriptor;
+}
+
+void shelf_release_free_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }

@@ -298,3 +298,38 @@ struct ListTests {
         #expect(limit.stderr == "shelf: --limit must be 0 or more, got -1\n")
     }
 }
+
+/// A listing longer than one write to standard output (tables and paths go out some 64 KB at a
+/// time) comes out whole and in order, with each book's own progress.
+struct LongListTests {
+    @Test func aListingOfManyBooksComesOutWholeInOrder() throws {
+        let library = try ExampleLibrary(empty: true)
+        try library.write(".shelf/config.yaml", "statuses: [to-read, reading, finished, abandoned]\n")
+        let count = 3_500
+        for number in 0..<count {
+            let name = String(format: "%04d", number)
+            // Every tenth book is being read, with a session reaching page `number % 100 + 1`.
+            let status = number % 10 == 0 ? "reading" : "to-read"
+            try library.write("\(status)/book-\(name).md", "---\ntitle: Book \(name) of a long enough title\npages: 200\n---\n")
+            if status == "reading" { try library.write("reading/book-\(name)/2024-01-01.md", "---\nto: \(number % 100 + 1)\n---\n") }
+        }
+        let paths = try library.shelf(["list", "--format", "paths"], in: library.root.path, environment: ["SHELF_NO_WATCHMAN": "1"])
+        #expect(paths.status == 0 && paths.stderr == "")
+        #expect(paths.stdout.utf8.count > 65_536)
+        let expected = (0..<count).map { number in
+            "\(number % 10 == 0 ? "reading" : "to-read")/book-\(String(format: "%04d", number)).md"
+        }
+        #expect(paths.stdout == expected.map { $0 + "\n" }.joined())
+
+        let table = try library.shelf(["list"], in: library.root.path, environment: ["SHELF_NO_WATCHMAN": "1", "COLUMNS": ""])
+        #expect(table.status == 0 && table.stderr == "")
+        #expect(table.stdout.utf8.count > 65_536)
+        let lines = table.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 1 + count + 1 && lines.last == "")
+        for (number, line) in zip(0..<count, lines.dropFirst()) {
+            let progress = number % 10 == 0 ? "\(number % 100 + 1)/200 (\((number % 100 + 1) * 100 / 200)%)" : ""
+            #expect(line.hasPrefix("Book \(String(format: "%04d", number)) of a long enough title"), "\(line)")
+            #expect(line.hasSuffix(number % 10 == 0 ? "  " + progress : "  to-read"), "\(line)")
+        }
+    }
+}

@@ -62,6 +62,8 @@ struct QueryDifferentialTests {
         for (path, text) in files { try await memory.writeBehindTheLibrary(text, to: path) }
 
         var random = SeededGenerator(seed: 7)
+        // Drawn apart, so that the queries stay those the seed above made.
+        var limits = SeededGenerator(seed: 8)
         var nonEmpty = 0
         for _ in 0..<150 {
             let text = Self.query(&random)
@@ -73,6 +75,19 @@ struct QueryDifferentialTests {
             let fromMemory = try await memory.books(matching: query, sortedBy: sort, limit: nil).items.map(\.path)
             #expect(fromIndex == fromFiles, "\(text)")
             #expect(fromIndex == fromMemory, "\(text)")
+            // A listing with each book's progress, cut to a limit or not: the index reads the
+            // progress of the few books listed from their files, as it keeps no sessions yet.
+            let limit = Bool.random(using: &limits) ? nil : Int.random(in: 1...20, using: &limits)
+            func rows(_ library: some LibraryReading) async throws -> Listing<String> {
+                try await library.mapBooks(matching: query, sortedBy: sort, limit: limit, withProgress: true) { book, progress in
+                    "\(book.path) \(progress.map { "\($0)" } ?? "none")"
+                }
+            }
+            let indexRows = try await rows(indexed)
+            #expect(indexRows.items == (try await rows(direct)).items, "\(text)")
+            #expect(indexRows.items == (try await rows(memory)).items, "\(text)")
+            #expect(indexRows.problems == (try await rows(direct)).problems, "\(text)")
+            #expect(indexRows.items.count == min(fromIndex.count, limit ?? fromIndex.count), "\(text)")
             if !fromIndex.isEmpty { nonEmpty += 1 }
             // `shelf tags`, `authors` and `folders` count the same books either way.
             let facet = BookFacet.allCases.randomElement(using: &random) ?? .tags

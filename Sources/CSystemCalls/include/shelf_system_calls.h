@@ -15,4 +15,8 @@ int shelf_exchange_paths(const char *first, const char *second);
 /// Returns the descriptor, or -1 with errno set (ENAMETOOLONG when `path` does not fit).
 int shelf_unix_connect(const char *path, int timeout_ms);
 
+/// Hands the memory malloc holds free back to the system (glibc's malloc_trim); does nothing
+/// where there is no such call.
+void shelf_release_free_memory(void);
+
 #endif

@@ -88,44 +88,54 @@ struct ListCommand: AsyncParsableCommand {
         let library = try library.open()
         let query = try filter.query(today: Day.today())
         let order = sort.map(SortOption.sort)
-        let books: [Book]
-        let problems: [Problem]
-        var progress: [BookID: ReadingProgress] = [:]
-        if showsProgress {
-            let listed = try await library.booksWithProgress(matching: query, sortedBy: order, limit: limit)
-            books = listed.items.map(\.book)
-            problems = listed.problems
-            // The usual table shows it for the books being read; other outputs wherever asked for.
-            let reading = library.configuration.status(for: .reading)
-            for (book, bookProgress) in listed.items where chosenFormat != .named(.table) || fields != nil || book.status == reading {
-                progress[book.id] = bookProgress
+        let format = chosenFormat
+        let configuration = library.configuration
+        // The usual table shows progress for the books being read; other outputs wherever asked for.
+        let reading = configuration.status(for: .reading)
+        let progressForAll = format != .named(.table) || fields != nil
+        // Keys the warnings below ask about: sort keys shelf does not know, and the custom keys
+        // a template reads, once each.
+        let sortKeys = sort.map(SortOption.key).filter { !SortOption.isKnown($0) }
+        var templateKeys: [(field: String, key: String)] = []
+        if case .template(let template) = format {
+            for field in template.fields where !templateKeys.contains(where: { $0.field == field }) {
+                if let key = BookTemplate.customKey(field) { templateKeys.append((field, key)) }
             }
-        } else {
-            let listed = try await library.books(matching: query, sortedBy: order, limit: limit)
-            books = listed.items
-            problems = listed.problems
         }
-        for key in sort.map(SortOption.key) where !SortOption.isKnown(key) && !books.contains(where: { $0.value(forKey: key) != nil }) {
+        let printer: BookListPrinter? = switch format {
+        case .named(let named):
+            BookListPrinter(format: named, terminal: color.terminal(), root: library.root, fields: try columns(),
+                            configuration: configuration)
+        case .template: nil
+        }
+        let keys = templateKeys.map(\.key)
+        // Each book is made into what is printed of it as it is read, so the books need not all be
+        // held: a table of a large library holds its rows.
+        let listing = try await library.mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: showsProgress) {
+            book, bookProgress in
+            let progress = progressForAll || book.status == reading ? bookProgress : nil
+            let line: BookListPrinter.Line = switch format {
+            case .named: printer?.line(book, progress: progress) ?? .text("")
+            case .template(let template): .text(template.render(book, progress: progress, configuration: configuration) + "\n")
+            }
+            return ListedLine(line: line, hasSortKey: sortKeys.map { book.value(forKey: $0) != nil },
+                              hasTemplateKey: keys.map { book.extra($0) != nil })
+        }
+        let lines = listing.items
+        for (position, key) in sortKeys.enumerated() where !lines.contains(where: { $0.hasSortKey[position] }) {
             printError("shelf: warning: no book listed has \"\(key)\"; --sort \(key) changed nothing")
         }
-        switch chosenFormat {
-        case .named(let format):
-            let terminal = color.terminal()
-            let printer = BookListPrinter(format: format, terminal: terminal, root: library.root, fields: try columns(),
-                                          configuration: library.configuration)
-            try StandardOutput.write(try printer.render(books, progress: progress))
-        case .template(let template):
-            var warned: Set<String> = []
-            for field in template.fields where !warned.contains(field) {
-                guard let key = BookTemplate.customKey(field) else { continue }
-                warned.insert(field)
-                if !books.contains(where: { $0.extra(key) != nil }) {
-                    printError("shelf: warning: no book listed has \"\(field)\"; {\(field)} is left empty")
-                }
-            }
-            try StandardOutput.write(books.map { template.render($0, progress: progress[$0.id], configuration: library.configuration) + "\n" }.joined())
+        for (position, (field, _)) in templateKeys.enumerated() where !lines.contains(where: { $0.hasTemplateKey[position] }) {
+            printError("shelf: warning: no book listed has \"\(field)\"; {\(field)} is left empty")
         }
-        LibraryWarning.print(problems, paths: library.displayPaths)
+        if let printer {
+            try printer.write(lines.map(\.line))
+        } else {
+            var output = StandardOutput.Writer()
+            for listed in lines { if case .text(let text) = listed.line { try output.write(text) } }
+            try output.flush()
+        }
+        LibraryWarning.print(listing.problems, paths: library.displayPaths)
     }
 
     /// `--format`, or `paths0` with `-0`.
@@ -141,4 +151,14 @@ struct ListCommand: AsyncParsableCommand {
         case .template(let template): template.needsSessions
         }
     }
+}
+
+/// One listed book as `list` prints it, and which of the keys its warnings ask about it has.
+private struct ListedLine: Sendable {
+    /// A template's line is text.
+    var line: BookListPrinter.Line
+    /// For each `--sort` key shelf does not know, in order, whether the book has a value for it.
+    var hasSortKey: [Bool]
+    /// For each custom key the template reads, in order, whether the book has it.
+    var hasTemplateKey: [Bool]
 }

@@ -3,50 +3,113 @@ import ShelfKit
 
 /// Prints a list of books in the chosen format. Tables show reading progress for books that
 /// have sessions in a reading status; the other formats print the books' fields.
-struct BookListPrinter {
+///
+/// Each book is first made into its ``Line`` (``line(_:progress:)``), as the library reads it,
+/// and the lines are printed once all are made (``write(_:)``): a table needs every row for
+/// its widths, yet a table of 100,000 books need not hold 100,000 books with their bodies.
+struct BookListPrinter: Sendable {
     var format: OutputFormat
     var terminal: Terminal
-    var root: String
+    let root: String
     /// The columns `--fields` chose for the table or the CSV; `nil` for the usual ones.
     var fields: [BookRecords.Column]?
     /// Which status counts a book as read, for the `year` column.
     var configuration: LibraryConfiguration = .default
+    /// How paths print, found once rather than for every book.
+    private let paths: DisplayPaths
 
-    func render(_ books: [Book], progress: [BookID: ReadingProgress]) throws -> String {
+    init(format: OutputFormat, terminal: Terminal, root: String, fields: [BookRecords.Column]?,
+         configuration: LibraryConfiguration = .default) {
+        self.format = format
+        self.terminal = terminal
+        self.root = root
+        self.fields = fields
+        self.configuration = configuration
+        paths = DisplayPaths(root: root)
+    }
+
+    /// What one book prints as, made while the book is at hand.
+    enum Line: Sendable {
+        /// A row of the table.
+        case cells([Table.Cell])
+        /// Printed as it is: a path and its terminator.
+        case text(String)
+        /// The book itself, for JSON and CSV, whose records and columns come from every book;
+        /// boxed, so that the other lines are not the size of a book.
+        indirect case book(Book, ReadingProgress?)
+    }
+
+    /// `book` as the format prints it, with `progress` where the format shows it.
+    func line(_ book: Book, progress: ReadingProgress?) -> Line {
+        switch format {
+        case .json, .jsonl, .csv: .book(book, progress)
+        case .paths, .paths0: .text(paths(book.path) + format.pathTerminator)
+        case .table: .cells(fields.map { cells(book, columns: $0, progress: progress) } ?? cells(book, progress: progress))
+        }
+    }
+
+    /// Writes the lines to standard output: a table and paths as they are made, a piece at a
+    /// time (``StandardOutput/Writer``).
+    func write(_ lines: [Line]) throws {
+        var output = StandardOutput.Writer()
+        switch format {
+        case .json, .jsonl, .csv:
+            try output.write(try records(lines))
+        case .paths, .paths0:
+            for case .text(let text) in lines { try output.write(text) }
+        case .table:
+            guard !lines.isEmpty else { return }
+            try table(lines).forEachLine(width: terminal.width, terminal: terminal) { line throws(CommandFailure) in
+                try output.write(line)
+                try output.write("\n")
+            }
+        }
+        try output.flush()
+    }
+
+    /// The JSON, JSON Lines or CSV of the lines' books.
+    private func records(_ lines: [Line]) throws -> String {
+        var books: [Book] = []
+        var progress: [BookID: ReadingProgress] = [:]
+        for case .book(let book, let bookProgress) in lines {
+            books.append(book)
+            if let bookProgress { progress[book.id] = bookProgress }
+        }
         switch format {
         case .json: return BookRecords(books: books, progress: progress).json()
         case .jsonl: return BookRecords(books: books, progress: progress).jsonLines()
-        case .csv: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
-        case .paths, .paths0:
-            let paths = DisplayPaths(root: root)
-            return books.map { paths($0.path) + format.pathTerminator }.joined()
-        case .table: return fields.map { table(books, columns: $0, progress: progress) } ?? table(books, progress: progress)
+        default: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
         }
     }
 
-    private func table(_ books: [Book], progress: [BookID: ReadingProgress]) -> String {
-        guard !books.isEmpty else { return "" }
-        // Titles keep their room longest; authors give way first, as lists (`…, +3`).
-        var table = Table(columns: [
-            .init(title: "TITLE", givesWay: 2, minimum: 20), .init(title: "AUTHORS", givesWay: 0, least: 10),
-            .init(title: "STATUS", givesWay: 1),
-            .init(title: "RATING"), .init(title: "PROGRESS"),
-        ])
-        for book in books {
-            let status = book.folder.isEmpty ? book.status.name : "\(book.status.name)/\(book.folder)"
-            table.rows.append([.text(book.title), .list(book.authors), .text(status), .text(BookDisplay.stars(book.rating)),
-                               .text(BookDisplay.progress(progress[book.id], of: book.pages))])
-        }
-        return table.render(width: terminal.width, terminal: terminal)
+    /// The table of the lines' cells.
+    private func table(_ lines: [Line]) -> Table {
+        var table = Table(columns: fields.map(columns) ?? Self.usualColumns)
+        table.rows = lines.map { if case .cells(let cells) = $0 { cells } else { [] } }
+        return table
     }
 
-    /// A table of the columns `--fields` chose, headed by their names: lists shortened first,
-    /// titles cut last, as in the usual table.
-    private func table(_ books: [Book], columns: [BookRecords.Column], progress: [BookID: ReadingProgress]) -> String {
-        guard !books.isEmpty else { return "" }
+    /// The usual table's columns: titles keep their room longest; authors give way first, as
+    /// lists (`…, +3`).
+    private static let usualColumns: [Table.Column] = [
+        .init(title: "TITLE", givesWay: 2, minimum: 20), .init(title: "AUTHORS", givesWay: 0, least: 10),
+        .init(title: "STATUS", givesWay: 1),
+        .init(title: "RATING"), .init(title: "PROGRESS"),
+    ]
+
+    /// A row of the usual table.
+    private func cells(_ book: Book, progress: ReadingProgress?) -> [Table.Cell] {
+        let status = book.folder.isEmpty ? book.status.name : "\(book.status.name)/\(book.folder)"
+        return [.text(book.title), .list(book.authors), .text(status), .text(BookDisplay.stars(book.rating)),
+                .text(BookDisplay.progress(progress, of: book.pages))]
+    }
+
+    /// The columns `--fields` chose, headed by their names: lists shortened first, titles cut
+    /// last, as in the usual table.
+    private func columns(_ columns: [BookRecords.Column]) -> [Table.Column] {
         let lists = Set(BookSchema.fields.filter { $0.valueType == .textList }.map(\.key))
         let numbers = Set(BookSchema.fields.filter { [.integer, .number].contains($0.valueType) }.map(\.key)).subtracting(["rating"])
-        var table = Table(columns: columns.map { column in
+        return columns.map { column in
             switch column {
             case .book("title"): .init(title: column.header.uppercased(), givesWay: 2, minimum: 20)
             case .book(let key) where lists.contains(key): .init(title: column.header.uppercased(), givesWay: 0, least: 10)
@@ -54,23 +117,23 @@ struct BookListPrinter {
                 .init(title: column.header.uppercased(), alignment: .right)
             default: .init(title: column.header.uppercased(), givesWay: 1)
             }
-        })
-        let paths = DisplayPaths(root: root)
-        for book in books {
-            let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-            table.rows.append(columns.map { column -> Table.Cell in
-                switch column {
-                case .location(.path): .text(paths(book.path))
-                case .location(let location): .text(location.value(of: book))
-                case .book("rating"): .text(BookDisplay.stars(book.rating))
-                case .book(let key):
-                    if case .list(let items)? = fields[key] { .list(items.map { $0.plainText() }) } else { .text(fields[key]?.plainText() ?? "") }
-                case .computed("progress"): .text(BookDisplay.progress(progress[book.id], of: book.pages))
-                case .computed(let name): .text(BookTemplate.value(of: name, in: book, progress: progress[book.id], configuration: configuration) ?? "")
-                case .custom(let key): .text(book.extra(key)?.plainText() ?? "")
-                }
-            })
         }
-        return table.render(width: terminal.width, terminal: terminal)
+    }
+
+    /// A row of the `--fields` table.
+    private func cells(_ book: Book, columns: [BookRecords.Column], progress: ReadingProgress?) -> [Table.Cell] {
+        let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return columns.map { column -> Table.Cell in
+            switch column {
+            case .location(.path): .text(paths(book.path))
+            case .location(let location): .text(location.value(of: book))
+            case .book("rating"): .text(BookDisplay.stars(book.rating))
+            case .book(let key):
+                if case .list(let items)? = fields[key] { .list(items.map { $0.plainText() }) } else { .text(fields[key]?.plainText() ?? "") }
+            case .computed("progress"): .text(BookDisplay.progress(progress, of: book.pages))
+            case .computed(let name): .text(BookTemplate.value(of: name, in: book, progress: progress, configuration: configuration) ?? "")
+            case .custom(let key): .text(book.extra(key)?.plainText() ?? "")
+            }
+        }
     }
 }

@@ -41,6 +41,30 @@ enum StandardOutput {
         throw CommandFailure(message: "cannot write to standard output: \(String(cString: strerror(code)))")
     }
 
+    /// Writes text made a piece at a time in writes of some 64 KB: a listing of a large
+    /// library is then never held whole as text (a table of 100,000 books is 11 MB, and
+    /// growing one string to hold it took twice that).
+    struct Writer {
+        private var pending = ""
+        private static let size = 65_536
+
+        init() {}
+
+        /// Adds `text`, writing what is pending once it is large enough.
+        /// - Throws: as ``StandardOutput/write(_:)``.
+        mutating func write(_ text: String) throws(CommandFailure) {
+            pending += text
+            if pending.utf8.count >= Self.size { try flush() }
+        }
+
+        /// Writes what is pending; call once at the end.
+        mutating func flush() throws(CommandFailure) {
+            guard !pending.isEmpty else { return }
+            try StandardOutput.write(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+
     private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.write(descriptor, buffer, count)

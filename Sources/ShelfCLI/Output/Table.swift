@@ -103,6 +103,17 @@ struct Table {
     }
 
     func render(width: Int?, terminal: Terminal) -> String {
+        var text = ""
+        forEachLine(width: width, terminal: terminal) { line in
+            text += line
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Each line of the table, header first, without its line break: for output written as it
+    /// is made (``StandardOutput/Writer``), rather than held whole.
+    func forEachLine<Failure: Error>(width: Int?, terminal: Terminal, _ body: (String) throws(Failure) -> Void) throws(Failure) {
         let widths = widths(fitting: width)
         func line(_ cells: [Cell], header: Bool) -> String {
             var parts: [String] = []
@@ -121,7 +132,7 @@ struct Table {
             if let width, TextWidth.of(joined) > width { joined = TextWidth.truncate(joined, to: width) }
             return header ? terminal.paint(joined, .bold) : joined
         }
-        return ([line(columns.map { .text($0.title) }, header: true)] + rows.map { line($0, header: false) })
-            .joined(separator: "\n") + "\n"
+        try body(line(columns.map { .text($0.title) }, header: true))
+        for row in rows { try body(line(row, header: false)) }
     }
 }

@@ -31,6 +31,12 @@ extension EngineHandle {
         try await engine.booksWithProgress(matching: query, sortedBy: order, limit: limit)
     }
 
+    public func mapBooks<Row: Sendable>(matching query: Query, sortedBy order: [BookSort], limit: Int?, withProgress: Bool,
+                                        _ row: @escaping @Sendable (Book, ReadingProgress?) -> Row) async throws(ShelfError)
+        -> Listing<Row> {
+        try await engine.mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: withProgress, row)
+    }
+
     public func scan() async throws(ShelfError) -> LibraryScan { try await engine.scan() }
 
     public func trashedBooks() async throws(ShelfError) -> [TrashedBook] { try await engine.trashedBooks() }

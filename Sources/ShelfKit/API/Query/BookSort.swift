@@ -39,12 +39,33 @@ public struct BookSort: Sendable, Hashable, Codable {
     /// - Parameter progress: Each book's progress by path, for keys computed from sessions.
     static func sort(_ books: [Book], by order: [BookSort], statusOrder: (Status) -> Int,
                      progress: [String: ReadingProgress] = [:]) -> [Book] {
-        let keys = books.map { book in order.map { $0.key(of: book, statusOrder: statusOrder, progress: progress) } }
-        let titles = books.map { TextFolding.fold($0.title) }
+        let keys = books.map { Keys($0, order: order, statusOrder: statusOrder, progress: progress[$0.path]) }
         // Positions are sorted rather than the books themselves, which are large to move.
-        return books.indices.sorted { lhs, rhs in
+        return keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }.map { books[$0] }
+    }
+
+    /// What a book sorts by in an order, computed once per book, so that sorting neither folds
+    /// text on every comparison nor needs the book: a listing keeps these and what it prints.
+    struct Keys: Sendable {
+        /// The book's key for each sort of the order; `nil` where it has no value.
+        fileprivate let values: [SortKey?]
+        /// The folded title, the first tie-breaker.
+        fileprivate let title: String
+        /// The path, the last.
+        let path: String
+
+        /// - Parameter progress: The book's progress, for keys computed from sessions.
+        init(_ book: Book, order: [BookSort], statusOrder: (Status) -> Int, progress: ReadingProgress?) {
+            values = order.map { $0.key(of: book, statusOrder: statusOrder, progress: progress) }
+            title = TextFolding.fold(book.title)
+            path = book.path
+        }
+
+        /// Whether a book with these keys sorts before one with `other` in `order`, the order
+        /// both were made for: books without a value for a key sort last in either direction.
+        func precedes(_ other: Keys, in order: [BookSort]) -> Bool {
             for (index, sort) in order.enumerated() {
-                switch (keys[lhs][index], keys[rhs][index]) {
+                switch (values[index], other.values[index]) {
                 case (nil, nil): continue
                 case (nil, _): return false
                 case (_, nil): return true
@@ -53,18 +74,18 @@ public struct BookSort: Sendable, Hashable, Codable {
                     return sort.descending ? b < a : a < b
                 }
             }
-            if titles[lhs] != titles[rhs] { return titles[lhs] < titles[rhs] }
-            return books[lhs].path < books[rhs].path
-        }.map { books[$0] }
+            if title != other.title { return title < other.title }
+            return path < other.path
+        }
     }
 
     /// Whether sorting needs the books' sessions.
     var needsSessions: Bool { field == nil && QueryField(name: key).needsSessions }
 
-    private func key(of book: Book, statusOrder: (Status) -> Int, progress: [String: ReadingProgress]) -> SortKey? {
+    private func key(of book: Book, statusOrder: (Status) -> Int, progress: ReadingProgress?) -> SortKey? {
         guard let field else {
             let name = QueryField(name: key).storageName
-            let facts = BookFacts.values(of: book, progress: progress[book.path] ?? ReadingProgress([]))
+            let facts = BookFacts.values(of: book, progress: progress ?? ReadingProgress([]))
             guard let value = facts.first(where: { $0.field == name })?.value else { return nil }
             if let low = value.low { return .number(low) }
             return value.text.map(SortKey.text)
@@ -87,7 +108,7 @@ public struct BookSort: Sendable, Hashable, Codable {
 }
 
 /// A comparable value extracted once per book, so sorting does not fold text on every comparison.
-private enum SortKey: Comparable {
+private enum SortKey: Comparable, Sendable {
     case text(String)
     case number(Double)
     case day(Day)

@@ -22,23 +22,78 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         return FoundBooks(books: books, problems: problems)
     }
 
-    /// Reads every book, and every session when the query or the sort needs them, and
-    /// evaluates the query in Swift.
-    func books(matching query: Query, sortProgress: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> QueryAnswer {
-        let all = try await allBooks(files)
-        var progress: [String: ReadingProgress] = [:]
-        var notes: [String: [String]] = [:]
-        if query.needsSessions || sortProgress {
-            let books = Dictionary(all.books.map { ($0.book.path, $0.book) }, uniquingKeysWith: { first, _ in first })
-            for (path, sessions) in try await sessionsByBook(files).items {
-                progress[path] = books[path].map { ReadingProgress(sessions, of: $0) } ?? ReadingProgress(sessions)
-                notes[path] = sessions.map(\.note)
+    /// Reads every book on all cores and evaluates the query in Swift as each is read, keeping
+    /// the entries of the books it matches and nothing else of the others. A book's sessions
+    /// are read with it, from its own session folder, when the query or the listing needs them.
+    /// - Throws: when the library or a session folder cannot be listed.
+    func list<Entry: Sendable>(matching query: Query, progress wanted: ProgressWanted, _ files: LibraryFiles<Storage>,
+                               _ entry: @escaping @Sendable (Book, ReadingProgress?) -> Entry) async throws(ShelfError)
+        -> ListAnswer<Entry> {
+        let listing = try files.listing()
+        let storage = files.storage
+        let books = listing.books
+        let evaluator = QueryEvaluator(query: query)
+        let readsSessions = query.needsSessions || wanted.forSorting || wanted.forListing
+        let givesProgress = wanted.forSorting || wanted.forListing
+        // Runs of books rather than books, so that each hands back only its matches; enough of
+        // them for ParallelMap to share out (it maps 64 or fewer on one thread).
+        let size = max(1, min(Self.listChunk, books.count / 128))
+        let chunks = stride(from: 0, to: books.count, by: size).map { $0..<min($0 + size, books.count) }
+        let parts = await ParallelMap.map(chunks) { chunk in
+            var part = ListPart<Entry>()
+            for location in books[chunk] {
+                let book: Book
+                do throws(ShelfError) {
+                    let file = try BookFile.read(location, from: storage)
+                    book = file.book
+                    part.problems += file.problems.map { Problem($0, path: location.path) }
+                } catch {
+                    part.problems.append(Problem(error, path: location.path))
+                    continue
+                }
+                part.customKeys.formUnion(QueryEvaluator.customKeys(of: book))
+                var progress: ReadingProgress?
+                var notes: [String] = []
+                var sessionProblems: [Problem] = []
+                if readsSessions {
+                    do throws(ShelfError) {
+                        let (sessions, problems) = try Self.ownSessions(of: book, from: storage)
+                        progress = ReadingProgress(sessions, of: book)
+                        notes = sessions.map(\.note)
+                        sessionProblems = problems
+                    } catch {
+                        part.failure = part.failure ?? error
+                        continue
+                    }
+                }
+                guard evaluator.matches(book, progress: progress, notes: notes) else { continue }
+                part.entries.append(entry(book, givesProgress ? progress : nil))
+                part.sessionProblems += sessionProblems
             }
+            return part
         }
-        let evaluator = QueryEvaluator(query: query, progress: progress, notes: notes)
-        let matching = all.books.filter { evaluator.matches($0.book) }
-        return QueryAnswer(found: FoundBooks(books: matching, problems: all.problems),
-                           customKeys: QueryEvaluator.customKeys(of: all.books.map(\.book)), progress: progress)
+        var answer = ListAnswer<Entry>(entries: [], problems: listing.duplicateProblems, customKeys: [])
+        for part in parts {
+            if let failure = part.failure { throw failure }
+            answer.entries += part.entries
+            answer.problems += part.problems
+            answer.customKeys.formUnion(part.customKeys)
+            answer.sessionProblems += part.sessionProblems
+        }
+        return answer
+    }
+
+    /// The most books read by one task of ``list(matching:progress:_:_:)``.
+    private static var listChunk: Int { 256 }
+
+    /// What one task of ``list(matching:progress:_:_:)`` found.
+    private struct ListPart<Entry: Sendable>: Sendable {
+        var entries: [Entry] = []
+        var problems: [Problem] = []
+        var sessionProblems: [Problem] = []
+        var customKeys: Set<String> = []
+        /// A session folder that could not be listed.
+        var failure: ShelfError?
     }
 
     func progress(of books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)
@@ -58,23 +113,32 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         -> (progress: [String: ReadingProgress], problems: [Problem]) {
         let storage = files.storage
         let read = await ParallelMap.map(books) { book in
-            Result { () throws(ShelfError) in
-                try SessionFile.readAll(in: BookLocation.sessionFolder(ofBookPath: book.path), bookID: book.id, from: storage)
-            }
+            Result { () throws(ShelfError) in try Self.ownSessions(of: book, from: storage) }
         }
         var progress: [String: ReadingProgress] = [:]
         var problems: [Problem] = []
         for (book, result) in zip(books, read) {
-            var sessions: [ReadingSession] = []
-            for file in try result.get() {
-                switch file.session {
-                case .success(let session): sessions.append(session)
-                case .failure(let error): problems.append(Problem(error, path: file.path))
-                }
-            }
+            let (sessions, unread) = try result.get()
             progress[book.path] = ReadingProgress(sessions, of: book)
+            problems += unread
         }
         return (progress, problems)
+    }
+
+    /// The sessions in a book's own session folder, and a problem for each file there that
+    /// could not be read.
+    /// - Throws: when the folder exists but cannot be listed.
+    private static func ownSessions(of book: Book, from storage: Storage) throws(ShelfError)
+        -> (sessions: [ReadingSession], problems: [Problem]) {
+        var sessions: [ReadingSession] = []
+        var problems: [Problem] = []
+        for file in try SessionFile.readAll(in: BookLocation.sessionFolder(ofBookPath: book.path), bookID: book.id, from: storage) {
+            switch file.session {
+            case .success(let session): sessions.append(session)
+            case .failure(let error): problems.append(Problem(error, path: file.path))
+            }
+        }
+        return (sessions, problems)
     }
 
     func sessions(since day: Day?, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<ReadingSession> {
@@ -101,11 +165,10 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     }
 
     func search(_ query: Query, rounds: [[[String]]], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> SearchAnswer {
-        let answer = try await books(matching: query, sortProgress: false, files)
+        let answer = try await list(matching: query, progress: ProgressWanted(), files) { book, _ in SearchMatch(of: book) }
         var matches: [[SearchMatch]] = []
         for phrases in rounds { matches.append(try await searchMatches(phrases, files).items) }
-        return SearchAnswer(books: answer.found.books.map { SearchMatch(of: $0.book) }, rounds: matches,
-                            problems: answer.found.problems, customKeys: answer.customKeys)
+        return SearchAnswer(books: answer.entries, rounds: matches, problems: answer.problems, customKeys: answer.customKeys)
     }
 
     /// The books and sessions whose words contain every phrase, scored, with the problems of

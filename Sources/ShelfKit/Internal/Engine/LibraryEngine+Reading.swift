@@ -37,15 +37,9 @@ extension LibraryEngine {
     }
 
     func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
-        let counted = query.countingFinished(in: files.configuration.status(for: .finished))
-        let answer = try await reads.books(matching: counted, sortProgress: order.contains(where: \.needsSessions), files)
-        do throws(QueryError) {
-            try query.validate(customKeys: answer.customKeys, statuses: files.configuration.statuses)
-        } catch {
-            throw .invalidQuery(error)
-        }
-        return ordered(remember(answer.found.books), by: order, progress: answer.progress, limit: limit,
-                       problems: answer.found.problems.sorted())
+        let listing = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: false) { book, _ in book }
+        remember(listing.items)
+        return listing
     }
 
     func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
@@ -60,13 +54,63 @@ extension LibraryEngine {
 
     func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
         -> Listing<(book: Book, progress: ReadingProgress)> {
-        let books = try await books(matching: query, sortedBy: order, limit: limit)
-        let (progress, sessionProblems) = try await reads.progress(of: books.items, files)
+        let listing = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: true) { book, progress in
+            (book: book, progress: progress ?? ReadingProgress([]))
+        }
+        remember(listing.items.map(\.book))
+        return listing
+    }
+
+    /// Every query listing: the strategy makes each book it matches into a row as it reads it,
+    /// with the book's sort keys, and the book goes; the rows are sorted, cut to `limit`, and
+    /// returned with the problems of the book files skipped and, `withProgress`, of the listed
+    /// books' session files.
+    ///
+    /// A book whose progress the strategy left to be read for the listed books alone (an index
+    /// without sessions, listing few books) is kept until it is known whether it is listed.
+    func mapBooks<Row: Sendable>(matching query: Query, sortedBy order: [BookSort], limit: Int?, withProgress: Bool,
+                                 _ row: @escaping @Sendable (Book, ReadingProgress?) -> Row) async throws(ShelfError)
+        -> Listing<Row> {
+        let counted = query.countingFinished(in: files.configuration.status(for: .finished))
+        let configuration = files.configuration
+        let wanted = ProgressWanted(forSorting: order.contains(where: \.needsSessions), forListing: withProgress, limit: limit)
+        let answer = try await reads.list(matching: counted, progress: wanted, files) { book, progress in
+            ListedBook(keys: BookSort.Keys(book, order: order, statusOrder: configuration.order(of:), progress: progress),
+                       content: withProgress && progress == nil ? .waiting(book) : .row(row(book, progress)))
+        }
+        do throws(QueryError) {
+            try query.validate(customKeys: answer.customKeys, statuses: files.configuration.statuses)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        let entries = answer.entries
+        // Sorted by keys of their own: this runs unspecialized for the caller's `Row`, and an
+        // entry read for each comparison was an entry copied, row and all.
+        let keys = entries.map(\.keys)
+        let listed = keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }.limited(to: limit)
+        var sessionProblems = answer.sessionProblems
+        var progress: [String: ReadingProgress] = [:]
+        let waiting = listed.compactMap { position -> Book? in
+            if case .waiting(let book) = entries[position].content { book } else { nil }
+        }
+        if !waiting.isEmpty {
+            let read = try await reads.progress(of: waiting, files)
+            progress = read.progress
+            sessionProblems += read.problems
+        }
+        let rows = listed.map { position -> Row in
+            switch entries[position].content {
+            case .row(let made): made
+            case .waiting(let book): row(book, progress[book.path] ?? ReadingProgress([]))
+            }
+        }
+        guard withProgress else { return Listing(rows, problems: answer.problems.sorted()) }
         // The problems of the listed books' session files, which their progress leaves out.
-        let listed = Set(books.items.map(\.path))
-        let theirs = sessionProblems.filter { listed.contains(BookLocation.bookPath(ofSession: $0.path)) }
-        return Listing(books.items.map { ($0, progress[$0.path] ?? ReadingProgress([])) },
-                       problems: Array(Set(books.problems + theirs)).sorted())
+        let booksWithProblems = Set(sessionProblems.map { BookLocation.bookPath(ofSession: $0.path) })
+        let listedWithProblems = booksWithProblems.isEmpty ? []
+            : Set(listed.lazy.map { keys[$0].path }.filter(booksWithProblems.contains))
+        let theirs = sessionProblems.filter { listedWithProblems.contains(BookLocation.bookPath(ofSession: $0.path)) }
+        return Listing(rows, problems: Array(Set(answer.problems + theirs)).sorted())
     }
 
     func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
@@ -192,10 +236,28 @@ extension LibraryEngine {
         return found.map(\.book)
     }
 
+    /// Records what the file of each book listed held, as its version says.
+    private func remember(_ listed: [Book]) {
+        for book in listed { if let stamp = book.version?.stamp { files.stamps[book.path] = stamp } }
+    }
+
     /// `books` sorted by `order`, then title, then path, and cut to `limit`.
     private func ordered(_ books: [Book], by order: [BookSort], progress: [String: ReadingProgress], limit: Int?,
                          problems: [Problem]) -> Listing<Book> {
         let sorted = BookSort.sort(books, by: order, statusOrder: files.configuration.order(of:), progress: progress)
         return Listing(sorted.limited(to: limit), problems: problems)
     }
+}
+
+/// A book of a listing while it is sorted: what it sorts by, and its row, or the book itself
+/// while its progress is still to be read.
+struct ListedBook<Row: Sendable>: Sendable {
+    enum Content: Sendable {
+        case row(Row)
+        /// Boxed, so that a listing of rows is not one of books.
+        indirect case waiting(Book)
+    }
+
+    var keys: BookSort.Keys
+    var content: Content
 }

@@ -12,11 +12,18 @@ protocol ReadStrategy: Sendable {
     /// - Parameter files: The engine's files, for their storage and statuses.
     func allBooks(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> FoundBooks
 
-    /// The books `query` matches, in no particular order, with what the engine needs to check
-    /// the query and sort them.
-    /// - Parameter sortProgress: Whether the answer must carry the books' progress, for a sort
-    ///   by a value computed from sessions.
-    func books(matching query: Query, sortProgress: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> QueryAnswer
+    /// The books `query` matches, each made into an entry by `entry` as it is read, in no
+    /// particular order, with what the engine needs to check the query.
+    ///
+    /// Only the entries are kept, never the books: a listing of every book of a large library
+    /// then holds what it prints (a table row, a path) rather than every book with its body.
+    /// - Parameters:
+    ///   - progress: What the listing needs of the books' progress.
+    ///   - entry: Called once for each book matched, on any thread, with the book's progress
+    ///     when the strategy has it: always when ``ProgressWanted/forSorting``.
+    func list<Entry: Sendable>(matching query: Query, progress: ProgressWanted, _ files: LibraryFiles<Storage>,
+                               _ entry: @escaping @Sendable (Book, ReadingProgress?) -> Entry) async throws(ShelfError)
+        -> ListAnswer<Entry>
 
     /// The reading progress of `books`, and the problems of session files that could not be read
     /// (of any book: the engine keeps those of `books`).
@@ -47,13 +54,30 @@ struct FoundBooks: Sendable {
     var problems: [Problem]
 }
 
+/// What a listing needs of its books' progress, which comes from their sessions.
+struct ProgressWanted: Sendable {
+    /// Every matched book's, to sort them by a value computed from sessions: the strategy must
+    /// give it.
+    var forSorting = false
+    /// The listed books', to show it: given when the strategy has it at hand or judges it
+    /// cheaper to get for every book; the engine asks ``ReadStrategy/progress(of:_:)`` for the
+    /// listed books left without it.
+    var forListing = false
+    /// How many books will be listed at most.
+    var limit: Int?
+}
+
 /// A strategy's answer to a query, before the engine checks, sorts and cuts it.
-struct QueryAnswer: Sendable {
-    var found: FoundBooks
+struct ListAnswer<Entry: Sendable>: Sendable {
+    /// One per book matched.
+    var entries: [Entry]
+    /// The problems of the book files skipped.
+    var problems: [Problem]
     /// The custom keys some book of the library has: a query naming another is a typo.
     var customKeys: Set<String>
-    /// Each book's progress by path, when asked for.
-    var progress: [String: ReadingProgress]
+    /// When the entries were given progress, the problems of the session files it leaves out
+    /// (of any book: the engine keeps those of the listed books).
+    var sessionProblems: [Problem] = []
 }
 
 /// A strategy's answer to a search, before the engine checks the query, ranks and reads the hits.

@@ -80,10 +80,11 @@ enum IndexColumns {
         }
     }
 
-    /// Sets a book's session values; arguments are those of ``sessionFields`` (``sessionValues(pages:progress:)``)
-    /// then the `id` of its row in `books`, which `book_facts` shares.
+    /// Sets a book's session values; arguments are those of ``sessionFields`` (``sessionValues(pages:progress:)``),
+    /// then those of ``IndexProgressColumns``, then the `id` of its row in `books`, which `book_facts` shares.
     static var sessionUpdateSQL: String {
-        let assignments = sessionFields.map { "q_\($0.storageName) = ?" }.joined(separator: ", ")
+        let assignments = (sessionFields.map { "q_\($0.storageName)" } + IndexProgressColumns.names).map { $0 + " = ?" }
+            .joined(separator: ", ")
         return "UPDATE book_facts SET \(assignments) WHERE id = ?"
     }
 

@@ -29,7 +29,7 @@ enum IndexRows {
         """
 
     static let insertFactsSQL: String = {
-        let names = ["id", "path"] + IndexColumns.slots.map(\.column) + IndexListColumns.names
+        let names = ["id", "path"] + IndexColumns.slots.map(\.column) + IndexListColumns.names + IndexProgressColumns.names
         return "INSERT INTO book_facts (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
     }()
 
@@ -47,8 +47,9 @@ enum IndexRows {
     /// Binds the row of ``insertFactsSQL`` of the book at `path`, whose row in `books` is
     /// `id`: its ``IndexColumns`` values (`columns`, in the order of ``IndexColumns/fields``)
     /// and the folded values of its ``IndexListColumns`` (`lists`, in the order of
-    /// ``IndexListColumns/fields``).
-    static func bindFacts(id: Int64, path: String, columns: [BookFacts.Value?], lists: [[String]], to row: inout IndexInsert) {
+    /// ``IndexListColumns/fields``), then its ``IndexProgressColumns``.
+    static func bindFacts(id: Int64, path: String, columns: [BookFacts.Value?], lists: [[String]], progress: ReadingProgress,
+                          to row: inout IndexInsert) {
         row.bind(id)
         row.bind(path)
         for slot in IndexColumns.slots {
@@ -61,6 +62,7 @@ enum IndexRows {
             row.bind(smallest)
             row.bind(largest)
         }
+        IndexProgressColumns.bind(progress, to: &row)
     }
 
     /// A field's value as its column stores it: lists joined, days and publications as text.

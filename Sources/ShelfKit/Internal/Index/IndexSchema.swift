@@ -24,8 +24,10 @@ enum IndexSchema {
     /// in its progress, and `reads` is a query column; 17: a session's `from` and `to` are positions,
     /// stored as text (`120`, `45%`, `loc 3400`, `3h20m`), and the fields `duration` and `locations`;
     /// 18: the full-text table keeps no column sizes, which only FTS5's own ranking reads (search
-    /// ranks by ``SearchRanking``), and a first search fills it with the sessions).
-    static let version = 18
+    /// ranks by ``SearchRanking``), and a first search fills it with the sessions;
+    /// 19: `book_facts` keeps each book's progress totals (``IndexProgressColumns``), which listings
+    /// read instead of adding up every session again).
+    static let version = 19
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -45,7 +47,8 @@ enum IndexSchema {
                 inode INTEGER NOT NULL, changed INTEGER NOT NULL, hash INTEGER NOT NULL);
             CREATE TABLE books (id INTEGER PRIMARY KEY, \(IndexRows.bookColumnDefinitions));
             CREATE TABLE book_facts (
-                id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions));
+                id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions),
+                \(IndexProgressColumns.definitions));
             CREATE TABLE sessions (
                 path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
                 time INTEGER, sequence INTEGER NOT NULL, "from" TEXT, "to" TEXT, pages INTEGER, minutes INTEGER, extra TEXT,

@@ -51,7 +51,7 @@ struct IndexWriter {
             IndexRows.bind(book, extra: item.rows.extra, to: &books)
             try books.run()
             IndexRows.bindFacts(id: db.lastInsertedRowID, path: path, columns: item.rows.columns, lists: item.rows.lists,
-                                to: &facts)
+                                progress: item.rows.progress, to: &facts)
             try facts.run()
             for (field, value) in item.rows.values {
                 values.bind(path)

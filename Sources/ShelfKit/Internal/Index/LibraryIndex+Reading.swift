@@ -6,11 +6,28 @@ extension LibraryIndex {
     /// each file as indexed. A query of words needs the full-text table, which a refresh with
     /// `fullText` fills.
     func books(matching query: Query?) throws(ShelfError) -> [(book: Book, stamp: FileStamp)] {
+        let result = try books(matching: query, progress: false) { book, stamp, _ in (book: book, stamp: stamp) }
+        // Put in path order here rather than by `ORDER BY`, whose sorter would carry every
+        // matched book's body.
+        return result.indices.sorted { ByteOrder.precedes(result[$0].book.path, result[$1].book.path) }.map { result[$0] }
+    }
+
+    /// Each book matching `query` (every book for `nil`) made into an entry as it is read, in
+    /// no particular order: only the entries are kept, and each book is let go once made into one.
+    /// - Parameters:
+    ///   - progress: Whether to read each book's progress as stored (``IndexProgressColumns``),
+    ///     which is right only when the index keeps sessions; `nil` is passed without.
+    ///   - expected: How many books the caller expects, for room made once rather than grown,
+    ///     which holds the entries twice over while they are copied.
+    ///   - entry: Makes a book, the stamp of its file as indexed and its progress into an entry.
+    func books<Entry>(matching query: Query?, progress: Bool, expected: Int = 0,
+                      _ entry: (Book, FileStamp, ReadingProgress?) -> Entry) throws(ShelfError) -> [Entry] {
         return try read { db in
             // The query scans the narrow `book_facts` (CROSS JOIN keeps it the outer loop) and
             // reads the rows of `books` only for the books it matches.
+            let progressColumns = progress ? ", " + IndexProgressColumns.selected(from: "b") : ""
             var sql = """
-                SELECT d.*, f.size AS file_size, f.hash AS file_hash
+                SELECT d.*, f.size AS file_size, f.hash AS file_hash\(progressColumns)
                 FROM book_facts b CROSS JOIN books d ON d.id = b.id JOIN files f ON f.path = b.path
                 """
             var arguments = StatementArguments()
@@ -19,19 +36,29 @@ extension LibraryIndex {
                 sql += " WHERE " + compiled.sql
                 arguments = compiled.statementArguments
             }
-            var result: [(book: Book, stamp: FileStamp)] = []
+            var result: [Entry] = []
+            result.reserveCapacity(expected)
             let statement = try db.makeStatement(sql: sql)
             let rows = try Row.fetchCursor(statement, arguments: arguments)
             let reader = IndexRows.BookReader(statement)
-            // The size and hash are the last two columns.
-            let (sizeColumn, hashColumn) = (statement.columnCount - 2, statement.columnCount - 1)
+            // The size and hash follow the columns of `books`, and the progress, when read, them.
+            let sizeColumn = statement.columnCount - 2 - (progress ? IndexProgressColumns.names.count : 0)
             while let row = try rows.next() {
-                let stamp = FileStamp(size: Int(row[sizeColumn] as Int64), hash: UInt64(bitPattern: row[hashColumn] as Int64))
-                result.append((reader.book(row).read(from: stamp), stamp))
+                let stamp = FileStamp(size: Int(row[sizeColumn] as Int64), hash: UInt64(bitPattern: row[sizeColumn + 1] as Int64))
+                let bookProgress = progress ? IndexProgressColumns.progress(row, from: sizeColumn + 2) : nil
+                result.append(entry(reader.book(row).read(from: stamp), stamp, bookProgress))
             }
-            // Put in path order here rather than by `ORDER BY`, whose sorter would carry every
-            // matched book's body.
-            return result.indices.sorted { ByteOrder.precedes(result[$0].book.path, result[$1].book.path) }.map { result[$0] }
+            return result
+        }
+    }
+
+    /// How many books match `query`.
+    func count(matching query: Query) throws(ShelfError) -> Int {
+        return try read { db in
+            guard query.expression != .all else { return try Int.fetchOne(db, sql: "SELECT count(*) FROM book_facts") ?? 0 }
+            let compiled = QuerySQL(query.expression)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM book_facts b WHERE " + compiled.sql,
+                                    arguments: compiled.statementArguments) ?? 0
         }
     }
 
@@ -92,48 +119,60 @@ extension LibraryIndex {
         }
     }
 
-    /// Each book's reading progress (of its current read), by book path, for sorting by computed
-    /// keys and for listings that show it. Reads only the columns the totals need: no notes.
+    /// Each book's reading progress (of its current read), by book path, as the index stores
+    /// it (``IndexProgressColumns``): the index must keep sessions.
     func progress(of books: [Book]) throws(ShelfError) -> [String: ReadingProgress] {
-        let paths = books.map(\.path)
+        let columns = IndexProgressColumns.selected(from: "b")
         return try read { db in
-            var sessions: [String: [ReadingSession]] = [:]
-            if paths.count <= Self.pathsLookedUpOneByOne {
-                for path in paths {
-                    let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.totalsColumns) FROM sessions WHERE book_path = ?",
-                                                   arguments: [path])
-                    while let row = try rows.next() { sessions[path, default: []].append(Self.totalsSession(row)) }
+            var result: [String: ReadingProgress] = [:]
+            if books.count <= Self.pathsLookedUpOneByOne {
+                let statement = try db.makeStatement(sql: """
+                    SELECT \(columns) FROM books d JOIN book_facts b ON b.id = d.id WHERE d.path = ?
+                    """)
+                for book in books {
+                    if let row = try Row.fetchOne(statement, arguments: [book.path]) {
+                        result[book.path] = IndexProgressColumns.progress(row, from: 0)
+                    }
                 }
             } else {
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.totalsColumns) FROM sessions")
-                while let row = try rows.next() { sessions[row[0] as String, default: []].append(Self.totalsSession(row)) }
+                let wanted = Set(books.map(\.path))
+                let rows = try Row.fetchCursor(db, sql: "SELECT b.path, \(columns) FROM book_facts b")
+                while let row = try rows.next() {
+                    let path: String = row[0]
+                    if wanted.contains(path) { result[path] = IndexProgressColumns.progress(row, from: 1) }
+                }
             }
-            var result: [String: ReadingProgress] = [:]
-            for book in books { result[book.path] = ReadingProgress(sessions[book.path] ?? [], of: book) }
             return result
         }
     }
 
-    /// Up to this many books, their sessions are found through `sessions_by_book`; past it, one
-    /// scan of the table costs less.
+    /// Up to this many books, each is found through `books_by_path`; past it, one scan of
+    /// `book_facts` costs less.
     private static let pathsLookedUpOneByOne = 200
 
-    /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:)``
+    /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:from:)``
     /// reads them.
-    static let totalsColumns = "book_path, \"from\", \"to\", pages, minutes, day, time, sequence"
+    static let totalsColumnNames = ["book_path", "\"from\"", "\"to\"", "pages", "minutes", "day", "time", "sequence"]
 
-    /// A session as far as the totals see it, from a row of ``totalsColumns``. Day, time and
-    /// sequence order the sessions: the page reached depends on it when some sessions count only `pages`.
-    static func totalsSession(_ row: Row) -> ReadingSession {
-        var session = ReadingSession(day: Day(row[5] as String) ?? anyDay, time: IndexRows.time(row[6]), sequence: row[7],
-                                     pages: row[3], minutes: row[4])
-        session.fromPosition = IndexRows.position(row[1])
-        session.toPosition = IndexRows.position(row[2])
+    /// ``totalsColumnNames`` for a `SELECT`.
+    static let totalsColumns = totalsColumnNames.joined(separator: ", ")
+
+    /// A session as far as the totals see it, from a row of ``totalsColumns`` starting at
+    /// `column`. Day, time and sequence order the sessions: the page reached depends on it when
+    /// some sessions count only `pages`.
+    static func totalsSession(_ row: Row, from column: Int = 0) -> ReadingSession {
+        var session = ReadingSession(day: Day(row[column + 5] as String) ?? anyDay, time: IndexRows.time(row[column + 6]),
+                                     sequence: row[column + 7], pages: row[column + 3], minutes: row[column + 4])
+        session.fromPosition = IndexRows.position(row[column + 1])
+        session.toPosition = IndexRows.position(row[column + 2])
         return session
     }
 
     /// The columns of `books` ``progressBook(_:from:)`` reads.
-    static let progressColumns = "pages, locations, duration, started, extra"
+    static let progressColumnNames = ["pages", "locations", "duration", "started", "extra"]
+
+    /// ``progressColumnNames`` for a `SELECT`.
+    static let progressColumns = progressColumnNames.joined(separator: ", ")
 
     /// As much of a book as its progress needs (``ReadingProgress/init(_:of:)``: its length and
     /// its current read), from a row of ``progressColumns`` starting at `column`. Only a book

@@ -94,8 +94,9 @@ extension LibraryIndex {
                         for book in parsed {
                             for item in book.items { try writer.insert(item, info: item.info, fullText: keepsText) }
                             added += book.items.count
-                            guard let (id, values) = book.totals else { continue }
+                            guard let (id, values, progress) = book.totals else { continue }
                             for value in values { totals.bind(value) }
+                            IndexProgressColumns.bind(progress, to: &totals)
                             totals.bind(id)
                             try totals.run()
                         }
@@ -115,7 +116,7 @@ extension LibraryIndex {
     /// its row in `book_facts`, when it has one and sessions.
     private struct ParsedSessions: Sendable {
         var items: [Parsed]
-        var totals: (id: Int64, values: [Double?])?
+        var totals: (id: Int64, values: [Double?], progress: ReadingProgress)?
     }
 
     /// Reads a book's session files in its open session folder and computes its totals from
@@ -130,7 +131,8 @@ extension LibraryIndex {
         let sessions = items.compactMap(\.session)
         guard let row, !sessions.isEmpty else { return ParsedSessions(items: items) }
         let progress = ReadingProgress(sessions, of: row.book)
-        return ParsedSessions(items: items, totals: (row.id, IndexColumns.sessionValues(pages: row.book.pages, progress: progress)))
+        return ParsedSessions(items: items,
+                              totals: (row.id, IndexColumns.sessionValues(pages: row.book.pages, progress: progress), progress))
     }
 
     /// The `id` and what ``progressBook(_:from:)`` reads of the books at `paths`, by path.

@@ -1,32 +1,27 @@
 /// Evaluates a query in Swift, for ``InMemoryLibrary`` and for a ``FileLibrary`` opened
 /// without its index; the index compiles the same query to SQL with the same answers.
-struct QueryEvaluator {
+struct QueryEvaluator: Sendable {
     let query: Query
-    /// Each book's reading progress, by book path.
-    let progress: [String: ReadingProgress]
-    /// Each book's session notes, by book path, for full-text terms.
-    let notes: [String: [String]]
     /// Whether the query has full-text terms, which read the books' words and notes: decided
     /// once, not for every book evaluated.
     private let needsText: Bool
 
-    init(query: Query, progress: [String: ReadingProgress], notes: [String: [String]]) {
+    init(query: Query) {
         self.query = query
-        self.progress = progress
-        self.notes = notes
         self.needsText = query.expression.terms.contains { if case .text = $0.test { return true } else { return false } }
     }
 
-    /// Whether `book` matches.
-    func matches(_ book: Book) -> Bool {
+    /// Whether `book` matches, given its reading progress (`nil` when its sessions were not
+    /// read, as for none) and its sessions' notes, for full-text terms.
+    func matches(_ book: Book, progress: ReadingProgress?, notes: [String]) -> Bool {
         if case .all = query.expression { return true }
-        let facts = BookFacts.values(of: book, progress: progress[book.path] ?? ReadingProgress([]))
+        let facts = BookFacts.values(of: book, progress: progress ?? ReadingProgress([]))
         var values: [String: [BookFacts.Value]] = [:]
         for (field, value) in facts { values[field, default: []].append(value) }
         var documents: [[[String]]] = []
         if needsText {
             documents.append(BookFacts.documentColumns(of: book).map { FullText.words($0).map(FullText.encode) })
-            for note in notes[book.path] ?? [] {
+            for note in notes {
                 documents.append(["", "", "", "", "", note].map { FullText.words($0).map(FullText.encode) })
             }
         }
@@ -53,12 +48,8 @@ struct QueryEvaluator {
         }
     }
 
-    /// The custom keys the books have, to tell a custom field from a typo.
-    static func customKeys(of books: [Book]) -> Set<String> {
-        var keys: Set<String> = []
-        for book in books {
-            for entry in book.extra where !BookFacts.customValues(entry.value).isEmpty { keys.insert(entry.key) }
-        }
-        return keys
+    /// The custom keys a book has, to tell a custom field from a typo.
+    static func customKeys(of book: Book) -> [String] {
+        book.extra.filter { !BookFacts.customValues($0.value).isEmpty }.map(\.key)
     }
 }
