@@ -30,6 +30,13 @@ enum IndexListColumns {
         }.joined(separator: ", ")
     }
 
+    /// An index of the joined columns. A query that tests only authors and tags, the most
+    /// common kind, scans it instead of `book_facts`, a tenth of the pages: the scan was half
+    /// of a watched `list author:herbert` at 100,000 books (27 against 10 ms in `sqlite3`).
+    static var indexSQL: String {
+        "CREATE INDEX book_facts_by_lists ON book_facts(\(fields.map { columns(of: $0).joined }.joined(separator: ", ")));"
+    }
+
     /// Every column name, in the order ``values(of:)`` gives their values.
     static var names: [String] {
         fields.flatMap { field -> [String] in

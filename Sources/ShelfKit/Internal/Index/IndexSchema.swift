@@ -26,8 +26,10 @@ enum IndexSchema {
     /// 18: the full-text table keeps no column sizes, which only FTS5's own ranking reads (search
     /// ranks by ``SearchRanking``), and a first search fills it with the sessions;
     /// 19: `book_facts` keeps each book's progress totals (``IndexProgressColumns``), which listings
-    /// read instead of adding up every session again).
-    static let version = 19
+    /// read instead of adding up every session again); 20: `books` keeps the stamp of the bytes
+    /// each book was read from, so that a listing joins no `files`, and `book_facts` has an index
+    /// of its joined authors and tags, ``IndexListColumns/indexSQL``).
+    static let version = 20
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -70,6 +72,7 @@ enum IndexSchema {
             CREATE UNIQUE INDEX files_by_path ON files(path);
             CREATE UNIQUE INDEX books_by_path ON books(path);
             CREATE INDEX books_by_slug ON books(slug);
+            \(IndexListColumns.indexSQL)
             \(sessionIndexes)
             CREATE INDEX problems_by_path ON problems(path);
             CREATE INDEX book_values_by_field ON book_values(field, low);

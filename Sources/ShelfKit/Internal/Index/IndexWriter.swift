@@ -48,7 +48,7 @@ struct IndexWriter {
                 """).execute(arguments: [problem.path, problem.line, problem.column, problem.message, day != nil, day])
         }
         if let book = item.book {
-            IndexRows.bind(book, extra: item.rows.extra, to: &books)
+            IndexRows.bind(book, stamp: item.stamp, extra: item.rows.extra, to: &books)
             try books.run()
             IndexRows.bindFacts(id: db.lastInsertedRowID, path: path, columns: item.rows.columns, lists: item.rows.lists,
                                 progress: item.rows.progress, to: &facts)

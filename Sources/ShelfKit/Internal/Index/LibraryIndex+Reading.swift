@@ -23,13 +23,11 @@ extension LibraryIndex {
     func books<Entry>(matching query: Query?, progress: Bool, expected: Int = 0,
                       _ entry: (Book, FileStamp, ReadingProgress?) -> Entry) throws(ShelfError) -> [Entry] {
         return try read { db in
-            // The query scans the narrow `book_facts` (CROSS JOIN keeps it the outer loop) and
-            // reads the rows of `books` only for the books it matches.
+            // The query scans the narrow `book_facts`, or only its index of authors and tags
+            // when it tests nothing else (CROSS JOIN keeps it the outer loop), and reads the
+            // rows of `books` only for the books it matches.
             let progressColumns = progress ? ", " + IndexProgressColumns.selected(from: "b") : ""
-            var sql = """
-                SELECT d.*, f.size AS file_size, f.hash AS file_hash\(progressColumns)
-                FROM book_facts b CROSS JOIN books d ON d.id = b.id JOIN files f ON f.path = b.path
-                """
+            var sql = "SELECT d.*\(progressColumns) FROM book_facts b CROSS JOIN books d ON d.id = b.id"
             var arguments = StatementArguments()
             if let query, query.expression != .all {
                 let compiled = QuerySQL(query.expression)
@@ -41,11 +39,11 @@ extension LibraryIndex {
             let statement = try db.makeStatement(sql: sql)
             let rows = try Row.fetchCursor(statement, arguments: arguments)
             let reader = IndexRows.BookReader(statement)
-            // The size and hash follow the columns of `books`, and the progress, when read, them.
-            let sizeColumn = statement.columnCount - 2 - (progress ? IndexProgressColumns.names.count : 0)
+            // The progress, when read, follows the columns of `books`.
+            let progressColumn = statement.columnCount - IndexProgressColumns.names.count
             while let row = try rows.next() {
-                let stamp = FileStamp(size: Int(row[sizeColumn] as Int64), hash: UInt64(bitPattern: row[sizeColumn + 1] as Int64))
-                let bookProgress = progress ? IndexProgressColumns.progress(row, from: sizeColumn + 2) : nil
+                let stamp = reader.stamp(row)
+                let bookProgress = progress ? IndexProgressColumns.progress(row, from: progressColumn) : nil
                 result.append(entry(reader.book(row).read(from: stamp), stamp, bookProgress))
             }
             return result
