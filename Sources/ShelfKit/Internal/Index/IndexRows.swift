@@ -217,8 +217,7 @@ enum IndexRows {
 
     static func extra(_ json: String?) -> [YAMLValue.Entry] {
         guard let json else { return [] }
-        guard let decoded = try? JSONDecoder().decode(IndexedYAMLValue.self, from: Data(json.utf8)),
-              case .mapping(let entries) = decoded.value else { return [] }
+        guard let decoded = IndexedYAMLValue(json: json), case .mapping(let entries) = decoded.value else { return [] }
         return entries
     }
 }
