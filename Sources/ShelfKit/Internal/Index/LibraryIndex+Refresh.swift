@@ -171,9 +171,11 @@ extension LibraryIndex {
         if let watcher, !fresh, keepsSessions || !wanted,
            let refreshed = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
                                                         started: started) {
+            try mapPages(true)
             if fullText { try await fillFullText() }
             return refreshed
         }
+        try mapPages(false)
         let known = fresh || watcher == nil ? nil : watchState()
         var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
         let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fullText: fullText,
