@@ -39,6 +39,7 @@ struct WatchmanRefreshTests {
             let library = try FileLibrary(root: root, index: options, today: { testToday })
             let report = try #require(try await library.refreshIndex(sessions: sessions))
             try await expectSameAsFiles(options)
+            try expectBookCountAsWalked()
             return report
         }
 
@@ -55,6 +56,16 @@ struct WatchmanRefreshTests {
             let sessionsFiles = try await files.sessions(since: nil)
             #expect(sessionsIndexed.items == sessionsFiles.items, sourceLocation: sourceLocation)
             #expect(try await indexed.search("desert") == (try await files.search("desert")), sourceLocation: sourceLocation)
+        }
+
+        /// The count of book files the watch state keeps, kept up to date from reported changes
+        /// without a walk, is the walk's.
+        func expectBookCountAsWalked(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            let index = try LibraryIndex.open(at: root + "/" + IndexOptions.path)
+            guard let stored = index.watchState()?.bookCount else { return }
+            let walk = try LibraryWalk.walk(DiskStorage(root: root), statuses: LibraryConfiguration.defaultStatuses,
+                                            includeSessions: false)
+            #expect(stored == walk.books.count, sourceLocation: sourceLocation)
         }
 
         func write(_ text: String, _ path: String) throws {
@@ -123,6 +134,19 @@ struct WatchmanRefreshTests {
         try fixture.shell("rm abandoned/circe-again.md")
         #expect(try await fixture.refresh() == (0, 1, false))
         #expect(try await fixture.refresh() == (0, 0, false))
+
+        // A book file that cannot be read has no row in `books`: a new book with its slug still
+        // shares it, and the count of book files counts both.
+        try fixture.write("---\ntitle: [broken\n---\n", "to-read/broken.md")
+        #expect(try await fixture.refresh() == (1, 0, false))
+        try fixture.write("---\ntitle: Broken, readable\n---\n", "abandoned/broken.md")
+        #expect(try await fixture.refresh() == (1, 0, false))
+        try fixture.shell("rm to-read/broken.md")
+        #expect(try await fixture.refresh() == (0, 1, false))
+        try fixture.write("---\ntitle: Broken, readable, edited\n---\n", "abandoned/broken.md")
+        #expect(try await fixture.refresh() == (1, 0, false))
+        try fixture.shell("rm abandoned/broken.md")
+        #expect(try await fixture.refresh() == (0, 1, false))
     }
 
     @Test

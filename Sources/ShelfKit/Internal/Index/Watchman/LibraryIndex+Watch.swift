@@ -83,7 +83,7 @@ extension LibraryIndex {
             guard try Self.watchState(db) == state else { return nil }
             try Self.writeChanges(db, parsed: parsed, work: plan.work, vanished: plan.vanished, keepsSessions: keepsSessions,
                                   started: started)
-            let files = try RefreshedFiles(db)
+            let files = try plan.files(after: state, parsed: parsed, db) ?? RefreshedFiles(db)
             var next = state
             next.clock = clock
             (next.bookCount, next.duplicateCount) = (files.bookCount, files.duplicateProblems.count)
@@ -101,6 +101,33 @@ extension LibraryIndex {
     private struct WatchPlan {
         var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
         var vanished: [(path: String, id: Int64)] = []
+        /// Book files that vanished.
+        var vanishedBooks: [String] = []
+
+        /// The library's book count and shared slugs after this plan was written, from the
+        /// count before it, when no book file shared a slug before: only the slugs of the book
+        /// files read or dropped here can be shared now. `nil` when that does not settle it
+        /// (an unreadable book file, whose slug `books` does not hold), for ``RefreshedFiles``
+        /// to count them all, which reads every slug: it was most of the refresh after one
+        /// edited file.
+        func files(after state: WatchState, parsed: [Parsed], _ db: Database) throws -> RefreshedFiles? {
+            guard let before = state.bookCount, state.duplicateCount == 0 else { return nil }
+            var count = before - vanishedBooks.count
+            var slugs = Set(vanishedBooks.compactMap { LibraryWalk.slug(ofBookFile: Path.name(of: $0)) })
+            for (planned, item) in zip(work, parsed) {
+                guard case .book(let location) = planned.item else { continue }
+                guard item.book != nil else { return nil }
+                if planned.knownID == nil { count += 1 }
+                slugs.insert(location.slug)
+            }
+            let unreadable = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM problems WHERE NOT is_session AND path NOT IN (SELECT path FROM books))
+                """) ?? true
+            guard !unreadable else { return nil }
+            let sharing = try db.cachedStatement(sql: "SELECT count(*) FROM books WHERE slug = ?")
+            for slug in slugs where try Int.fetchOne(sharing, arguments: [slug]) ?? 0 > 1 { return nil }
+            return RefreshedFiles(bookCount: count)
+        }
 
         init?(_ changes: [WatchedChanges.Change], _ storage: DiskStorage, statuses: [Status], keepsSessions: Bool,
               _ db: Database) throws {
@@ -146,6 +173,7 @@ extension LibraryIndex {
                         guard let entries = try? storage.entries(in: folder), !LibraryWalk.looksLikeSessions(entries) else { return nil }
                     }
                     vanished.append((name, known.id))
+                    if !known.isSession { vanishedBooks.append(name) }
                 case (let known?, _?):
                     guard let item = try Self.work(name, isSession: known.isSession, statuses: statuses, db) else { return nil }
                     work.append((item, nil, known.id))
