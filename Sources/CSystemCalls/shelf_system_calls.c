@@ -1,5 +1,5 @@
-// The system calls Swift's Glibc module does not show: renameat2 is declared only with
-// _GNU_SOURCE, which a Swift module map cannot set, and malloc_trim is in malloc.h, which it
+// The system calls Swift's Glibc module does not show: renameat2 and preadv2 are declared only
+// with _GNU_SOURCE, which a Swift module map cannot set, and malloc_trim is in malloc.h, which it
 // leaves out.
 #define _GNU_SOURCE
 #include <errno.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
@@ -58,5 +59,33 @@ int shelf_unix_connect(const char *path, int timeout_ms) {
 void shelf_release_free_memory(void) {
 #if defined(__GLIBC__)
     malloc_trim(0);
+#endif
+}
+
+int shelf_file_is_cached(const char *path) {
+#if defined(__linux__) && defined(RWF_NOWAIT)
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return -1;
+    char byte;
+    struct iovec vector = { .iov_base = &byte, .iov_len = 1 };
+    ssize_t count = preadv2(descriptor, &vector, 1, 0, RWF_NOWAIT);
+    int saved = errno;
+    close(descriptor);
+    if (count >= 0) return 1;
+    return saved == EAGAIN ? 0 : -1;
+#else
+    (void)path;
+    return -1;
+#endif
+}
+
+void shelf_read_ahead(const char *path) {
+#if defined(POSIX_FADV_WILLNEED)
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return;
+    (void)posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED);
+    close(descriptor);
+#else
+    (void)path;
 #endif
 }

@@ -19,4 +19,14 @@ int shelf_unix_connect(const char *path, int timeout_ms);
 /// where there is no such call.
 void shelf_release_free_memory(void);
 
+/// Whether the start of the file at `path` is in the page cache, asked with a read that may
+/// not wait for the disk (Linux's preadv2 with RWF_NOWAIT): 1 when it is, 0 when it is not, -1
+/// when the system or the file system cannot tell.
+int shelf_file_is_cached(const char *path);
+
+/// Asks the kernel to read the file at `path` into the page cache without waiting for the data
+/// (posix_fadvise with POSIX_FADV_WILLNEED); opening it may wait for its inode. Does nothing
+/// where there is no such call, or when the file cannot be opened.
+void shelf_read_ahead(const char *path);
+
 #endif

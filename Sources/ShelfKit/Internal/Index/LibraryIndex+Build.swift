@@ -42,6 +42,10 @@ extension LibraryIndex {
         } catch {
             throw Self.failure(error, path: path)
         }
+        // With the files not in the page cache, more of them are read at once than the parsing
+        // threads would.
+        let readAhead = FileSystem.ReadAhead.start(Self.filesToRead(listing, storage, sessions: sessions))
+        defer { readAhead?.stop() }
         let chunks = stride(from: 0, to: listing.books.count, by: Self.buildChunk).map {
             $0..<min($0 + Self.buildChunk, listing.books.count)
         }
@@ -128,6 +132,20 @@ extension LibraryIndex {
                                 in: folder.map { ($0, location.fileName) }))
         }
         return parsed
+    }
+
+    /// The absolute paths of the files a build reads, in the order it reads them.
+    private static func filesToRead(_ listing: LibraryWalk, _ storage: DiskStorage, sessions: Bool) -> [String] {
+        var paths: [String] = []
+        paths.reserveCapacity(listing.books.count)
+        for location in listing.books {
+            if sessions {
+                let folder = location.sessionFolder
+                for (name, _) in listing.sessionNames(of: location) { paths.append(storage.absolute(folder + "/" + name)) }
+            }
+            paths.append(storage.absolute(location.path))
+        }
+        return paths
     }
 
     /// The settings of every other refresh, which runs in one journaled transaction.
