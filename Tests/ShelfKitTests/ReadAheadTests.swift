@@ -13,8 +13,8 @@ struct ReadAheadTests {
         let root = try TemporaryFolder.make(with: files)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let paths = files.keys.sorted().map { root + "/" + $0 }
-        #expect(FileSystem.ReadAhead.start(paths) == nil)
-        #expect(FileSystem.ReadAhead.start([]) == nil)
+        #expect(FileSystem.ReadAhead.start(sample: paths) { paths } == nil)
+        #expect(FileSystem.ReadAhead.start(sample: [], evenIfCached: true) { [] } == nil)
     }
 
     @Test
@@ -22,7 +22,7 @@ struct ReadAheadTests {
         let root = try TemporaryFolder.make(with: ["to-read/dune.md": "---\ntitle: Dune\n---\n"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let paths = [root + "/to-read/dune.md", root + "/to-read/missing.md", root + "/to-read", root + "/\u{1F}odd.md"]
-        let readAhead = FileSystem.ReadAhead.start(Array(repeating: paths, count: 50).flatMap { $0 }, evenIfCached: true)
+        let readAhead = FileSystem.ReadAhead.start(sample: paths, evenIfCached: true) { Array(repeating: paths, count: 50).flatMap { $0 } }
         #expect(readAhead != nil)
         readAhead?.stop()
         // The files are as they were: reading ahead changes nothing.

@@ -18,12 +18,14 @@ extension FileSystem {
 
         private let stopped = Flag()
 
-        /// Starts reading `paths` (absolute) ahead, in order, unless a sample of them is in
-        /// the page cache already (or `evenIfCached`, for tests); `nil` when it does not start.
-        static func start(_ paths: [String], evenIfCached: Bool = false) -> ReadAhead? {
-            guard !paths.isEmpty else { return nil }
-            let sample = Set([0, paths.count / 2, paths.count - 1]).map { paths[$0] }
+        /// Starts reading the files `paths` gives (absolute) ahead, in order, unless every file of
+        /// `sample` is in the page cache already (or `evenIfCached`, for tests); `nil` when it
+        /// does not start. `paths` is called only then: a build of a cached library makes no
+        /// list of its files.
+        static func start(sample: [String], evenIfCached: Bool = false, _ paths: () -> [String]) -> ReadAhead? {
             guard evenIfCached || sample.contains(where: { shelf_file_is_cached($0) == 0 }) else { return nil }
+            let paths = paths()
+            guard !paths.isEmpty else { return nil }
             let readAhead = ReadAhead()
             for worker in 0..<workers {
                 DispatchQueue.global(qos: .utility).async { [stopped = readAhead.stopped] in

@@ -96,9 +96,7 @@ enum IndexRows {
         case .integer: return (row[column] as Int?).map(BookValue.integer)
         case .number: return (row[column] as Double?).map(BookValue.number)
         case .day: return day(row[column]).map(BookValue.day)
-        case .publication:
-            return (row[column] as String?).flatMap { text in Int(text).map(Publication.year) ?? Day(text).map(Publication.day) }
-                .map(BookValue.publication)
+        case .publication: return publication(row[column]).map(BookValue.publication)
         }
     }
 
@@ -112,9 +110,7 @@ enum IndexRows {
         case .integer: return Int.fromDatabaseValue(stored).map(BookValue.integer)
         case .number: return Double.fromDatabaseValue(stored).map(BookValue.number)
         case .day: return day(String.fromDatabaseValue(stored)).map(BookValue.day)
-        case .publication:
-            return String.fromDatabaseValue(stored).flatMap { text in Int(text).map(Publication.year) ?? Day(text).map(Publication.day) }
-                .map(BookValue.publication)
+        case .publication: return publication(String.fromDatabaseValue(stored)).map(BookValue.publication)
         }
     }
 
@@ -193,6 +189,11 @@ enum IndexRows {
         session.fromPosition = position(row["from"])
         session.toPosition = position(row["to"])
         return session
+    }
+
+    /// A publication as ``bind(_:of:to:)`` stored it: a year, or a day.
+    private static func publication(_ text: String?) -> Publication? {
+        text.flatMap { Int($0).map(Publication.year) ?? Day($0).map(Publication.day) }
     }
 
     private static func list(_ text: String) -> [String] {

@@ -44,7 +44,9 @@ extension LibraryIndex {
         }
         // With the files not in the page cache, more of them are read at once than the parsing
         // threads would.
-        let readAhead = FileSystem.ReadAhead.start(Self.filesToRead(listing, storage, sessions: sessions))
+        let books = listing.books
+        let sample = books.isEmpty ? [] : Set([0, books.count / 2, books.count - 1]).map { storage.absolute(books[$0].path) }
+        let readAhead = FileSystem.ReadAhead.start(sample: sample) { Self.filesToRead(listing, storage, sessions: sessions) }
         defer { readAhead?.stop() }
         let chunks = stride(from: 0, to: listing.books.count, by: Self.buildChunk).map {
             $0..<min($0 + Self.buildChunk, listing.books.count)

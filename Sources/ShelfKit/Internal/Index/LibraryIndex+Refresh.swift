@@ -420,10 +420,7 @@ extension LibraryIndex {
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
         func store(_ book: Book, sessions: [ReadingSession], id: Int64) throws {
             let progress = ReadingProgress(sessions, of: book)
-            for value in IndexColumns.sessionValues(pages: book.pages, progress: progress) { update.bind(value) }
-            IndexProgressColumns.bind(progress, to: &update)
-            update.bind(id)
-            try update.run()
+            try storeTotals(IndexColumns.sessionValues(pages: book.pages, progress: progress), progress, id: id, &update)
         }
         guard all else {
             for path in changed {
@@ -459,5 +456,14 @@ extension LibraryIndex {
             if (row[sessionStart] as String?) != nil { bookSessions.append(totalsSession(row, from: sessionStart)) }
         }
         if let current { try store(current.book, sessions: bookSessions, id: current.id) }
+    }
+
+    /// Runs ``IndexColumns/sessionUpdateSQL`` for the book whose row is `id`: the query values
+    /// made from its sessions (``IndexColumns/sessionValues(pages:progress:)``), then `progress`.
+    static func storeTotals(_ values: [Double?], _ progress: ReadingProgress, id: Int64, _ update: inout IndexInsert) throws {
+        for value in values { update.bind(value) }
+        IndexProgressColumns.bind(progress, to: &update)
+        update.bind(id)
+        try update.run()
     }
 }

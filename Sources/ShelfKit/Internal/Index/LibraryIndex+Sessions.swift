@@ -95,10 +95,7 @@ extension LibraryIndex {
                             for item in book.items { try writer.insert(item, info: item.info, fullText: keepsText) }
                             added += book.items.count
                             guard let (id, values, progress) = book.totals else { continue }
-                            for value in values { totals.bind(value) }
-                            IndexProgressColumns.bind(progress, to: &totals)
-                            totals.bind(id)
-                            try totals.run()
+                            try Self.storeTotals(values, progress, id: id, &totals)
                         }
                     }
                     try db.execute(sql: IndexSchema.sessionIndexes)

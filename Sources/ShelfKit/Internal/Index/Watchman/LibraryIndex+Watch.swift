@@ -106,14 +106,14 @@ extension LibraryIndex {
 
         /// The library's book count and shared slugs after this plan was written, from the
         /// count before it, when no book file shared a slug before: only the slugs of the book
-        /// files read or dropped here can be shared now. `nil` when that does not settle it
+        /// files read here can be shared now (dropping one shares none). `nil` when that does not settle it
         /// (an unreadable book file, whose slug `books` does not hold), for ``RefreshedFiles``
         /// to count them all, which reads every slug: it was most of the refresh after one
         /// edited file.
         func files(after state: WatchState, parsed: [Parsed], _ db: Database) throws -> RefreshedFiles? {
             guard let before = state.bookCount, state.duplicateCount == 0 else { return nil }
             var count = before - vanishedBooks.count
-            var slugs = Set(vanishedBooks.compactMap { LibraryWalk.slug(ofBookFile: Path.name(of: $0)) })
+            var slugs: Set<String> = []
             for (planned, item) in zip(work, parsed) {
                 guard case .book(let location) = planned.item else { continue }
                 guard item.book != nil else { return nil }
