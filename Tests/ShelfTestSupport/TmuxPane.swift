@@ -34,8 +34,10 @@ public final class TmuxPane {
     }
 
     /// Waits until the screen contains `text`, for up to `seconds`; the screen as last read.
+    /// Generous: it returns as soon as the text shows, and the whole suite running on two
+    /// cores at once sometimes kept a command from drawing its screen within five seconds.
     @discardableResult
-    public func waitFor(_ text: String, seconds: Double = 5) throws -> String {
+    public func waitFor(_ text: String, seconds: Double = 30) throws -> String {
         var shown = ""
         let deadline = Date().addingTimeInterval(seconds)
         repeat {

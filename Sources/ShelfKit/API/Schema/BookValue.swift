@@ -36,7 +36,8 @@ public enum BookValueType: Sendable, Hashable {
     /// cannot be read otherwise ("should be a whole number"), completing "KEY …".
     func typed(_ value: some FieldInput) -> Result<BookValue?, FieldTypeProblem> {
         if value.isNull { return .success(nil) }
-        let yaml = value.yamlValue
+        // Text and lists read the node's text; only the other types resolve it, and resolving
+        // a list built a value for every item that nothing read.
         switch self {
         case .text:
             guard let text = value.text else { return .failure(.init("should be text")) }
@@ -45,21 +46,22 @@ public enum BookValueType: Sendable, Hashable {
             guard let items = value.strings else { return .failure(.init("should be a list of text")) }
             // The index joins list items with U+001F (only a `"\x1f"` escape can write it), and
             // an item holding it would come back as two.
-            guard !items.contains(where: { $0.unicodeScalars.contains("\u{1F}") }) else {
+            // In UTF-8 the byte 0x1F is that character and nothing else.
+            guard !items.contains(where: { $0.utf8.contains(0x1F) }) else {
                 return .failure(.init("holds the control character U+001F; remove it"))
             }
             return .success(.textList(items))
         case .integer:
-            guard let number = yaml.wholeNumber else { return .failure(.init("should be a whole number")) }
+            guard let number = value.yamlValue.wholeNumber else { return .failure(.init("should be a whole number")) }
             return .success(.integer(number))
         case .number:
-            guard let number = yaml.numberValue else { return .failure(.init("should be a number")) }
+            guard let number = value.yamlValue.numberValue else { return .failure(.init("should be a number")) }
             return .success(.number(number))
         case .day:
-            guard let day = yaml.dayValue else { return .failure(.init("should be a date (YYYY-MM-DD)")) }
+            guard let day = value.yamlValue.dayValue else { return .failure(.init("should be a date (YYYY-MM-DD)")) }
             return .success(.day(day))
         case .publication:
-            guard let publication = Publication(yaml) else {
+            guard let publication = Publication(value.yamlValue) else {
                 return .failure(.init("should be a year or a date (YYYY-MM-DD)"))
             }
             return .success(.publication(publication))
