@@ -35,11 +35,11 @@ public struct BookSort: Sendable, Hashable, Codable {
         case descending
     }
 
-    /// Sorts `books` by `order`, then title, then path. Status sorts in the configured order.
-    /// - Parameter progress: Each book's progress by path, for keys computed from sessions.
-    static func sort(_ books: [Book], by order: [BookSort], statusOrder: (Status) -> Int,
-                     progress: [String: ReadingProgress] = [:]) -> [Book] {
-        let keys = books.map { Keys($0, order: order, statusOrder: statusOrder, progress: progress[$0.path]) }
+    /// Sorts `books` by `order`, then title, then path. Status sorts in the configured order;
+    /// keys computed from sessions are those of no sessions (a query listing sorts its rows by
+    /// ``Keys`` made with each book's progress).
+    static func sort(_ books: [Book], by order: [BookSort], statusOrder: (Status) -> Int) -> [Book] {
+        let keys = books.map { Keys($0, order: order, statusOrder: statusOrder, progress: nil) }
         // Positions are sorted rather than the books themselves, which are large to move.
         return keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }.map { books[$0] }
     }

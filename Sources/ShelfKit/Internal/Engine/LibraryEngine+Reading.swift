@@ -33,7 +33,7 @@ extension LibraryEngine {
     func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try query.validate(statuses: files.configuration.statuses)
         let scan = try await scan()
-        return ordered(scan.books.filter(query.matches), by: order, progress: [:], limit: limit, problems: scan.problems)
+        return ordered(scan.books.filter(query.matches), by: order, limit: limit, problems: scan.problems)
     }
 
     func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
@@ -242,9 +242,8 @@ extension LibraryEngine {
     }
 
     /// `books` sorted by `order`, then title, then path, and cut to `limit`.
-    private func ordered(_ books: [Book], by order: [BookSort], progress: [String: ReadingProgress], limit: Int?,
-                         problems: [Problem]) -> Listing<Book> {
-        let sorted = BookSort.sort(books, by: order, statusOrder: files.configuration.order(of:), progress: progress)
+    private func ordered(_ books: [Book], by order: [BookSort], limit: Int?, problems: [Problem]) -> Listing<Book> {
+        let sorted = BookSort.sort(books, by: order, statusOrder: files.configuration.order(of:))
         return Listing(sorted.limited(to: limit), problems: problems)
     }
 }
