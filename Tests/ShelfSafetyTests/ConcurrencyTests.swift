@@ -15,7 +15,9 @@ extension ChildProcessTests {
             var children: [ChildProcess] = []
             for index in 0..<100 {
                 let book = index < 50 ? "book-1" : "book-\(index - 48)"
-                let arguments = ["log", book, "--minutes", "\(index + 1)", "--date", "2024-03-16"]
+                // One time for all: a session of another day is named by the minute it is logged
+                // at, and writers on either side of a minute would number two names from 1.
+                let arguments = ["log", book, "--minutes", "\(index + 1)", "--date", "2024-03-16", "--at", "07:40"]
                 children.append(try ChildProcess.start(BuiltExecutable.shelf, arguments, environment: ["SHELF_LIBRARY": root]))
             }
             let outcomes = children.map { $0.wait() }
