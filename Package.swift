@@ -86,8 +86,9 @@ let package = Package(
         .testTarget(
             name: "ShelfCLITests",
             dependencies: [
-                "ShelfCLI", "ShelfKit", "ShelfTestSupport", "shelf",
+                "ShelfCLI", "ShelfKit", "ShelfTestSupport", "shelf", "FrontMatter", "FrontMatterFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         // Real notes from ../shared/corpus/frontmatter through every edit, in process.

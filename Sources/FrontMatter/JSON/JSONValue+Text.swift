@@ -12,10 +12,11 @@ extension JSONValue {
         case pretty
     }
 
-    /// The value as JSON text.
-    package func text(_ layout: Layout) -> String {
+    /// The value as JSON text; with `indent`, pretty text as it reads that many spaces in,
+    /// as an item of a pretty array or object at that depth.
+    package func text(_ layout: Layout, indent: Int = 0) -> String {
         var output = ""
-        append(to: &output, layout: layout, indent: 0)
+        append(to: &output, layout: layout, indent: indent)
         return output
     }
 

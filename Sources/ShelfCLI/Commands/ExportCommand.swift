@@ -41,21 +41,34 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let listing = try await library.books(matching: try filter.query(today: Day.today()), sortedBy: [], limit: nil)
-        let books = listing.items
+        let query = try filter.query(today: Day.today())
+        let configuration = library.configuration
         let text: String
+        let count: Int
+        let problems: [Problem]
+        // Each book is made into its record as it is read; only the text is held.
         switch format {
-        case .json: text = BookRecords(books: books).json()
-        case .csv: text = try BookRecords(books: books).csv()
-        case .goodreads: text = try GoodreadsExport.csv(books, configuration: library.configuration)
+        case .json:
+            let listing = try await library.mapBooks(matching: query, sortedBy: [], limit: nil, withProgress: false) { book, _ in
+                BookRecords.jsonItem(BookRecords.record(book, progress: nil))
+            }
+            (text, count, problems) = (BookRecords.jsonArray(listing.items), listing.items.count, listing.problems)
+        case .csv:
+            let listing = try await library.mapBooks(matching: query, sortedBy: [], limit: nil, withProgress: false) { book, _ in
+                BookRecords.csvRow(book, columns: nil, progress: nil, configuration: configuration)
+            }
+            (text, count, problems) = (try BookRecords.csv(listing.items, columns: nil), listing.items.count, listing.problems)
+        case .goodreads:
+            let listing = try await library.books(matching: query, sortedBy: [], limit: nil)
+            text = try GoodreadsExport.csv(listing.items, configuration: configuration)
+            (count, problems) = (listing.items.count, listing.problems)
         }
         if let output, output != "-" {
             try ExportFile.write(text, to: output)
-            printError("shelf: exported \(Plural.counted(books.count, "book")) to \(output)")
+            printError("shelf: exported \(Plural.counted(count, "book")) to \(output)")
         } else {
             try StandardOutput.write(text)
         }
-        let problems = listing.problems
         if let first = problems.first.map(library.displayPaths.problem) {
             let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
             printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")

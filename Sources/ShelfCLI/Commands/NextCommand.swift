@@ -111,7 +111,7 @@ struct NextCommand: AsyncParsableCommand {
     private func print(_ books: [Book], positions: [BookID: Int], library: FileLibrary) throws {
         switch format {
         case .json:
-            try StandardOutput.write(BookRecords(books: books, configuration: library.configuration).json())
+            try StandardOutput.write(BookRecords.jsonArray(books.map { BookRecords.jsonItem(BookRecords.record($0, progress: nil)) }))
         case .table:
             guard !books.isEmpty else { return }
             var table = Table(columns: [.init(title: "#", alignment: .right), .init(title: "TITLE", givesWay: 1, minimum: 20),

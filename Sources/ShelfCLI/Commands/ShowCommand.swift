@@ -36,7 +36,7 @@ struct ShowCommand: AsyncParsableCommand {
         let progress = ReadingProgress(sessions, of: book)
         switch format {
         case .json:
-            var record = BookRecords(books: [book], progress: [book.id: progress]).record(book)
+            var record = BookRecords.record(book, progress: progress)
             let pagesRead = ReadingSession.pagesRead(sessions.map { $0.inPages(of: BookExtent(book)) })
             record.append(("sessions", .array(zip(sessions, pagesRead).map { .object(SessionRecords.record($0, pagesRead: $1)) })))
             try StandardOutput.writeLine(JSONValue.object(record).text(.pretty))

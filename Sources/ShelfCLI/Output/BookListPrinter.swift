@@ -32,17 +32,21 @@ struct BookListPrinter: Sendable {
     enum Line: Sendable {
         /// A row of the table.
         case cells([Table.Cell])
-        /// Printed as it is: a path and its terminator.
+        /// Printed as it is: a path and its terminator, a line of JSON Lines.
         case text(String)
-        /// The book itself, for JSON and CSV, whose records and columns come from every book;
-        /// boxed, so that the other lines are not the size of a book.
-        indirect case book(Book, ReadingProgress?)
+        /// A book's record as an item of the JSON array (``BookRecords/jsonItem(_:)``).
+        case jsonItem(String)
+        /// A book's CSV cells, whose header comes from every book.
+        case csvRow(BookRecords.CSVRow)
     }
 
     /// `book` as the format prints it, with `progress` where the format shows it.
     func line(_ book: Book, progress: ReadingProgress?) -> Line {
         switch format {
-        case .json, .jsonl, .csv: .book(book, progress)
+        // The JSON of a listed book always has its progress: none read is no sessions.
+        case .json: .jsonItem(BookRecords.jsonItem(BookRecords.record(book, progress: progress ?? ReadingProgress([]))))
+        case .jsonl: .text(BookRecords.jsonLine(BookRecords.record(book, progress: progress ?? ReadingProgress([]))))
+        case .csv: .csvRow(BookRecords.csvRow(book, columns: fields, progress: progress, configuration: configuration))
         case .paths, .paths0: .text(paths(book.path) + format.pathTerminator)
         case .table: .cells(fields.map { cells(book, columns: $0, progress: progress) } ?? cells(book, progress: progress))
         }
@@ -53,9 +57,15 @@ struct BookListPrinter: Sendable {
     func write(_ lines: [Line]) throws {
         var output = StandardOutput.Writer()
         switch format {
-        case .json, .jsonl, .csv:
-            try output.write(try records(lines))
-        case .paths, .paths0:
+        case .json:
+            try BookRecords.writeJSONArray(lines.compactMap { if case .jsonItem(let item) = $0 { item } else { nil } }) {
+                (piece: String) throws(CommandFailure) in try output.write(piece)
+            }
+        case .csv:
+            try BookRecords.writeCSV(lines.compactMap { if case .csvRow(let row) = $0 { row } else { nil } }, columns: fields) {
+                try output.write($0)
+            }
+        case .jsonl, .paths, .paths0:
             for case .text(let text) in lines { try output.write(text) }
         case .table:
             guard !lines.isEmpty else { return }
@@ -65,21 +75,6 @@ struct BookListPrinter: Sendable {
             }
         }
         try output.flush()
-    }
-
-    /// The JSON, JSON Lines or CSV of the lines' books.
-    private func records(_ lines: [Line]) throws -> String {
-        var books: [Book] = []
-        var progress: [BookID: ReadingProgress] = [:]
-        for case .book(let book, let bookProgress) in lines {
-            books.append(book)
-            if let bookProgress { progress[book.id] = bookProgress }
-        }
-        switch format {
-        case .json: return BookRecords(books: books, progress: progress).json()
-        case .jsonl: return BookRecords(books: books, progress: progress).jsonLines()
-        default: return try BookRecords(books: books, progress: progress, configuration: configuration).csv(columns: fields)
-        }
     }
 
     /// The table of the lines' cells.

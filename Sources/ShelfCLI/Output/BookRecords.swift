@@ -8,20 +8,12 @@ import ShelfKit
 /// notes imported from other tools often have `status: want-to-read` or `id: 978…`, and printed
 /// side by side the two would be one JSON key written twice, or two CSV columns of one name, and a
 /// reader would keep one value and lose the other.
-struct BookRecords {
-    var books: [Book]
-    /// Each book's reading progress, for the outputs that show it (`list` and `show`); `nil`
-    /// leaves it out (`export`).
-    var progress: [BookID: ReadingProgress]?
-    /// Which status counts a book as read, for the computed `year` column.
-    var configuration: LibraryConfiguration
-
-    init(books: [Book], progress: [BookID: ReadingProgress]? = nil, configuration: LibraryConfiguration = .default) {
-        self.books = books
-        self.progress = progress
-        self.configuration = configuration
-    }
-
+///
+/// Each book is made into its record's text (``jsonItem(_:)``, ``jsonLine(_:)``) or its CSV
+/// cells (``csvRow(_:columns:progress:configuration:)``) while the book is at hand, and only
+/// that text is held until the output is written: JSON of 100,000 books held every book and
+/// every record as values at once, several times what was printed.
+enum BookRecords {
     /// What shelf says of where a book is, from its file's place rather than its front matter.
     enum Location: String, CaseIterable {
         case id, path, status, folder
@@ -48,23 +40,46 @@ struct BookRecords {
     /// The book keys in canonical order, the order of ``Book/bookFields``.
     static let bookKeys = BookSchema.keys
 
-    func record(_ book: Book) -> [(String, JSONValue)] {
+    /// A book's record, with its reading progress where the output shows it (`list`, `show`)
+    /// and without where it does not (`export`, `next`).
+    static func record(_ book: Book, progress: ReadingProgress?) -> [(String, JSONValue)] {
         var record: [(String, JSONValue)] = Location.allCases.map { ($0.rawValue, .string($0.value(of: book))) }
         record += book.bookFields.map { ($0.key, JSONValue($0.value)) }
-        if let progress { record.append((Self.progressKey, Self.progress(progress[book.id] ?? ReadingProgress([]), of: book.pages))) }
+        if let progress { record.append((progressKey, Self.progress(progress, of: book.pages))) }
         if !book.extra.isEmpty {
-            record.append((Self.customKey, .object(book.extra.map { ($0.key, JSONValue($0.value)) })))
+            record.append((customKey, .object(book.extra.map { ($0.key, JSONValue($0.value)) })))
         }
         if !book.body.isEmpty { record.append(("body", .string(book.body))) }
         return record
     }
 
-    func json() -> String {
-        JSONValue.array(books.map { .object(record($0)) }).text(.pretty) + "\n"
+    /// A record as an item of ``jsonArray(_:)``: pretty, two spaces in, as a top-level array's
+    /// items are.
+    static func jsonItem(_ record: [(String, JSONValue)]) -> String {
+        JSONValue.object(record).text(.pretty, indent: 2)
     }
 
-    func jsonLines() -> String {
-        books.map { JSONValue.object(record($0)).text(.compact) + "\n" }.joined()
+    /// The pretty JSON array of `items` made by ``jsonItem(_:)``, given in pieces to `write`:
+    /// the text `JSONValue.array(records).text(.pretty)` is, with a line break after it.
+    static func writeJSONArray<Failure: Error>(_ items: [String], _ write: (String) throws(Failure) -> Void) throws(Failure) {
+        guard !items.isEmpty else { return try write("[]\n") }
+        for (position, item) in items.enumerated() {
+            try write(position == 0 ? "[\n  " : ",\n  ")
+            try write(item)
+        }
+        try write("\n]\n")
+    }
+
+    /// The pretty JSON array of `items` made by ``jsonItem(_:)``, with a line break after it.
+    static func jsonArray(_ items: [String]) -> String {
+        var text = ""
+        writeJSONArray(items) { text += $0 }
+        return text
+    }
+
+    /// A record as a line of JSON Lines.
+    static func jsonLine(_ record: [(String, JSONValue)]) -> String {
+        JSONValue.object(record).text(.compact) + "\n"
     }
 
     /// The JSON key of a book's reading progress.
@@ -123,35 +138,60 @@ struct BookRecords {
         }
     }
 
-    /// The columns of a CSV of these books: the location keys and every book key, whatever
-    /// the books have, so that a script finds a column in the same place whatever a query
-    /// found; then the custom keys the books have, in the order first seen, as `custom.KEY`.
-    var defaultColumns: [Column] {
-        var custom: [String] = []
-        var seen = Set<String>()
-        for book in books {
-            for entry in book.extra where seen.insert(entry.key).inserted {
-                custom.append(entry.key)
-            }
-        }
-        return Location.allCases.map(Column.location) + Self.bookKeys.map(Column.book) + custom.map(Column.custom)
+    /// The columns every CSV with the default columns starts with: the location keys and every
+    /// book key, whatever the books have, so that a script finds a column in the same place
+    /// whatever a query found. The custom keys the books have follow, in the order first seen,
+    /// as `custom.KEY` (``csv(_:columns:)``).
+    static let fixedColumns: [Column] = Location.allCases.map(Column.location) + bookKeys.map(Column.book)
+
+    /// A book's CSV cells, made while the book is at hand: those of the chosen columns; with the
+    /// default columns, those of ``fixedColumns`` and the book's custom keys, whose columns are
+    /// known only once every book is.
+    struct CSVRow: Sendable {
+        var cells: [String]
+        /// The book's custom keys and their text, with the default columns.
+        var custom: [(key: String, text: String)]
     }
 
-    /// CSV with a header of `columns` (default: ``defaultColumns``). Lists are joined with "; ".
-    func csv(columns chosen: [Column]? = nil) throws -> String {
-        let columns = chosen ?? defaultColumns
-        let rows = books.map { book -> [String] in
-            let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-            let extra = Dictionary(book.extra.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-            return columns.map { column -> String in
-                switch column {
-                case .location(let location): location.value(of: book)
-                case .book(let key): fields[key]?.plainText(joiningListsWith: "; ") ?? ""
-                case .computed(let name): BookTemplate.value(of: name, in: book, progress: progress?[book.id], configuration: configuration) ?? ""
-                case .custom(let key): extra[key]?.plainText(joiningListsWith: "; ") ?? ""
-                }
+    /// `book`'s cells of `columns` (default: ``fixedColumns`` and its custom keys). Lists are
+    /// joined with "; ".
+    static func csvRow(_ book: Book, columns: [Column]?, progress: ReadingProgress?,
+                       configuration: LibraryConfiguration) -> CSVRow {
+        let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let extra = Dictionary(book.extra.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let cells = (columns ?? fixedColumns).map { column -> String in
+            switch column {
+            case .location(let location): location.value(of: book)
+            case .book(let key): fields[key]?.plainText(joiningListsWith: "; ") ?? ""
+            case .computed(let name): BookTemplate.value(of: name, in: book, progress: progress, configuration: configuration) ?? ""
+            case .custom(let key): extra[key]?.plainText(joiningListsWith: "; ") ?? ""
             }
         }
-        return try CSVText.write(header: columns.map(\.header), rows: rows)
+        let custom = columns != nil ? [] : book.extra.map { (key: $0.key, text: $0.value.plainText(joiningListsWith: "; ")) }
+        return CSVRow(cells: cells, custom: custom)
+    }
+
+    /// CSV of `rows` made by ``csvRow(_:columns:progress:configuration:)`` with the same `columns`,
+    /// headed by their names.
+    static func csv(_ rows: [CSVRow], columns: [Column]?) throws -> String {
+        var text = ""
+        try writeCSV(rows, columns: columns) { text += $0 }
+        return text
+    }
+
+    /// The CSV of ``csv(_:columns:)``, given in pieces to `write`.
+    static func writeCSV(_ rows: [CSVRow], columns: [Column]?, _ write: (String) throws -> Void) throws {
+        if let columns { return try CSVText.write(header: columns.map(\.header), rows: rows.lazy.map(\.cells), to: write) }
+        var custom: [String] = []
+        var seen = Set<String>()
+        for row in rows {
+            for entry in row.custom where seen.insert(entry.key).inserted { custom.append(entry.key) }
+        }
+        let header = (fixedColumns + custom.map(Column.custom)).map(\.header)
+        try CSVText.write(header: header, rows: rows.lazy.map { row in
+            guard !custom.isEmpty else { return row.cells }
+            let values = Dictionary(row.custom.map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
+            return row.cells + custom.map { values[$0] ?? "" }
+        }, to: write)
     }
 }
