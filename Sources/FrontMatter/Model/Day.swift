@@ -22,7 +22,10 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     /// Parses exactly `YYYY-MM-DD`; returns `nil` for anything else, including impossible dates.
     ///
     /// Read byte by byte without copying the text: every plain value of ten bytes that starts
-    /// with a digit is tried as a day.
+    /// with a digit is tried as a day. Inlinable, so that a caller in another module gets it
+    /// specialized for its `String` or `Substring`: the generic form read each byte through the
+    /// protocol's witnesses, a tenth of a watched list's time at 100,000 books.
+    @inlinable
     public init?(_ text: some StringProtocol) {
         guard text.utf8.count == 10 else { return nil }
         var numbers = (year: 0, month: 0, day: 0)
