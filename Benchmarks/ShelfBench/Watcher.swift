@@ -22,13 +22,23 @@ enum Watcher {
         server.standardError = FileHandle.nullDevice
         try server.run()
         defer {
+            // A server that `watchman watch-project` started on this socket, had this one been
+            // slow to listen, would outlive the bench: ask whichever listens to stop too.
+            let shutdown = Process()
+            shutdown.executableURL = URL(fileURLWithPath: program)
+            shutdown.arguments = ["--no-spawn", "--sockname=\(socket)", "shutdown-server"]
+            shutdown.standardOutput = FileHandle.nullDevice
+            shutdown.standardError = FileHandle.nullDevice
+            if (try? shutdown.run()) != nil { shutdown.waitUntilExit() }
             server.terminate()
             server.waitUntilExit()
         }
+        // The server takes a moment to listen. `shelf watch` runs `watchman watch-project`,
+        // which starts a server of its own when none listens yet: wait for the socket first.
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
         let environment = ["SHELF_NO_WATCHMAN": "", "WATCHMAN_SOCK": socket]
         let shelf = options.shelf
         let watch = Command(label: "shelf watch", arguments: [shelf, "--library", library, "watch"], environment: environment)
-        // The server takes a moment to listen; `shelf watch` fails until it does.
         var watching = false
         for _ in 0..<100 where !watching {
             watching = watch.run() != nil
