@@ -158,13 +158,12 @@ enum BookRecords {
     static func csvRow(_ book: Book, columns: [Column]?, progress: ReadingProgress?,
                        configuration: LibraryConfiguration) -> CSVRow {
         let fields = Dictionary(book.bookFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let extra = Dictionary(book.extra.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let cells = (columns ?? fixedColumns).map { column -> String in
             switch column {
             case .location(let location): location.value(of: book)
             case .book(let key): fields[key]?.plainText(joiningListsWith: "; ") ?? ""
             case .computed(let name): BookTemplate.value(of: name, in: book, progress: progress, configuration: configuration) ?? ""
-            case .custom(let key): extra[key]?.plainText(joiningListsWith: "; ") ?? ""
+            case .custom(let key): book.extra(key)?.plainText(joiningListsWith: "; ") ?? ""
             }
         }
         let custom = columns != nil ? [] : book.extra.map { (key: $0.key, text: $0.value.plainText(joiningListsWith: "; ")) }

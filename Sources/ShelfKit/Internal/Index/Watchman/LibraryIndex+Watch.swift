@@ -101,18 +101,18 @@ extension LibraryIndex {
     private struct WatchPlan {
         var work: [(item: Work, info: FileSystem.FileInfo?, knownID: Int64?)] = []
         var vanished: [(path: String, id: Int64)] = []
-        /// Book files that vanished.
-        var vanishedBooks: [String] = []
+        /// How many of ``vanished`` are book files.
+        var vanishedBookCount = 0
 
         /// The library's book count and shared slugs after this plan was written, from the
         /// count before it, when no book file shared a slug before: only the slugs of the book
-        /// files read here can be shared now (dropping one shares none). `nil` when that does not settle it
-        /// (an unreadable book file, whose slug `books` does not hold), for ``RefreshedFiles``
-        /// to count them all, which reads every slug: it was most of the refresh after one
-        /// edited file.
+        /// files read here can be shared now (dropping one shares none). `nil` when that does
+        /// not settle it (an unreadable book file, whose slug `books` does not hold), for
+        /// ``RefreshedFiles`` to count them all, which reads every slug: it was most of the
+        /// refresh after one edited file.
         func files(after state: WatchState, parsed: [Parsed], _ db: Database) throws -> RefreshedFiles? {
             guard let before = state.bookCount, state.duplicateCount == 0 else { return nil }
-            var count = before - vanishedBooks.count
+            var count = before - vanishedBookCount
             var slugs: Set<String> = []
             for (planned, item) in zip(work, parsed) {
                 guard case .book(let location) = planned.item else { continue }
@@ -173,7 +173,7 @@ extension LibraryIndex {
                         guard let entries = try? storage.entries(in: folder), !LibraryWalk.looksLikeSessions(entries) else { return nil }
                     }
                     vanished.append((name, known.id))
-                    if !known.isSession { vanishedBooks.append(name) }
+                    if !known.isSession { vanishedBookCount += 1 }
                 case (let known?, _?):
                     guard let item = try Self.work(name, isSession: known.isSession, statuses: statuses, db) else { return nil }
                     work.append((item, nil, known.id))
