@@ -61,11 +61,21 @@ let package = Package(
         // MARK: Benchmarks
         .executableTarget(name: "frontmatter-bench", dependencies: ["FrontMatter"], path: "Benchmarks/FrontMatterThroughput"),
         .executableTarget(name: "shelf-bench", path: "Benchmarks/ShelfBench"),
+        // Thousands of simulated readers' months (the test suite runs about a minute of them).
+        .executableTarget(name: "shelf-simulate", dependencies: ["ReaderSimulation"], path: "Benchmarks/ReaderSimulation"),
 
         // MARK: Tests
         // What the Shelf test targets share: temporary folders, the fixed today, the package's
         // folders and executables, child processes. Seeded randomness is FrontMatterFuzzing's.
         .target(name: "ShelfTestSupport", dependencies: ["FrontMatter", "ShelfKit"], path: "Tests/ShelfTestSupport"),
+        // A simulated reader's months checked against a model of what they did: for the tests
+        // and for shelf-simulate's long campaigns.
+        .target(
+            name: "ReaderSimulation",
+            dependencies: ["ShelfCLI", "ShelfKit", "FrontMatter", "FrontMatterFuzzing"],
+            path: "Tests/ReaderSimulation"
+        ),
+        .testTarget(name: "ShelfSimulationTests", dependencies: ["ReaderSimulation", "ShelfKit", "ShelfTestSupport"]),
         .testTarget(
             name: "FrontMatterTests",
             dependencies: [

@@ -40,6 +40,21 @@ public enum ShelfMain {
         }
     }
 
+    /// Runs one command line in this process as ``run(_:)`` does, with what it prints kept in
+    /// `capture` rather than written out; the exit status it would end with is returned, and
+    /// its error message is in the capture's standard error, as `shelf` would print them.
+    /// - Returns: The exit status `shelf` would exit with.
+    public static func run(_ arguments: [String], capturingOutputIn capture: OutputCapture) async -> Int32 {
+        await OutputCapture.$current.withValue(capture) {
+            do {
+                try await run(arguments)
+                return 0
+            } catch {
+                return report(error)
+            }
+        }
+    }
+
     /// The arguments with `-0` of `list`, `ls` and `search` written `--null`, before any `--`.
     ///
     /// The argument parser reads a short flag out of any group of letters (`-0` out of
@@ -179,5 +194,6 @@ struct CommandFailure: Error {
 
 /// Writes a line to standard error.
 func printError(_ message: String) {
+    if let capture = OutputCapture.current { return capture.appendError(message + "\n") }
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -23,6 +23,7 @@ enum StandardOutput {
     /// - Throws: ``CommandFailure`` saying why standard output cannot be written; with an empty
     ///   message and status 0 when the reader has closed the pipe.
     static func write(_ text: String) throws(CommandFailure) {
+        if let capture = OutputCapture.current { return capture.appendOutput(text) }
         var text = text
         let code: Int32? = text.withUTF8 { bytes in
             var written = 0

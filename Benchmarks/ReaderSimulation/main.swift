@@ -1,0 +1,45 @@
+import Foundation
+import ReaderSimulation
+import ShelfKit
+
+// shelf-simulate: runs many simulated readers' months against the model and reports every
+// seed that diverged, with the steps that reproduce it.
+//
+//   swift run -c release shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index]
+
+var seeds = 2000
+var first: UInt64 = 1
+var steps = 200
+var index = IndexOptions.enabled
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--seeds": seeds = arguments.popFirst().flatMap { Int($0) } ?? seeds
+    case "--first": first = arguments.popFirst().flatMap { UInt64($0) } ?? first
+    case "--steps": steps = arguments.popFirst().flatMap { Int($0) } ?? steps
+    case "--no-index": index = .disabled
+    default:
+        FileHandle.standardError.write(Data("usage: shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index]\n".utf8))
+        exit(2)
+    }
+}
+
+let base = FileManager.default.temporaryDirectory.path + "/shelf-simulate-\(getpid())"
+let began = Date()
+var diverged: [ReaderSimulation.Outcome] = []
+var stepsRun = 0
+for seed in first..<(first + UInt64(seeds)) {
+    let folder = base + "/\(seed)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let outcome = await ReaderSimulation(index: index).run(seed: seed, steps: steps, in: folder)
+    try? FileManager.default.removeItem(atPath: folder)
+    stepsRun += outcome.steps
+    if outcome.divergence != nil {
+        diverged.append(outcome)
+        print(outcome)
+    }
+}
+try? FileManager.default.removeItem(atPath: base)
+let seconds = Date().timeIntervalSince(began)
+print("\(seeds) seeds, \(stepsRun) steps, \(diverged.count) diverged, \(String(format: "%.1f", seconds)) s (\(index.isEnabled ? "index" : "no index"))")
+exit(diverged.isEmpty ? 0 : 1)

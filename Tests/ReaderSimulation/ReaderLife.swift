@@ -1,0 +1,110 @@
+import FrontMatter
+import FrontMatterFuzzing
+import ShelfKit
+
+/// Draws what a reader does next, given what they have done (the model): mostly time passing
+/// and sittings logged, with books added, begun, finished, put down, picked up again, finishes
+/// taken back, sessions undone and notes edited by hand. Every step it draws is one the reader
+/// may do, so the library must take it: a refusal is a divergence.
+struct ReaderLife {
+    var random: SeededGenerator
+
+    init(seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+    }
+
+    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+    mutating func number(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+    mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[number(0...(items.count - 1))] }
+
+    /// The next step for a reader in `model`'s state.
+    mutating func next(after model: ReaderModel) -> ReaderStep {
+        let books = model.order.compactMap { model.books[$0] }
+        let reading = books.filter { $0.status == .reading }
+        let toRead = books.filter { $0.status == .toRead }
+        let minutesLeft = 1439 - model.now.time.minutes
+        for _ in 0..<20 {
+            switch number(0...99) {
+            case 0..<18:
+                // The evening ends: the next morning, or a few days later.
+                if minutesLeft < 120 || chance(40) {
+                    let days = chance(70) ? 1 : number(2...5)
+                    let morning = number(6 * 60...9 * 60)
+                    return .wait(minutes: minutesLeft + 1 + (days - 1) * 1440 + morning)
+                }
+                return .wait(minutes: number(15...min(300, minutesLeft - 60)))
+            case 18..<24 where toRead.count < 4 || chance(20):
+                let number = model.order.count + 1
+                let title = "Sim Book \(number)"
+                return .add(title: title, slug: "sim-book-\(number)", pages: self.number(80...700))
+            case 24..<30:
+                if let book = pick(toRead), reading.count < 3 { return .start(slug: book.slug) }
+                if let book = pick(books.filter { $0.status == .abandoned }) { return .start(slug: book.slug) }
+                // A finished book begun again: a re-read on a later day, a finish taken back the same day.
+                if let book = pick(books.filter { $0.status == .finished }) { return .start(slug: book.slug) }
+            case 30..<70:
+                let candidates = reading + (chance(10) ? toRead : [])
+                if let book = pick(candidates), let step = log(book, model: model) { return step }
+            case 70..<73:
+                if let book = pick(reading.filter { !$0.sessions.isEmpty }) { return .undoLog(slug: book.slug) }
+            case 73..<81:
+                if let book = pick(reading.filter { $0.page > $0.pages / 2 }) ?? (chance(15) ? pick(toRead) : nil) {
+                    return .finish(slug: book.slug, rating: chance(60) ? Double(number(1...10)) / 2 : nil)
+                }
+            case 81..<84:
+                if let book = pick(reading) { return .abandon(slug: book.slug) }
+            case 84..<90:
+                // A finish taken back, or a book begun by mistake put back.
+                if let book = pick(books.filter { $0.status == .finished && $0.finished == model.today }) {
+                    return .move(slug: book.slug, to: .reading)
+                }
+                if let book = pick(reading.filter { $0.sessions.isEmpty && $0.earlierReads.isEmpty }) {
+                    return .move(slug: book.slug, to: .toRead)
+                }
+            case 90..<93:
+                if let book = pick(books) { return .file(slug: book.slug, folder: pick(["fiction", "non-fiction", "fiction/long"]) ?? "") }
+            case 93..<97:
+                if let book = pick(books) { return .editBody(slug: book.slug, line: "A thought on day \(model.today) (\(number(1...999)))") }
+            default:
+                break
+            }
+        }
+        return .wait(minutes: min(60, minutesLeft))
+    }
+
+    /// A sitting with `book`: some pages, logged as a count, the page reached or a percent, at a
+    /// time said or not; `nil` when the book has no page left.
+    mutating func log(_ book: ReaderModel.Book, model: ReaderModel) -> ReaderStep? {
+        let left = book.pages - book.page
+        guard left > 0 else { return nil }
+        let pages = min(left, number(1...60))
+        let minutes = number(5...100)
+        let now = model.now.time.minutes
+        // Most sittings are logged just after them, without a time; some with the time they began,
+        // sometimes one earlier in the day than a sitting already logged.
+        var at: TimeOfDay?
+        if chance(40), now > 0 {
+            let time = TimeOfDay(minutesSinceMidnight: number(max(0, now - 600)...now)) ?? .midnight
+            if book.isLast(day: model.today, time: time) {
+                at = time
+            } else if book.sessions.allSatisfy({ !$0.givesPage || ($0.day, $0.time.minutes) < (model.today, time.minutes) }) {
+                // Earlier than sittings logged, which only count pages: a count of its own fits.
+                return .log(slug: book.slug, how: .count, pages: pages, minutes: minutes, at: time)
+            }
+        }
+        switch number(0...9) {
+        case 0..<3:
+            return .log(slug: book.slug, how: .count, pages: pages, minutes: minutes, at: at)
+        case 3..<8:
+            return .log(slug: book.slug, how: .page(book.page + pages), pages: pages, minutes: minutes, at: at)
+        default:
+            // The e-reader's percent, which the book turns into the nearest page.
+            let percent = min(100, Int((Double(book.page + pages) * 100 / Double(book.pages)).rounded()))
+            let page = max(1, Int((Double(percent) / 100 * Double(book.pages)).rounded()))
+            guard page > book.page, page <= book.pages else {
+                return .log(slug: book.slug, how: .count, pages: pages, minutes: minutes, at: at)
+            }
+            return .log(slug: book.slug, how: .percent(percent, page: page), pages: page - book.page, minutes: minutes, at: at)
+        }
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import FrontMatter
+import ShelfCLI
+public import ShelfKit
+
+/// A reader's months, simulated: steps drawn by ``ReaderLife`` run as `shelf` commands in this
+/// process against a new library, on a clock the simulation sets (``ShelfClock``), and after
+/// every step the library is compared with ``ReaderModel``, which says what the reader did.
+///
+/// A run stops at its first divergence and gives the steps that led there as shell lines, so
+/// that a failing seed is reproduced by pasting them.
+public struct ReaderSimulation: Sendable {
+    /// How the commands read the library.
+    public var index: IndexOptions
+    /// Where the simulated months begin.
+    public var start: LocalDateTime
+
+    /// A simulation whose commands read through the index, or not.
+    public init(index: IndexOptions = .enabled,
+                start: LocalDateTime = LocalDateTime(day: Day(year: 2025, month: 12, day: 28) ?? Day.today(),
+                                                     time: TimeOfDay(hour: 8, minute: 0) ?? .midnight)) {
+        self.index = index
+        self.start = start
+    }
+
+    /// What one seed's run came to.
+    public struct Outcome: Sendable, CustomStringConvertible {
+        public var seed: UInt64
+        /// Steps taken, the failing one included.
+        public var steps: Int
+        /// What the library said that the model did not, after the last step; `nil` when none.
+        public var divergence: String?
+        /// The steps as shell lines, each after `SHELF_NOW=…` when the clock moved.
+        public var script: [String]
+
+        public var description: String {
+            guard let divergence else { return "seed \(seed): \(steps) steps, no divergence" }
+            return "seed \(seed): diverged at step \(steps): \(divergence)\nSteps to reproduce, in a new library (`shelf init`):\n"
+                + script.joined(separator: "\n")
+        }
+    }
+
+    /// Runs `steps` steps of the reader seeded `seed` in a new library made in `folder`.
+    public func run(seed: UInt64, steps: Int, in folder: String) async -> Outcome {
+        var life = ReaderLife(seed: seed)
+        var model = ReaderModel(now: start)
+        var script: [String] = []
+        var clockShown: LocalDateTime?
+        let root = folder + "/library"
+        if let failure = await command(["init", root], now: model.now, library: nil) {
+            return Outcome(seed: seed, steps: 0, divergence: "shelf init failed: \(failure)", script: [])
+        }
+        for number in 1...max(1, steps) {
+            let step = life.next(after: model)
+            if case .wait = step {} else if clockShown != model.now {
+                script.append("export SHELF_NOW=\(Self.clockText(model.now))")
+                clockShown = model.now
+            }
+            script.append(step.description)
+            var failure: String?
+            if let arguments = step.arguments {
+                failure = await command(arguments, now: model.now, library: root)
+            } else if case .editBody(let slug, let line) = step {
+                failure = Self.appendToBody(line, of: slug, model: model, root: root)
+            }
+            if let failure { return Outcome(seed: seed, steps: number, divergence: failure, script: script) }
+            Self.apply(step, to: &model)
+            if case .wait = step { continue }
+            if let divergence = await divergences(root: root, model: model) {
+                return Outcome(seed: seed, steps: number, divergence: divergence, script: script)
+            }
+        }
+        return Outcome(seed: seed, steps: steps, divergence: nil, script: script)
+    }
+
+    /// Runs a command as `shelf` would, at `now`; what it printed to standard error when it failed.
+    private func command(_ arguments: [String], now: LocalDateTime, library: String?) async -> String? {
+        let capture = OutputCapture()
+        var arguments = arguments
+        if let library { arguments += ["--library", library] }
+        if !index.isEnabled, library != nil { arguments.append("--no-index") }
+        let status = await ShelfClock.$fixed.withValue(now) {
+            await ShelfMain.run(arguments, capturingOutputIn: capture)
+        }
+        guard status != 0 else { return nil }
+        return "`shelf \(arguments.joined(separator: " "))` exited \(status): \(capture.standardError)"
+    }
+
+    static func clockText(_ moment: LocalDateTime) -> String {
+        "\(moment.day)T\(moment.time)"
+    }
+
+    /// Adds a line at the end of a book's file, as an editor would.
+    static func appendToBody(_ line: String, of slug: String, model: ReaderModel, root: String) -> String? {
+        guard let book = model.books[slug] else { return "no book \(slug) in the model" }
+        let path = root + "/" + book.status.rawValue + (book.folder.isEmpty ? "" : "/" + book.folder) + "/" + slug + ".md"
+        guard let handle = FileHandle(forUpdatingAtPath: path) else { return "cannot open \(path) to edit it" }
+        defer { try? handle.close() }
+        do {
+            let bytes = try handle.readToEnd() ?? Data()
+            try handle.write(contentsOf: Data(((bytes.last == 10 || bytes.isEmpty) ? "" : "\n").utf8) + Data((line + "\n").utf8))
+        } catch {
+            return "cannot edit \(path): \(error)"
+        }
+        return nil
+    }
+
+    // MARK: - The model's side
+
+    /// What `step` does to what the reader knows.
+    static func apply(_ step: ReaderStep, to model: inout ReaderModel) {
+        let today = model.today
+        switch step {
+        case .wait(let minutes):
+            model.now = model.now.adding(seconds: minutes * 60)
+        case .add(let title, let slug, let pages):
+            model.books[slug] = ReaderModel.Book(slug: slug, title: title, pages: pages, status: .toRead)
+            model.order.append(slug)
+        case .start(let slug):
+            guard var book = model.books[slug] else { return }
+            switch book.status {
+            case .toRead, .reading:
+                book.started = book.started ?? today
+            case .abandoned:
+                // Picked up again where it was put down.
+                book.stopped = nil
+            case .finished where book.finished == today:
+                // Finished by mistake today: the finish is taken back.
+                book.finished = nil
+                book.started = book.started ?? today
+            case .finished:
+                book.earlierReads.append(.init(started: book.started, finished: book.finished, stopped: nil))
+                book.started = today
+                book.finished = nil
+                book.sessions = []
+            }
+            book.status = .reading
+            model.books[slug] = book
+        case .log(let slug, let how, let pages, let minutes, let at):
+            guard var book = model.books[slug] else { return }
+            if book.status == .toRead {
+                book.status = .reading
+                book.started = book.started ?? today
+            }
+            // Without a time, after the day's sittings: its minutes before now, or the last one's time.
+            var time = at ?? model.now.time.minus(minutes: minutes)
+            if at == nil, let last = book.sessions.last(where: { $0.day == today }), last.time > time { time = last.time }
+            model.books[slug] = book
+            var givesPage = true
+            if case .count = how { givesPage = false }
+            model.insert(.init(day: today, time: time, pages: pages, givesPage: givesPage, minutes: minutes), into: slug)
+        case .undoLog(let slug):
+            model.books[slug]?.sessions.removeLast()
+        case .finish(let slug, let rating):
+            guard var book = model.books[slug] else { return }
+            book.status = .finished
+            book.finished = today
+            if let rating { book.rating = rating }
+            model.books[slug] = book
+        case .abandon(let slug):
+            model.books[slug]?.status = .abandoned
+            model.books[slug]?.stopped = today
+        case .move(let slug, let status):
+            guard var book = model.books[slug] else { return }
+            switch status {
+            case .toRead:
+                book.started = nil
+                book.finished = nil
+                book.stopped = nil
+            case .reading:
+                book.started = book.started ?? today
+                book.finished = nil
+                book.stopped = nil
+            default:
+                break
+            }
+            book.status = status
+            model.books[slug] = book
+        case .file(let slug, let folder):
+            model.books[slug]?.folder = folder
+        case .editBody(let slug, let line):
+            model.books[slug]?.bodyLines.append(line)
+        }
+    }
+
+    // MARK: - Comparing
+
+    /// What the library says that the model does not, read through ShelfKit as an app would;
+    /// `nil` when they agree.
+    func divergences(root: String, model: ReaderModel) async -> String? {
+        do {
+            return try await ShelfClock.$fixed.withValue(model.now) {
+                let library = try FileLibrary(root: root, index: index)
+                return try await Self.divergences(library: library, model: model)
+            }
+        } catch {
+            return "the library cannot be read: \(error)"
+        }
+    }
+
+    /// What `library` says that `model` does not; `nil` when they agree.
+    public static func divergences(library: some LibraryReading, model: ReaderModel) async throws -> String? {
+        let listing = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
+        var problems: [String] = listing.problems.map { "listing: \($0)" }
+        let books = Dictionary(listing.items.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        if Set(books.keys) != Set(model.books.keys) {
+            problems.append("books \(books.keys.sorted()), the reader has \(model.books.keys.sorted())")
+        }
+        for slug in model.order {
+            guard let expected = model.books[slug], let book = books[slug] else { continue }
+            func differ(_ what: String, _ found: String, _ wanted: String) {
+                if found != wanted { problems.append("\(slug): \(what) is \(found), the reader's is \(wanted)") }
+            }
+            differ("status", book.status.name, expected.status.rawValue)
+            differ("folder", book.folder, expected.folder)
+            differ("started", String(describing: book.started), String(describing: expected.started))
+            differ("finished", String(describing: book.finished), String(describing: expected.finished))
+            differ("stopped", String(describing: book.stopped), String(describing: expected.stopped))
+            differ("rating", String(describing: book.rating), String(describing: expected.rating))
+            differ("earlier reads", book.earlierReads.map { "\($0.started.map(String.init(describing:)) ?? "?")–\($0.finished.map(String.init(describing:)) ?? "?")" }.description,
+                   expected.earlierReads.map { "\($0.started.map(String.init(describing:)) ?? "?")–\($0.finished.map(String.init(describing:)) ?? "?")" }.description)
+            let sessions = book.sessionsOfCurrentRead(try await library.sessions(of: book.id))
+            let progress = ReadingProgress(sessions, of: book)
+            differ("sessions of the current read", String(sessions.count), String(expected.sessions.count))
+            differ("page reached", String(describing: progress.page), String(describing: expected.sessions.isEmpty ? nil : expected.page))
+            differ("pages read", String(progress.pagesRead), String(expected.pagesRead))
+            differ("minutes", String(progress.minutes), String(expected.sessions.reduce(0) { $0 + $1.minutes }))
+            for line in expected.bodyLines where !book.body.contains(line) {
+                problems.append("\(slug): the body lost the line \"\(line)\"")
+            }
+        }
+        let year = model.today.year
+        let stats = try await ReadingStats.compute(for: library, year: year, today: model.today)
+        if stats.booksFinished != model.booksFinished(in: year) {
+            problems.append("stats --year \(year) counts \(stats.booksFinished) books finished, the reader finished \(model.booksFinished(in: year))")
+        }
+        problems += try await library.check().map { "check: \($0)" }
+        return problems.isEmpty ? nil : problems.joined(separator: "\n  ")
+    }
+}

@@ -1,0 +1,77 @@
+import FrontMatter
+public import ShelfKit
+
+/// One thing a reader does: a command they type, time passing, or an edit in their editor.
+public enum ReaderStep: Sendable, CustomStringConvertible {
+    /// Time passes: `minutes` on the clock.
+    case wait(minutes: Int)
+    /// `shelf add TITLE --author … --pages N`.
+    case add(title: String, slug: String, pages: Int)
+    /// `shelf start BOOK`: begins reading, resumes a book put down, or reads a finished one again.
+    case start(slug: String)
+    /// `shelf log BOOK …`: a sitting of `pages` pages.
+    case log(slug: String, how: LogForm, pages: Int, minutes: Int, at: TimeOfDay?)
+    /// `shelf log BOOK --undo`.
+    case undoLog(slug: String)
+    /// `shelf finish BOOK [--rating R]`.
+    case finish(slug: String, rating: Double?)
+    /// `shelf abandon BOOK`.
+    case abandon(slug: String)
+    /// `shelf move BOOK STATUS`: a finish or a start taken back.
+    case move(slug: String, to: ReaderModel.Status)
+    /// `shelf move BOOK --folder F`: filed in a folder of the reader's.
+    case file(slug: String, folder: String)
+    /// A line added at the end of the book's body in an editor, behind shelf's back.
+    case editBody(slug: String, line: String)
+
+    /// How a sitting is logged.
+    public enum LogForm: Sendable, Equatable {
+        /// `--pages N`.
+        case count
+        /// `--to PAGE`.
+        case page(Int)
+        /// `--to P%`, which the book turns into `page`.
+        case percent(Int, page: Int)
+    }
+
+    /// The arguments after `shelf`, without `--library`.
+    public var arguments: [String]? {
+        switch self {
+        case .wait, .editBody: return nil
+        case .add(let title, _, let pages): return ["add", title, "--author", "Sim Author", "--pages", String(pages)]
+        case .start(let slug): return ["start", slug]
+        case .log(let slug, let how, let pages, let minutes, let at):
+            var arguments = ["log", slug]
+            switch how {
+            case .count: arguments += ["--pages", String(pages)]
+            case .page(let page): arguments += ["--to", String(page)]
+            case .percent(let percent, _): arguments += ["--to", "\(percent)%"]
+            }
+            arguments += ["--minutes", minutes >= 60 && minutes % 7 == 0 ? "\(minutes / 60)h\(minutes % 60)" : String(minutes)]
+            if let at { arguments += ["--at", at.description] }
+            return arguments
+        case .undoLog(let slug): return ["log", slug, "--undo"]
+        case .finish(let slug, let rating): return ["finish", slug] + (rating.map { ["--rating", Self.text($0)] } ?? [])
+        case .abandon(let slug): return ["abandon", slug]
+        case .move(let slug, let status): return ["move", slug, status.rawValue]
+        case .file(let slug, let folder): return ["move", slug, "--folder", folder]
+        }
+    }
+
+    /// The step as a line of shell, as a person would replay it.
+    public var description: String {
+        switch self {
+        case .wait(let minutes): return "# \(minutes) minutes later"
+        case .editBody(let slug, let line): return "printf '%s\\n' '\(line)' >> \"$(shelf list \(slug) --format paths)\""
+        default: return "shelf " + (arguments ?? []).map(Self.quoted).joined(separator: " ")
+        }
+    }
+
+    static func text(_ rating: Double) -> String {
+        rating == rating.rounded() ? String(Int(rating)) : String(rating)
+    }
+
+    static func quoted(_ argument: String) -> String {
+        argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:%".contains($0) } ? argument : "'" + argument + "'"
+    }
+}
