@@ -7,10 +7,10 @@ import Testing
 /// Simulated readers' months, each checked step by step against the model of what the reader
 /// did (``ReaderSimulation``): the daily loop as one sequence, not feature by feature.
 /// `swift run shelf-simulate --seeds 2000` runs the long campaign.
-@Suite(.disabled("enabled with the fixes of what it finds"))
 struct ReaderMonthsTests {
-    /// Seeds per configuration: together about a minute on two cores.
-    static let seeds: [UInt64] = Array(1...12)
+    /// Seeds per configuration: together about a minute on two cores (a debug build takes
+    /// some 10 s a seed of 200 steps).
+    static let seeds: [UInt64] = Array(1...4)
 
     @Test(arguments: seeds)
     func monthsThroughTheIndex(seed: UInt64) async throws {

@@ -8,7 +8,10 @@ struct MoveCommand: AsyncParsableCommand {
         commandName: "move",
         abstract: "Move a book to another status or folder, or rename it, with its sessions.",
         discussion: """
-            Moving to reading sets started, moving to finished sets finished, when they are empty. \
+            Moving to reading sets started, moving to finished sets finished, when they are empty; \
+            moving back takes a finish or an abandon back (moving a finished book to reading \
+            removes finished; to to-read, the read's dates go). --folder alone files the book \
+            in another folder of its status. \
             --folder "" moves the book out of its folder, directly under the status. --slug renames \
             the book where it is: its file and its session folder take the new slug, which no \
             other book of the library may have, and keep every byte.
@@ -16,6 +19,7 @@ struct MoveCommand: AsyncParsableCommand {
             Examples:
               shelf move dune finished --folder sci-fi/classics
               shelf move piranesi to-read
+              shelf move dune --folder sci-fi
               shelf move dune-1965 --slug dune
             """
     )
@@ -38,7 +42,9 @@ struct MoveCommand: AsyncParsableCommand {
         if slug != nil && (status != nil || folder != nil) {
             throw ValidationError("--slug renames the book where it is; move it to a status or folder in another command")
         }
-        if slug == nil && status == nil { throw ValidationError("Missing expected argument '<status>', or --slug to rename") }
+        if slug == nil && status == nil && folder == nil {
+            throw ValidationError("Missing expected argument '<status>', or --folder to file it, or --slug to rename")
+        }
     }
 
     func run() async throws {
@@ -51,6 +57,12 @@ struct MoveCommand: AsyncParsableCommand {
                                          : "\(paths(book.path)) → \(paths(renamed.path))")
             return
         }
-        _ = try await StatusChange.move(book, to: Status(status ?? ""), folder: folder, in: library)
+        if let status {
+            _ = try await StatusChange.move(book, to: Status(status), folder: folder, in: library)
+        } else {
+            // A folder alone: the book stays in its status.
+            let current = try await library.resolve(library.reference(book))
+            _ = try await StatusChange.move(current.id.rawValue, to: current.status, folder: folder, in: library)
+        }
     }
 }

@@ -233,10 +233,19 @@ extension Library {
     /// - Returns: The book as written.
     @discardableResult
     public func start(_ id: BookID, on day: Day) async throws -> Book {
-        let role = configuration.role(of: try await book(id).status)
+        let before = try await book(id)
+        let role = configuration.role(of: before.status)
         let rereads = role == .finished || role == .abandoned
         return try await move(id, to: configuration.status(for: .reading), folder: nil, on: day) { book in
-            if rereads { book.beginNewRead(on: day) }
+            guard rereads else { return }
+            // A move to reading takes the read's end back (a finish undone); a new read keeps
+            // it, in `reads`, so the dates it ended with go there.
+            if book.finished == nil, book.stopped == nil {
+                book.finished = before.finished
+                book.stopped = before.stopped
+                book.started = before.started
+            }
+            book.beginNewRead(on: day)
         }
     }
 }

@@ -262,7 +262,7 @@ extension LibraryFiles {
     /// when given, in the same journal. The session must fit the book and the sessions logged
     /// (``SessionRules``).
     ///
-    /// A session without a time gets one (``defaultTime(of:)``): the name then differs from a
+    /// A session without a time gets one (``defaultTime(of:after:)``): the name then differs from a
     /// session of the same book and day logged on another device, which git would otherwise
     /// report as two files added at one path.
     /// - Parameter finishing: Steps the same journal takes after writing the session (the
@@ -275,7 +275,7 @@ extension LibraryFiles {
         let book = try read(location).book
         let existing = try sessions(of: location)
         var session = session
-        session.time = session.time ?? defaultTime(of: session)
+        session.time = session.time ?? defaultTime(of: session, after: existing)
         session.sequence = (existing.filter { $0.day == session.day && $0.time == session.time }.map(\.sequence).max() ?? 0) + 1
         let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence)
         // What cannot be written at all (a negative page, 120%, `to` below `from`) before what
@@ -321,10 +321,14 @@ extension LibraryFiles {
 
     /// When a session logged without a time began: its minutes before now when it is today's
     /// (not before midnight), else the time it is logged at, which at least keeps two devices'
-    /// sessions of one day apart.
-    func defaultTime(of session: ReadingSession) -> TimeOfDay {
+    /// sessions of one day apart; and never before a session of that day already logged, since
+    /// a session logged without a time is the day's latest (two logged in a row, the second
+    /// longer, keep the order they were read in).
+    func defaultTime(of session: ReadingSession, after existing: [ReadingSession]) -> TimeOfDay {
         let now = now()
-        return session.day == today() ? now.minus(minutes: session.minutes ?? 0) : now
+        let time = session.day == today() ? now.minus(minutes: session.minutes ?? 0) : now
+        let latest = existing.filter { $0.day == session.day }.compactMap(\.time).max()
+        return latest.map { Swift.max($0, time) } ?? time
     }
 
     // MARK: - Journal notes

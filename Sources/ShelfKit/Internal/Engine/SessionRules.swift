@@ -28,9 +28,14 @@ enum SessionRules {
         let before = existing.filter { !session.precedes($0) }
         // Where they reached: the furthest `to`, in its own unit; of two within the slack of
         // positions in different units, the later one.
-        let reached = before.compactMap(\.toPosition).reduce(nil as ReadingPosition?) { furthest, position in
+        var reached = before.compactMap(\.toPosition).reduce(nil as ReadingPosition?) { furthest, position in
             guard let furthest else { return position }
             return extent.isBefore(position, furthest) == true ? furthest : position
+        }
+        // Sessions that count only pages move the reader on from there (`--pages 20` then
+        // `--to 40` reads pages 21 to 40): the progress in pages, when it is further.
+        if let page = ReadingProgress(before, extent: extent).page, page > (reached.flatMap { extent.page($0) } ?? 0) {
+            reached = .page(page)
         }
         if session.fromPosition == nil, session.pages == nil, let to = session.toPosition {
             switch reached {
