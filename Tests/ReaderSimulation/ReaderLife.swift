@@ -63,13 +63,34 @@ struct ReaderLife {
                 }
             case 90..<93:
                 if let book = pick(books) { return .file(slug: book.slug, folder: pick(["fiction", "non-fiction", "fiction/long"]) ?? "") }
-            case 93..<97:
+            case 93..<96:
                 if let book = pick(books) { return .editBody(slug: book.slug, line: "A thought on day \(model.today) (\(number(1...999)))") }
+            case 96..<98:
+                if let step = mistake(model: model, reading: reading) { return step }
+            case 98:
+                if let asOf = model.today.adding(days: -number(0...40)) { return .stats(year: asOf.year, asOf: asOf) }
             default:
                 break
             }
         }
         return .wait(minutes: min(60, minutesLeft))
+    }
+
+    /// Something the reader gets wrong, which the library must refuse.
+    mutating func mistake(model: ReaderModel, reading: [ReaderModel.Book]) -> ReaderStep? {
+        guard let book = pick(reading) else { return nil }
+        switch number(0...2) {
+        case 0:
+            guard let before = book.started?.adding(days: -number(1...30)) else { return nil }
+            return .mistake(arguments: ["finish", book.slug, "--date", before.description])
+        case 1:
+            let now = model.now.time.minutes
+            guard now < 1380, let later = TimeOfDay(minutesSinceMidnight: now + number(2...50)) else { return nil }
+            return .mistake(arguments: ["log", book.slug, "--pages", "5", "--at", later.description])
+        default:
+            guard book.sessions.contains(where: \.givesPage), book.page > 10 else { return nil }
+            return .mistake(arguments: ["log", book.slug, "--to", String(book.page - number(2...9)), "--minutes", "10"])
+        }
     }
 
     /// A sitting with `book`: some pages, logged as a count, the page reached or a percent, at a

@@ -81,10 +81,15 @@ public struct ReaderModel: Sendable {
     /// Today, on the reader's clock.
     public var today: Day { now.day }
 
-    /// How many reads ended with the last page in `year`: what `stats --year` counts.
-    public func booksFinished(in year: Int) -> Int {
-        books.values.reduce(0) { count, book in
-            count + book.earlierReads.count { $0.finished?.year == year } + (book.status == .finished && book.finished?.year == year ? 1 : 0)
+    /// How many reads ended with the last page in `year`, by `day` when given: what
+    /// `stats --year` (`--as-of`) counts.
+    public func booksFinished(in year: Int, by day: Day? = nil) -> Int {
+        func counts(_ finished: Day?) -> Bool {
+            guard let finished, finished.year == year else { return false }
+            return day.map { finished <= $0 } ?? true
+        }
+        return books.values.reduce(0) { count, book in
+            count + book.earlierReads.count { counts($0.finished) } + (book.status == .finished && counts(book.finished) ? 1 : 0)
         }
     }
 

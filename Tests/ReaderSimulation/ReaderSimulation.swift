@@ -58,7 +58,18 @@ public struct ReaderSimulation: Sendable {
             }
             script.append(step.description)
             var failure: String?
-            if let arguments = step.arguments {
+            if case .mistake(let arguments) = step {
+                if await command(arguments, now: model.now, library: root) == nil {
+                    failure = "`shelf \(arguments.joined(separator: " "))` was taken; it should have been refused"
+                }
+            } else if case .stats(let year, let asOf) = step, let arguments = step.arguments {
+                let capture = OutputCapture()
+                failure = await command(arguments, now: model.now, library: root, capture: capture)
+                let expected = model.booksFinished(in: year, by: asOf)
+                if failure == nil, !capture.standardOutput.contains("\"books_finished\": \(expected),") {
+                    failure = "stats --year \(year) --as-of \(asOf) does not count \(expected) books finished:\n\(capture.standardOutput.prefix(200))"
+                }
+            } else if let arguments = step.arguments {
                 failure = await command(arguments, now: model.now, library: root)
             } else if case .editBody(let slug, let line) = step {
                 failure = Self.appendToBody(line, of: slug, model: model, root: root)
@@ -74,8 +85,8 @@ public struct ReaderSimulation: Sendable {
     }
 
     /// Runs a command as `shelf` would, at `now`; what it printed to standard error when it failed.
-    private func command(_ arguments: [String], now: LocalDateTime, library: String?) async -> String? {
-        let capture = OutputCapture()
+    private func command(_ arguments: [String], now: LocalDateTime, library: String?,
+                         capture: OutputCapture = OutputCapture()) async -> String? {
         var arguments = arguments
         if let library { arguments += ["--library", library] }
         if !index.isEnabled, library != nil { arguments.append("--no-index") }
@@ -180,6 +191,8 @@ public struct ReaderSimulation: Sendable {
             model.books[slug]?.folder = folder
         case .editBody(let slug, let line):
             model.books[slug]?.bodyLines.append(line)
+        case .mistake, .stats:
+            break
         }
     }
 

@@ -23,6 +23,11 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
     case file(slug: String, folder: String)
     /// A line added at the end of the book's body in an editor, behind shelf's back.
     case editBody(slug: String, line: String)
+    /// A command the library must refuse, changing nothing: a finish before the start, a
+    /// session later than now, a page below the one reached.
+    case mistake(arguments: [String])
+    /// `shelf stats --year Y --as-of DAY --format json`: its count of books finished.
+    case stats(year: Int, asOf: Day)
 
     /// How a sitting is logged.
     public enum LogForm: Sendable, Equatable {
@@ -55,6 +60,8 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
         case .abandon(let slug): return ["abandon", slug]
         case .move(let slug, let status): return ["move", slug, status.rawValue]
         case .file(let slug, let folder): return ["move", slug, "--folder", folder]
+        case .mistake(let arguments): return arguments
+        case .stats(let year, let asOf): return ["stats", "--year", String(year), "--as-of", asOf.description, "--format", "json"]
         }
     }
 
@@ -63,6 +70,7 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
         switch self {
         case .wait(let minutes): return "# \(minutes) minutes later"
         case .editBody(let slug, let line): return "printf '%s\\n' '\(line)' >> \"$(shelf list \(slug) --format paths)\""
+        case .mistake: return "shelf " + (arguments ?? []).map(Self.quoted).joined(separator: " ") + "   # refused"
         default: return "shelf " + (arguments ?? []).map(Self.quoted).joined(separator: " ")
         }
     }

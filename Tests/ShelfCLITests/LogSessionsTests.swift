@@ -93,6 +93,12 @@ struct LogSessionsTests {
         (["log", "cloud"], "shelf: say what you read: --to PAGE, --pages N, --minutes M or --note TEXT\n"),
         (["log", "cloud", "--to", "120", "--pages", "20"], "shelf: give either --pages or --from/--to, not both\n"),
         (["log", "cloud", "--from", "120", "--to", "100"], "shelf: --to 100 is before --from 120\n"),
+        // A day that is no day is a usage error, on `log` as on `finish` and `start`.
+        (["log", "cloud", "--to", "120", "--date", "2026-13-01"],
+         "shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday), got \"2026-13-01\"\n"),
+        (["finish", "cloud", "--date", "2026-13-01"],
+         "shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday), got \"2026-13-01\"\n"),
+        (["log", "cloud", "--to", "120", "--at", "25:00"], "shelf: --at takes a time as HH:MM, 00:00 to 23:59, got \"25:00\"\n"),
         (["sessions", "--format", "paths"], "shelf: sessions print as table, json, jsonl, csv or a template\n"),
         (["sessions", "--format", "xml"],
          "shelf: The value 'xml' is invalid for '--format <format>': expected table, json, jsonl, csv or a template with {fields}\n"),
@@ -107,8 +113,6 @@ struct LogSessionsTests {
 
     /// A value refused by validation exits 1, as `set rating=7` does; usage errors exit 2.
     @Test(arguments: [
-        (["log", "cloud", "--to", "120", "--date", "2026-13-01"],
-         "shelf: --date takes a day (YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday), got \"2026-13-01\"\n"),
         (["log", "cloud", "--minutes=-5"], "shelf: --minutes must be 0 or more, got -5\n"),
         (["sessions", "--since", "last week"],
          "shelf: --since takes a day (YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday), a month or a year, got \"last week\"\n"),

@@ -44,9 +44,10 @@ enum PositionInput {
         _ = try minutes.map { try self.minutes($0.text, option: "--minutes") }
         if let from, let to, isBefore(to, from) { throw ValidationError("--to \(to) is before --from \(from)") }
         if let date, Day.parse(date, today: Day.today()) == nil {
-            throw InvalidValue("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
+            // Not a day at all: a usage error, as for `start --date` (exit 2).
+            throw ValidationError("--date takes a day (\(Day.relativeForms)), got \"\(date)\"")
         }
-        if let at, TimeOfDay(at) == nil { throw InvalidValue("--at takes a time as HH:MM, 00:00 to 23:59, got \"\(at)\"") }
+        if let at, TimeOfDay(at) == nil { throw ValidationError("--at takes a time as HH:MM, 00:00 to 23:59, got \"\(at)\"") }
     }
 }
 

@@ -5,6 +5,8 @@ public enum SessionProblem: Sendable, Hashable {
     case pastLastPage(page: Int, pages: Int)
     /// The session's day is after `today`.
     case inTheFuture(today: Day)
+    /// The session is today's and begins at `time`, later than the time now, `now`.
+    case laterToday(time: TimeOfDay, now: TimeOfDay)
     /// The session records nothing: no pages, no minutes, no note.
     case empty
     /// More minutes than a day holds.

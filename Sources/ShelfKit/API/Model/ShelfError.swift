@@ -136,6 +136,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                     + "check the page numbers, or correct the book's page count if the edition is longer"
             case .inTheFuture(let today):
                 return "the session's day, \(day), is after today (\(today)); log it on the day you read"
+            case .laterToday(let time, let now):
+                return "the session begins at \(time) today, later than now (\(now)); give the time it began"
             case .empty:
                 return "the session of \(bookID) on \(day) records nothing; give the pages, the minutes or a note"
             case .tooManyMinutes(let minutes):

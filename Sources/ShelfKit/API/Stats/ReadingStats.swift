@@ -64,8 +64,11 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     public init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, year: Int?, today: Day) {
         self.year = year
         self.today = today
-        // Every read that ended with the last page, with the day it did.
-        let reads = books.flatMap { book in book.finishedDays(in: configuration).map { (book: book, day: $0) } }
+        // Every read that ended with the last page by `today`, with the day it did: statistics
+        // as of an earlier day (`--as-of`) count nothing after it.
+        let reads = books.flatMap { book in
+            book.finishedDays(in: configuration).filter { $0 <= today }.map { (book: book, day: $0) }
+        }
         let readsInScope = reads.filter { read in year.map { read.day.year == $0 } ?? true }
         booksFinished = readsInScope.count
         pagesFinished = readsInScope.reduce(0) { $0 + ($1.book.pages ?? 0) }
@@ -100,7 +103,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
 
         let ids = Set(books.map(\.id))
         // In pages, whatever units each book's sessions are in (``ReadingSession/inPages(_:books:)``).
-        let ownSessions = ReadingSession.inPages(sessions.filter { ids.contains($0.bookID) }, books: books)
+        let ownSessions = ReadingSession.inPages(sessions.filter { ids.contains($0.bookID) && $0.day <= today }, books: books)
         pace = ReadingPace(ownSessions) { session in year.map { session.day.year == $0 } ?? true }
         streak = Self.streak(days: Set(ownSessions.map(\.day)), today: today)
 

@@ -276,6 +276,9 @@ extension LibraryFiles {
         let existing = try sessions(of: location)
         var session = session
         session.time = session.time ?? defaultTime(of: session, after: existing)
+        if session.day == today(), let time = session.time, time > now() {
+            throw .impossibleSession(bookID: id, day: session.day, problem: .laterToday(time: time, now: now()))
+        }
         session.sequence = (existing.filter { $0.day == session.day && $0.time == session.time }.map(\.sequence).max() ?? 0) + 1
         let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence)
         // What cannot be written at all (a negative page, 120%, `to` below `from`) before what
