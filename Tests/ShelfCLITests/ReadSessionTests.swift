@@ -144,6 +144,38 @@ struct ReadSessionTests {
         #expect(!library.exists(".shelf/live/cloud-atlas.md"))
     }
 
+    /// Ctrl-C on the screen, at the page prompt or at the editor question leaves the session
+    /// running, as `q` does: a message and the signal's status, never a crash or a backtrace.
+    @Test(.enabled(if: TmuxPane.isAvailable), arguments: [[String](), ["s"], ["s", "120", "Enter"]])
+    func controlCLeavesTheSessionRunning(before keys: [String]) throws {
+        let library = try ExampleLibrary()
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The pane's shell ignores Ctrl-C, which would end it before it writes the status.
+        let pane = try TmuxPane("trap '' INT; cd '\(library.root.path)' && NO_COLOR=1 EDITOR=true '\(BuiltExecutable.shelf)' read cloud "
+                                + "2> '\(folder)/stderr'; echo $? > '\(folder)/status'; sleep 30", name: "interrupt")
+        try pane.waitFor("space pause/resume")
+        if !keys.isEmpty {
+            try pane.send(keys[0])
+            try pane.waitFor("Page reached")
+            if keys.count > 1 {
+                try pane.send(keys[1], keys[2])
+                try pane.waitFor("Open the notes in true?")
+            }
+        }
+        try pane.send("C-c")
+        var status: String?
+        for _ in 0..<600 where status == nil {
+            status = try? String(contentsOfFile: folder + "/status", encoding: .utf8)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(status == "130\n")
+        let stderr = try String(contentsOfFile: folder + "/stderr", encoding: .utf8)
+        #expect(stderr == "shelf: cloud-atlas: the session keeps running; come back with `shelf read --resume`, "
+                + "or finish it with `shelf read --stop --to PAGE`\n", "\(stderr)")
+        #expect(library.exists(".shelf/live/cloud-atlas.md"))
+    }
+
     /// A terminal closed mid-session (SIGHUP), or a process killed outright, leaves the session
     /// recorded: `--status` sees it, the notes are there, and it can be stopped.
     @Test(.enabled(if: TmuxPane.isAvailable))

@@ -61,13 +61,7 @@ final class LiveScreen {
     /// Runs the screen until the session is stopped, left, cancelled or a signal arrives.
     func run() async -> Outcome {
         let continuation = continuation
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(.signal(number)) }
-            source.resume()
-            signals.append(source)
-        }
+        signals = Self.watchSignals(into: continuation)
         reader.start { continuation.yield(.input($0)) }
         let ticker = Task {
             while !Task.isCancelled {
@@ -84,6 +78,21 @@ final class LiveScreen {
         terminal.restore()
         emit("\u{1B}[?25h")
         return outcome
+    }
+
+    /// Turns SIGINT, SIGTERM and SIGHUP into events.
+    ///
+    /// Nonisolated, so that the handlers, which run on a global queue, are not closures of the
+    /// main actor: one of those, run off the main thread, stops the process on Swift 6's
+    /// isolation check (Ctrl-C printed a backtrace).
+    private nonisolated static func watchSignals(into continuation: AsyncStream<Event>.Continuation) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(.signal(number)) }
+            source.resume()
+            return source
+        }
     }
 
     private func loop() async -> Outcome {
