@@ -78,9 +78,17 @@ struct ReadSessionTests {
 
             """)
         #expect(!library.exists(".shelf/live/cloud-atlas.md"))
-        let usage = try library.shelf("read", "--status", "cloud")
-        #expect(usage.status == 2 && usage.stderr.hasPrefix("shelf: --status acts on the session running; leave out the book\n"),
-                "\(usage)")
+    }
+
+    /// `read BOOK --stop --to N` names the book running, as a reader types it; another book is refused.
+    @Test func theBookRunningMayBeNamed() throws {
+        let library = try ExampleLibrary()
+        _ = try library.shelf("read", "cloud", "--start")
+        expectRun(try library.shelf("read", "station", "--stop", "--to", "120"), status: 1,
+                  stderr: "shelf: the session running is of cloud-atlas, not station-eleven; --stop acts on the session running\n")
+        let time = try startTime(library, "cloud-atlas")
+        expectRun(try library.shelf("read", "cloud", "--stop", "--to", "120", "--minutes", "30"),
+                  stdout: "reading/cloud-atlas/\(today)-\(time).md: page 120 of 509 (23%)\n")
     }
 
     /// On a terminal: a note, a pause, a stop that asks the page and the editor, and the

@@ -89,9 +89,6 @@ struct ReadCommand: AsyncParsableCommand {
         let actions = actions
         if actions.count > 1 { throw ValidationError("give one of \(actions.joined(separator: ", ")), not several") }
         if start && book == nil { throw ValidationError("--start needs the book: shelf read BOOK --start") }
-        if book != nil && !(actions.isEmpty || start) {
-            throw ValidationError("\(actions[0]) acts on the session running; leave out the book")
-        }
         if !stop && (to != nil || minutes != nil || note != nil) {
             throw ValidationError("--to, --minutes and --note go with --stop")
         }
@@ -106,7 +103,7 @@ struct ReadCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         if status { return try await printStatus(library) }
-        if let book {
+        if let book, actions.isEmpty || start {
             let book = try await library.resolve(library.reference(book))
             if let running = try await library.liveSession(), running.bookID == book.id, !start {
                 return try await show(running, library: library)
@@ -122,6 +119,14 @@ struct ReadCommand: AsyncParsableCommand {
             return try await show(live, library: library)
         }
         guard let live = try await library.liveSession() else { throw ShelfError.noLiveSession(nil) }
+        // `shelf read dune --stop --to 120`: the book named must be the one running.
+        if let book {
+            let named = try await library.resolve(library.reference(book))
+            guard named.id == live.bookID else {
+                throw CommandFailure(message: "the session running is of \(live.bookID), not \(named.id); "
+                                     + "\(actions.first ?? "--stop") acts on the session running")
+            }
+        }
         let now = LocalDateTime.now()
         if resume {
             try await show(live, library: library)
