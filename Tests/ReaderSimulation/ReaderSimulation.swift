@@ -130,20 +130,19 @@ public struct ReaderSimulation: Sendable {
         case .start(let slug):
             guard var book = model.books[slug] else { return }
             switch book.status {
-            case .toRead, .reading:
-                book.started = book.started ?? today
-            case .abandoned:
-                // Picked up again where it was put down.
-                book.stopped = nil
-            case .finished where book.finished == today:
-                // Finished by mistake today: the finish is taken back.
-                book.finished = nil
-                book.started = book.started ?? today
-            case .finished:
-                book.earlierReads.append(.init(started: book.started, finished: book.finished, stopped: nil))
+            case .finished where book.finished.map({ $0 < today }) ?? false:
+                // A new read: the one so far goes to the earlier reads.
+                book.earlierReads.append(.init(started: book.started, finished: book.finished, stopped: book.stopped))
                 book.started = today
                 book.finished = nil
+                book.stopped = nil
                 book.sessions = []
+            default:
+                // Begun, picked up again where it was put down, or a finish of today taken back:
+                // the read goes on, without the day it ended.
+                book.started = book.started ?? today
+                book.finished = nil
+                book.stopped = nil
             }
             book.status = .reading
             model.books[slug] = book
@@ -173,17 +172,15 @@ public struct ReaderSimulation: Sendable {
             model.books[slug]?.stopped = today
         case .move(let slug, let status):
             guard var book = model.books[slug] else { return }
+            // A move changes the place; a book arriving gets the date its status needs, if missing.
             switch status {
-            case .toRead:
-                book.started = nil
-                book.finished = nil
-                book.stopped = nil
             case .reading:
                 book.started = book.started ?? today
                 book.finished = nil
                 book.stopped = nil
-            default:
-                break
+            case .finished: book.finished = book.finished ?? today
+            case .abandoned: book.stopped = book.stopped ?? today
+            case .toRead: break
             }
             book.status = status
             model.books[slug] = book

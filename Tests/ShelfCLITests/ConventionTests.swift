@@ -32,7 +32,7 @@ struct ConventionTests {
         (["list", "--bogus"], "shelf: unknown option --bogus; a query term is written field:value (see docs/query.md)\n"),
         (["show", "--bogus", "dune"], "shelf: Unknown option '--bogus'\n"),
         (["show"], "shelf: Missing expected argument '<book>'\n"),
-        (["move", "dune"], "shelf: Missing expected argument '<status>', or --slug to rename\n"),
+        (["move", "dune"], "shelf: Missing expected argument '<status>', or --folder to file it, or --slug to rename\n"),
         (["log", "dune", "--to", "many"], "shelf: The value 'many' is invalid for '--to <to>'\n"),
         (["frobnicate"], "shelf: 'frobnicate' is not a shelf command; see `shelf --help`\n"),
     ])

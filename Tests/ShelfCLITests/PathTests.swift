@@ -37,6 +37,8 @@ struct PathTests {
                   stderr: "shelf: ../to-read/dune-messiah.md has no key \"format\"\n")
         expectRun(try run("move", "messiah", "finished", "--folder", "sci-fi"),
                   stdout: "../to-read/dune-messiah.md → sci-fi/dune-messiah.md\n")
+        // Finished before the new read begins.
+        expectRun(try run("set", "messiah", "finished=2026-10-30"), stdout: "sci-fi/dune-messiah.md\n")
         expectRun(try run("start", "messiah", "--date", "2026-11-01"), stdout: "sci-fi/dune-messiah.md → ../reading/sci-fi/dune-messiah.md\n",
                   stderr: "shelf: dune-messiah: a new read, started 2026-11-01; the earlier read is kept in reads\n")
         expectRun(try run("log", "messiah", "--pages", "20", "--date", "2026-11-01", "--at", "18:00"),

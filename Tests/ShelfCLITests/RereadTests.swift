@@ -59,10 +59,22 @@ struct RereadTests {
         #expect(try stats("2026") == before2026 + 1)
     }
 
-    @Test func startOnAnAbandonedBookKeepsTheDayItWasPutDown() throws {
+    /// A book put down is picked up again where it stopped: only its place changes.
+    @Test func startOnAnAbandonedBookPicksItUpAgain() throws {
         let library = try ExampleLibrary()
         let before = try library.read("abandoned/infinite-jest.md")
-        expectRun(try library.shelf("start", "infinite-jest", "--date", "2026-11-03"), stdout: "abandoned/infinite-jest.md → reading/infinite-jest.md\n",
+        expectRun(try library.shelf("start", "infinite-jest"), stdout: "abandoned/infinite-jest.md → reading/infinite-jest.md\n",
+                  stderr: "shelf: infinite-jest: picked up again where it was put down; "
+                    + "`shelf start infinite-jest --again` would have begun a new read\n")
+        #expect(try library.read("reading/infinite-jest.md") == before)
+        #expect(try library.shelf("check").status == 0)
+    }
+
+    @Test func startAgainOnAnAbandonedBookKeepsTheDayItWasPutDown() throws {
+        let library = try ExampleLibrary()
+        let before = try library.read("abandoned/infinite-jest.md")
+        expectRun(try library.shelf("start", "infinite-jest", "--date", "2026-11-03", "--again"),
+                  stdout: "abandoned/infinite-jest.md → reading/infinite-jest.md\n",
                   stderr: "shelf: infinite-jest: a new read, started 2026-11-03; the earlier read is kept in reads\n")
         let after = try library.read("reading/infinite-jest.md")
         #expect(after.contains("started: 2026-11-03\n") && !after.contains("stopped:"), "\(after)")

@@ -116,14 +116,16 @@ struct StatusChangeTests {
 
     @Test func moveToAFolderKeepsSetDates() throws {
         let library = try ExampleLibrary()
-        // Dune already has `started`, so going back to reading changes no line.
+        // Dune already has `started`; going back to reading takes the finish back.
         expectRun(try library.shelf("move", "dune", "reading", "--folder", "reread"),
                   stdout: "finished/sci-fi/dune.md → reading/reread/dune.md\n")
         let status = try library.status()
         #expect(status.hasPrefix("R  finished/sci-fi/dune.md -> reading/reread/dune.md\n"))
         #expect(status.split(separator: "\n").count == 7)
         #expect(status.split(separator: "\n").allSatisfy { $0.hasPrefix("R  finished/sci-fi/dune") })
-        #expect(!(try library.changes()).contains("\n+"))
+        // The finish is taken back: its day goes, and nothing else changes.
+        let changes = try library.changes()
+        #expect(changes.contains("\n-finished: 2024-02-11\n") && !changes.contains("\n+f") && !changes.contains("\n+s"), "\(changes)")
     }
 
     @Test func moveOutOfAFolderRemovesTheFolderLeftEmpty() throws {

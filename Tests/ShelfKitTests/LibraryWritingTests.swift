@@ -250,7 +250,8 @@ struct LibraryWritingTests {
         #expect(second.path == "reading/circe/2024-03-10-0900-2.md" && second.sequence == 2 && second.from == 41)
         let third = try await test.library.log(ReadingSession(day: day("2024-03-10"), time: nine, pages: 5), for: "circe")
         #expect(third.path == "reading/circe/2024-03-10-0900-3.md" && third.pagesRead(after: second) == 5)
-        await expectError(.sessionPageBelowProgress(bookID: "circe", page: 50, progress: 75)) {
+        // The progress is 80: page 75, and the 5 pages counted after it.
+        await expectError(.sessionPageBelowProgress(bookID: "circe", page: 50, progress: 80)) {
             try await test.library.log(ReadingSession(day: day("2024-03-11"), from: 40, to: 50), for: "circe")
         }
         await expectError(.invalidValue(path: "reading/circe/2024-03-12-2200.md", key: "to", value: "80", reason: "is below from (90)",

@@ -32,7 +32,13 @@ struct FinishCommand: AsyncParsableCommand {
         let library = try library.open()
         let status = library.configuration.status(for: .finished)
         let rating = rating
-        _ = try await StatusChange.move(book, to: status, folder: nil, on: date.day, in: library) { book in
+        let current = try await library.resolve(library.reference(book))
+        // The finish is this day: a date left in the file by an earlier finish taken back (the
+        // book moved out of finished and back to reading) is not it; `--date` on a book already
+        // finished corrects the day.
+        let finished: Day? = current.status != status ? date.day ?? Day.today() : date.day
+        _ = try await StatusChange.move(current.id.rawValue, to: status, folder: nil, on: date.day, in: library) { book in
+            if let finished { book.finished = finished }
             if let rating { book = try book.setting("rating", to: ValueParsing.value(BookDisplay.number(rating), asString: false)) }
         }
     }

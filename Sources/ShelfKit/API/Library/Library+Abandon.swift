@@ -18,7 +18,12 @@ extension Library {
         let path = current.path
         // In pages, whatever units the sessions are in.
         let reached = page == nil ? ReadingProgress(try await sessions(of: id).map { $0.inPages(of: BookExtent(current)) }).page : nil
+        let arrives = current.status != configuration.status(for: .abandoned)
+        let stale = arrives && current.stopped != nil
         return try await move(id, to: configuration.status(for: .abandoned), folder: nil, on: day) { book throws(ShelfError) in
+            // A `stopped` left by an earlier abandon taken back (the book picked up again) is
+            // not this one's day.
+            if stale { book.stopped = day ?? Day.today() }
             if let page {
                 book = try book.setting("stopped_page", to: .int(page))
                 if let pages = book.pages, page > pages {

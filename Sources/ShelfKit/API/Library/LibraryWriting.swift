@@ -238,13 +238,10 @@ extension Library {
         let rereads = role == .finished || role == .abandoned
         return try await move(id, to: configuration.status(for: .reading), folder: nil, on: day) { book in
             guard rereads else { return }
-            // A move to reading takes the read's end back (a finish undone); a new read keeps
-            // it, in `reads`, so the dates it ended with go there.
-            if book.finished == nil, book.stopped == nil {
-                book.finished = before.finished
-                book.stopped = before.stopped
-                book.started = before.started
-            }
+            // The move to reading took the read's end back; a new read keeps it, in `reads`.
+            book.started = before.started
+            book.finished = before.finished
+            book.stopped = before.stopped
             book.beginNewRead(on: day)
         }
     }

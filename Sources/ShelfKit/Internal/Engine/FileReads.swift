@@ -8,7 +8,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
             Result { () throws(ShelfError) in try BookFile.read(location, from: storage) }
         }
         var books: [(book: Book, stamp: FileStamp)] = []
-        var problems = listing.duplicateProblems
+        var problems = listing.problems
         books.reserveCapacity(results.count)
         for (location, result) in zip(listing.books, results) {
             switch result {
@@ -72,7 +72,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
             }
             return part
         }
-        var answer = ListAnswer<Entry>(entries: [], problems: listing.duplicateProblems, customKeys: [])
+        var answer = ListAnswer<Entry>(entries: [], problems: listing.problems, customKeys: [])
         for part in parts {
             if let failure = part.failure { throw failure }
             answer.entries += part.entries

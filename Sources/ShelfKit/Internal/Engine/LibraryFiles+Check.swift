@@ -62,7 +62,7 @@ extension LibraryFiles {
                 problems.append(Problem(error, path: LibraryConfiguration.path))
             }
         }
-        problems += listing.duplicateProblems
+        problems += listing.problems
         problems += storage.entryProblems(statuses: configuration.statuses)
         for folder in listing.orphanSessionFolders {
             problems.append(Problem(path: folder + "/", line: 0, column: 0,

@@ -74,8 +74,12 @@ extension LibraryFiles {
         // changes nothing.
         if setsDates && destination != current {
             let before = book
-            if destination.status != current.status {
-                try departureDates(&book, to: status, sessionsAt: origin)
+            // Back to reading, a finish or a putting down is taken back: its day goes, so that
+            // the next finish or abandon sets its own and no session contradicts it. Elsewhere
+            // a move changes only places, and a date stays where it counts only in its status.
+            if destination.status != current.status, configuration.role(of: status) == .reading {
+                book.finished = nil
+                book.stopped = nil
             }
             arrivalDates(&book, in: status, on: day)
             let set = Set(BookChanges(from: before, to: book).keys)
@@ -92,35 +96,6 @@ extension LibraryFiles {
         // The planned book carries the version of the bytes it will have, so that a copy handed
         // back and edited later is checked against them, not taken as the file's whole truth.
         return plan.entries[key]?.book ?? entry.book
-    }
-
-    /// Takes back the dates of the current read that a book arriving in `status` contradicts,
-    /// so that a move undoes a finish or a putting down rather than leaving it behind:
-    /// - in the reading status, `finished` and `stopped` go (a finish or an abandon taken
-    ///   back; the read goes on where it was, with its sessions and `stopped_page`);
-    /// - in the finished status `stopped` goes, in the abandoned one `finished`;
-    /// - in the first status (not begun) `finished`, `stopped` and `stopped_page` go, and
-    ///   `started` too when no session of the current read shows the reading began.
-    ///
-    /// Earlier reads (`reads`) are never touched: `start` of a finished book is what begins
-    /// a new read.
-    func departureDates(_ book: inout Book, to status: Status, sessionsAt location: BookLocation) throws(ShelfError) {
-        switch configuration.role(of: status) {
-        case .toRead?:
-            book.finished = nil
-            book.stopped = nil
-            book.stoppedPage = nil
-            if book.started != nil, book.sessionsOfCurrentRead(try sessions(of: location)).isEmpty { book.started = nil }
-        case .reading?:
-            book.finished = nil
-            book.stopped = nil
-        case .finished?:
-            book.stopped = nil
-        case .abandoned?:
-            book.finished = nil
-        case nil:
-            break
-        }
     }
 
     /// Sets the date a book arriving in `status` gets from its role, when the book has none:

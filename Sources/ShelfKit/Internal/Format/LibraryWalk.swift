@@ -20,6 +20,9 @@ struct LibraryWalk: Sendable {
     var sessionInfo: [String: [FileSystem.FileInfo?]] = [:]
     /// Folders that hold only session-named files but have no book beside them.
     var orphanSessionFolders: [String] = []
+    /// A problem for each folder that could not be listed (no permission, an I/O error): its
+    /// books are left out, and everything else is still listed, checked and indexed.
+    var unreadableFolders: [Problem] = []
     /// Whether a book file or folder the walk took is a symbolic link: watchman does not follow
     /// links, so it cannot vouch for what they point at (``LibraryIndex``'s refresh then keeps
     /// walking).
@@ -188,6 +191,7 @@ struct LibraryWalk: Sendable {
         }
         // Walks in parallel meet them in another order.
         orphanSessionFolders.sort()
+        unreadableFolders.sort()
     }
 
     /// The positions of `books` in the order of their paths' UTF-8 bytes (``ByteOrder``), the
@@ -264,6 +268,7 @@ struct LibraryWalk: Sendable {
         sessionFiles.merge(part.sessionFiles) { first, _ in first }
         sessionInfo.merge(part.sessionInfo) { first, _ in first }
         orphanSessionFolders += part.orphanSessionFolders
+        unreadableFolders += part.unreadableFolders
         followsLinks = followsLinks || part.followsLinks
     }
 
@@ -319,7 +324,15 @@ struct LibraryWalk: Sendable {
         if subfolder.bookNames.contains(subfolder.name) {
             if includeSessions {
                 let withInfo = collectInfo && statsSessions
-                let entries = try withInfo ? storage.entriesWithInfo(in: path) : storage.entries(in: path)
+                let entries: [FileSystem.Entry]
+                do throws(ShelfError) {
+                    entries = try withInfo ? storage.entriesWithInfo(in: path) : storage.entries(in: path)
+                } catch .io(_, let operation, let message) {
+                    unreadableFolders.append(Problem(path: path + "/", line: 0, column: 0,
+                                                     message: "cannot read this session folder (\(operation): \(message)); "
+                                                        + "its sessions are left out until it can be read"))
+                    return []
+                }
                 let files = entries.filter { $0.kind == .file }
                 if files.contains(where: \.isLink) { followsLinks = true }
                 sessionFiles[relative] = files.map(\.name)
@@ -337,8 +350,16 @@ struct LibraryWalk: Sendable {
                           includeSessions: includeSessions)
     }
 
-    private func list(_ storage: some LibraryStorage, _ directory: String) throws(ShelfError) -> [FileSystem.Entry] {
-        collectInfo ? try storage.entriesWithInfo(in: directory) : try storage.entries(in: directory)
+    /// The entries of `directory`; none, with a problem recorded, when it cannot be listed.
+    private mutating func list(_ storage: some LibraryStorage, _ directory: String) throws(ShelfError) -> [FileSystem.Entry] {
+        do throws(ShelfError) {
+            return collectInfo ? try storage.entriesWithInfo(in: directory) : try storage.entries(in: directory)
+        } catch .io(_, let operation, let message) {
+            unreadableFolders.append(Problem(path: directory + "/", line: 0, column: 0,
+                                             message: "cannot read this folder (\(operation): \(message)); "
+                                                + "its books are left out until it can be read"))
+            return []
+        }
     }
 
     /// Only date-named Markdown files and no folders: sessions whose book is missing or renamed,
@@ -351,6 +372,9 @@ struct LibraryWalk: Sendable {
 }
 
 extension LibraryWalk {
+    /// What the walk itself found wrong: folders it could not list, and shared slugs.
+    var problems: [Problem] { unreadableFolders + duplicateProblems }
+
     /// One problem per file whose slug another file also has.
     var duplicateProblems: [Problem] {
         Self.duplicateProblems(duplicateSlugs.map { ($0.slug, $0.locations.map(\.path)) })

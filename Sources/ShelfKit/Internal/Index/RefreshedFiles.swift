@@ -7,13 +7,14 @@ struct RefreshedFiles: Sendable {
     var walk: LibraryWalk?
     /// How many book files the library has.
     var bookCount: Int
-    /// One problem per book file whose slug another also has (``LibraryWalk/duplicateProblems``).
+    /// One problem per book file whose slug another also has (``LibraryWalk/duplicateProblems``),
+    /// and one per folder the walk could not list.
     var duplicateProblems: [Problem]
 
     init(_ walk: LibraryWalk) {
         self.walk = walk
         bookCount = walk.books.count
-        duplicateProblems = walk.duplicateProblems
+        duplicateProblems = walk.problems
     }
 
     /// A library without shared slugs, counted before.
