@@ -123,12 +123,7 @@ extension LibraryFiles {
                                     reason: "is after today (\(today))", line: 0, column: 0)
             }
         }
-        guard let started = book.started else { return }
-        for (key, day) in [("finished", book.finished), ("stopped", book.stopped)] {
-            guard let day, day < started, keys.map({ $0.contains(key) || $0.contains("started") }) ?? true else { continue }
-            throw .invalidValue(path: path, key: key, value: day.description,
-                                reason: "is before the day the read began (started: \(started))", line: 0, column: 0)
-        }
+    }
     }
 
     /// Plans writing the keys a caller changed in a book; its place is the one the plan gives it,

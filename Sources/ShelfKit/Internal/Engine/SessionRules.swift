@@ -187,25 +187,6 @@ extension SessionRules {
             problems.append(problem(document, "finished",
                                     "finished is before the last session, \(last.path), found \"\(finished)\""))
         }
-        // The read's own dates: it ends no earlier than it began.
-        if let started = book.started {
-            for (key, day) in [("finished", book.finished), ("stopped", book.stopped)] {
-                guard let day, day < started else { continue }
-                problems.append(problem(document, key, "\(key) is before the day the read began (started: \(started)), found \"\(day)\""))
-            }
-        }
-        // Earlier reads end before the current one begins, and each begins before it ends.
-        let reads = book.earlierReads
-        for (number, read) in reads.enumerated() {
-            let end = read.finished ?? read.stopped
-            if let start = read.started, let end, end < start {
-                problems.append(problem(document, "reads", "read \(number + 1) of reads ends on \(end), before it began (\(start))"))
-            }
-            let next = number + 1 < reads.count ? reads[number + 1].started : book.started
-            if let end, let next, end > next {
-                problems.append(problem(document, "reads", "read \(number + 1) of reads ends on \(end), after the next read began (\(next))"))
-            }
-        }
         return problems
     }
 }
