@@ -79,7 +79,7 @@ struct ReaderLife {
     /// Something the reader gets wrong, which the library must refuse.
     mutating func mistake(model: ReaderModel, reading: [ReaderModel.Book]) -> ReaderStep? {
         guard let book = pick(reading) else { return nil }
-        switch number(0...2) {
+        switch number(1...2) {
         case 0:
             guard let before = book.started?.adding(days: -number(1...30)) else { return nil }
             return .mistake(arguments: ["finish", book.slug, "--date", before.description])
