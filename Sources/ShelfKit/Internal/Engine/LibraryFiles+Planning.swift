@@ -112,9 +112,7 @@ extension LibraryFiles {
     }
 
     /// Throws when `started`, `finished` or `stopped`, among `keys` (`nil` for all), is after
-    /// today, or when one of them puts the read's end before its start (`finished` or `stopped`
-    /// before `started`): a book cannot have been started or finished on a day still to come,
-    /// nor finished before it was begun.
+    /// today: a book cannot have been started or finished on a day still to come.
     func refuseImpossibleDates(_ book: Book, keys: Set<String>?, path: String) throws(ShelfError) {
         let today = today()
         for (key, day) in [("started", book.started), ("finished", book.finished), ("stopped", book.stopped)] where keys?.contains(key) ?? true {
@@ -123,7 +121,6 @@ extension LibraryFiles {
                                     reason: "is after today (\(today))", line: 0, column: 0)
             }
         }
-    }
     }
 
     /// Plans writing the keys a caller changed in a book; its place is the one the plan gives it,
