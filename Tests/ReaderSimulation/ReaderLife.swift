@@ -23,6 +23,14 @@ struct ReaderLife {
         let reading = books.filter { $0.status == .reading }
         let toRead = books.filter { $0.status == .toRead }
         let minutesLeft = 1439 - model.now.time.minutes
+        // A live session runs: some time passes, then it stops the same day. Nothing else
+        // touches its book meanwhile, as one sitting holds one book.
+        if let live = model.live, let book = model.books[live.slug] {
+            let read = live.began.seconds(until: model.now) / 60
+            if read < 20 || (chance(30) && minutesLeft > 30) { return .wait(minutes: number(1...min(90, max(1, minutesLeft - 5)))) }
+            let pages = min(book.pages - book.page, number(1...40))
+            return .readStop(slug: book.slug, page: book.page + pages, pages: pages, namesBook: chance(50))
+        }
         for _ in 0..<20 {
             switch number(0...99) {
             case 0..<18:
@@ -38,11 +46,20 @@ struct ReaderLife {
                 let title = "Sim Book \(number)"
                 return .add(title: title, slug: "sim-book-\(number)", pages: self.number(80...700))
             case 24..<30:
-                if let book = pick(toRead), reading.count < 3 { return .start(slug: book.slug) }
-                if let book = pick(books.filter { $0.status == .abandoned }) { return .start(slug: book.slug) }
+                if let book = pick(toRead), reading.count < 3 { return .start(slug: book.slug, again: false) }
+                // Picked up again, or (`--again`) read again from the start. A new read on the
+                // day of sessions of the last one is left out: reads are told apart by day.
+                let readToday = { (book: ReaderModel.Book) in book.sessions.contains { $0.day == model.today } }
+                if let book = pick(books.filter { $0.status == .abandoned }) {
+                    return .start(slug: book.slug, again: !readToday(book) && chance(30))
+                }
                 // A finished book begun again: a re-read on a later day, a finish taken back the same day.
-                if let book = pick(books.filter { $0.status == .finished }) { return .start(slug: book.slug) }
-            case 30..<70:
+                if let book = pick(books.filter { $0.status == .finished }) {
+                    return .start(slug: book.slug, again: !readToday(book) && chance(20))
+                }
+            case 30..<33:
+                if let book = pick(reading.filter { $0.page < $0.pages }), minutesLeft > 120 { return .readStart(slug: book.slug) }
+            case 33..<70:
                 let candidates = reading + (chance(10) ? toRead : [])
                 if let book = pick(candidates), let step = log(book, model: model) { return step }
             case 70..<73:
@@ -64,7 +81,7 @@ struct ReaderLife {
             case 90..<93:
                 if let book = pick(books) { return .file(slug: book.slug, folder: pick(["fiction", "non-fiction", "fiction/long"]) ?? "") }
             case 93..<96:
-                if let book = pick(books) { return .editBody(slug: book.slug, line: "A thought on day \(model.today) (\(number(1...999)))") }
+                if let book = pick(books) { return .editBody(slug: book.slug, path: book.path, line: "A thought on day \(model.today) (\(number(1...999)))") }
             case 96..<98:
                 if let step = mistake(model: model, reading: reading) { return step }
             case 98:
@@ -76,20 +93,19 @@ struct ReaderLife {
         return .wait(minutes: min(60, minutesLeft))
     }
 
-    /// Something the reader gets wrong, which the library must refuse.
+    /// Something the reader gets wrong, which the library must refuse: a sitting later than now,
+    /// a page below the one reached.
     mutating func mistake(model: ReaderModel, reading: [ReaderModel.Book]) -> ReaderStep? {
         guard let book = pick(reading) else { return nil }
-        switch number(1...2) {
-        case 0:
-            guard let before = book.started?.adding(days: -number(1...30)) else { return nil }
-            return .mistake(arguments: ["finish", book.slug, "--date", before.description])
-        case 1:
+        if chance(50) {
             let now = model.now.time.minutes
             guard now < 1380, let later = TimeOfDay(minutesSinceMidnight: now + number(2...50)) else { return nil }
             return .mistake(arguments: ["log", book.slug, "--pages", "5", "--at", later.description])
-        default:
-            guard book.sessions.contains(where: \.givesPage), book.page > 10 else { return nil }
-            return .mistake(arguments: ["log", book.slug, "--to", String(book.page - number(2...9)), "--minutes", "10"])
+        } else {
+            // Below the page reached by more than the 1% of slack a percent or a location has.
+            let below = number(2...9) + book.pages / 50
+            guard book.sessions.contains(where: \.givesPage), book.page > below else { return nil }
+            return .mistake(arguments: ["log", book.slug, "--to", String(book.page - below), "--minutes", "10"])
         }
     }
 
@@ -125,7 +141,7 @@ struct ReaderLife {
             guard page > book.page, page <= book.pages else {
                 return .log(slug: book.slug, how: .count, pages: pages, minutes: minutes, at: at)
             }
-            return .log(slug: book.slug, how: .percent(percent, page: page), pages: page - book.page, minutes: minutes, at: at)
+            return .log(slug: book.slug, how: .percent(percent), pages: page - book.page, minutes: minutes, at: at)
         }
     }
 }

@@ -45,6 +45,8 @@ public struct ReaderModel: Sendable {
         public var status: Status
         /// The folder below its status.
         public var folder: String = ""
+        /// The book's file, from the library's folder.
+        public var path: String { status.rawValue + (folder.isEmpty ? "" : "/" + folder) + "/" + slug + ".md" }
         public var started: Day?
         public var finished: Day?
         public var stopped: Day?
@@ -55,10 +57,9 @@ public struct ReaderModel: Sendable {
         /// Lines the reader wrote into the book's body in an editor: never to be lost.
         public var bodyLines: [String] = []
 
-        /// The page the reader reached in the current read.
+        /// The page the reader reached in the current read, which is also the pages it read:
+        /// each sitting goes on from the last.
         public var page: Int { sessions.reduce(0) { $0 + $1.pages } }
-        /// Pages read in the current read.
-        public var pagesRead: Int { page }
         /// Whether a session at `time` on `day` would come after every session logged.
         func isLast(day: Day, time: TimeOfDay) -> Bool {
             guard let last = sessions.last else { return true }
@@ -72,6 +73,8 @@ public struct ReaderModel: Sendable {
     public var order: [String] = []
     /// Now, on the reader's clock.
     public var now: LocalDateTime
+    /// The live session running (`shelf read BOOK --start`): its book and when it began.
+    public var live: (slug: String, began: LocalDateTime)?
 
     /// A model of an empty library at `now`.
     public init(now: LocalDateTime) {

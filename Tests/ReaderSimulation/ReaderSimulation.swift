@@ -71,8 +71,8 @@ public struct ReaderSimulation: Sendable {
                 }
             } else if let arguments = step.arguments {
                 failure = await command(arguments, now: model.now, library: root)
-            } else if case .editBody(let slug, let line) = step {
-                failure = Self.appendToBody(line, of: slug, model: model, root: root)
+            } else if case .editBody(_, let path, let line) = step {
+                failure = Self.append(line, to: root + "/" + path)
             }
             if let failure { return Outcome(seed: seed, steps: number, divergence: failure, script: script) }
             Self.apply(step, to: &model)
@@ -101,10 +101,8 @@ public struct ReaderSimulation: Sendable {
         "\(moment.day)T\(moment.time)"
     }
 
-    /// Adds a line at the end of a book's file, as an editor would.
-    static func appendToBody(_ line: String, of slug: String, model: ReaderModel, root: String) -> String? {
-        guard let book = model.books[slug] else { return "no book \(slug) in the model" }
-        let path = root + "/" + book.status.rawValue + (book.folder.isEmpty ? "" : "/" + book.folder) + "/" + slug + ".md"
+    /// Adds a line at the end of a file, as an editor would.
+    static func append(_ line: String, to path: String) -> String? {
         guard let handle = FileHandle(forUpdatingAtPath: path) else { return "cannot open \(path) to edit it" }
         defer { try? handle.close() }
         do {
@@ -127,10 +125,11 @@ public struct ReaderSimulation: Sendable {
         case .add(let title, let slug, let pages):
             model.books[slug] = ReaderModel.Book(slug: slug, title: title, pages: pages, status: .toRead)
             model.order.append(slug)
-        case .start(let slug):
+        case .start(let slug, let again):
             guard var book = model.books[slug] else { return }
+            let ended = book.status == .finished || book.status == .abandoned
             switch book.status {
-            case .finished where book.finished.map({ $0 < today }) ?? false:
+            case _ where ended && again, .finished where book.finished.map({ $0 < today }) ?? false:
                 // A new read: the one so far goes to the earlier reads.
                 book.earlierReads.append(.init(started: book.started, finished: book.finished, stopped: book.stopped))
                 book.started = today
@@ -141,11 +140,19 @@ public struct ReaderSimulation: Sendable {
                 // Begun, picked up again where it was put down, or a finish of today taken back:
                 // the read goes on, without the day it ended.
                 book.started = book.started ?? today
-                book.finished = nil
-                book.stopped = nil
+                if book.status == .finished { book.finished = nil }
+                if book.status == .abandoned { book.stopped = nil }
             }
             book.status = .reading
             model.books[slug] = book
+        case .readStart(let slug):
+            model.live = (slug, model.now)
+        case .readStop(let slug, _, let pages, _):
+            guard let live = model.live else { return }
+            // Minutes read, rounded to the nearest, at least one.
+            let minutes = max(1, (live.began.seconds(until: model.now) + 30) / 60)
+            model.insert(.init(day: live.began.day, time: live.began.time, pages: pages, givesPage: true, minutes: minutes), into: slug)
+            model.live = nil
         case .log(let slug, let how, let pages, let minutes, let at):
             guard var book = model.books[slug] else { return }
             if book.status == .toRead {
@@ -175,9 +182,10 @@ public struct ReaderSimulation: Sendable {
             // A move changes the place; a book arriving gets the date its status needs, if missing.
             switch status {
             case .reading:
+                // Back to reading takes back the finish or the putting down it comes from.
                 book.started = book.started ?? today
-                book.finished = nil
-                book.stopped = nil
+                if book.status == .finished { book.finished = nil }
+                if book.status == .abandoned { book.stopped = nil }
             case .finished: book.finished = book.finished ?? today
             case .abandoned: book.stopped = book.stopped ?? today
             case .toRead: break
@@ -186,7 +194,7 @@ public struct ReaderSimulation: Sendable {
             model.books[slug] = book
         case .file(let slug, let folder):
             model.books[slug]?.folder = folder
-        case .editBody(let slug, let line):
+        case .editBody(let slug, _, let line):
             model.books[slug]?.bodyLines.append(line)
         case .mistake, .stats:
             break
@@ -233,7 +241,7 @@ public struct ReaderSimulation: Sendable {
             let progress = ReadingProgress(sessions, of: book)
             differ("sessions of the current read", String(sessions.count), String(expected.sessions.count))
             differ("page reached", String(describing: progress.page), String(describing: expected.sessions.isEmpty ? nil : expected.page))
-            differ("pages read", String(progress.pagesRead), String(expected.pagesRead))
+            differ("pages read", String(progress.pagesRead), String(expected.page))
             differ("minutes", String(progress.minutes), String(expected.sessions.reduce(0) { $0 + $1.minutes }))
             for line in expected.bodyLines where !book.body.contains(line) {
                 problems.append("\(slug): the body lost the line \"\(line)\"")

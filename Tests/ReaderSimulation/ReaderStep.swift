@@ -7,8 +7,13 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
     case wait(minutes: Int)
     /// `shelf add TITLE --author … --pages N`.
     case add(title: String, slug: String, pages: Int)
-    /// `shelf start BOOK`: begins reading, resumes a book put down, or reads a finished one again.
-    case start(slug: String)
+    /// `shelf start BOOK [--again]`: begins reading, resumes a book put down, takes back a
+    /// finish of today, or (finished on an earlier day, or `--again`) reads it again.
+    case start(slug: String, again: Bool)
+    /// `shelf read BOOK --start`: a live session begins now.
+    case readStart(slug: String)
+    /// `shelf read [BOOK] --stop --to PAGE`: the live session ends now at `page`, `pages` on.
+    case readStop(slug: String, page: Int, pages: Int, namesBook: Bool)
     /// `shelf log BOOK …`: a sitting of `pages` pages.
     case log(slug: String, how: LogForm, pages: Int, minutes: Int, at: TimeOfDay?)
     /// `shelf log BOOK --undo`.
@@ -21,10 +26,11 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
     case move(slug: String, to: ReaderModel.Status)
     /// `shelf move BOOK --folder F`: filed in a folder of the reader's.
     case file(slug: String, folder: String)
-    /// A line added at the end of the book's body in an editor, behind shelf's back.
-    case editBody(slug: String, line: String)
-    /// A command the library must refuse, changing nothing: a finish before the start, a
-    /// session later than now, a page below the one reached.
+    /// A line added at the end of the book's body in an editor, behind shelf's back; `path`
+    /// is the book's file, from the library's folder.
+    case editBody(slug: String, path: String, line: String)
+    /// A command the library must refuse, changing nothing: a session later than now, a page
+    /// below the one reached.
     case mistake(arguments: [String])
     /// `shelf stats --year Y --as-of DAY --format json`: its count of books finished.
     case stats(year: Int, asOf: Day)
@@ -35,8 +41,8 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
         case count
         /// `--to PAGE`.
         case page(Int)
-        /// `--to P%`, which the book turns into `page`.
-        case percent(Int, page: Int)
+        /// `--to P%`.
+        case percent(Int)
     }
 
     /// The arguments after `shelf`, without `--library`.
@@ -44,13 +50,15 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
         switch self {
         case .wait, .editBody: return nil
         case .add(let title, _, let pages): return ["add", title, "--author", "Sim Author", "--pages", String(pages)]
-        case .start(let slug): return ["start", slug]
+        case .start(let slug, let again): return ["start", slug] + (again ? ["--again"] : [])
+        case .readStart(let slug): return ["read", slug, "--start"]
+        case .readStop(let slug, let page, _, let namesBook): return ["read"] + (namesBook ? [slug] : []) + ["--stop", "--to", String(page)]
         case .log(let slug, let how, let pages, let minutes, let at):
             var arguments = ["log", slug]
             switch how {
             case .count: arguments += ["--pages", String(pages)]
             case .page(let page): arguments += ["--to", String(page)]
-            case .percent(let percent, _): arguments += ["--to", "\(percent)%"]
+            case .percent(let percent): arguments += ["--to", "\(percent)%"]
             }
             arguments += ["--minutes", minutes >= 60 && minutes % 7 == 0 ? "\(minutes / 60)h\(minutes % 60)" : String(minutes)]
             if let at { arguments += ["--at", at.description] }
@@ -69,7 +77,7 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wait(let minutes): return "# \(minutes) minutes later"
-        case .editBody(let slug, let line): return "printf '%s\\n' '\(line)' >> \"$(shelf list \(slug) --format paths)\""
+        case .editBody(_, let path, let line): return "printf '%s\\n' '\(line)' >> \(path)"
         case .mistake: return "shelf " + (arguments ?? []).map(Self.quoted).joined(separator: " ") + "   # refused"
         default: return "shelf " + (arguments ?? []).map(Self.quoted).joined(separator: " ")
         }

@@ -140,10 +140,10 @@ struct GitMergeTests {
         let folder = "reading/fantasy/the-name-of-the-wind/"
         let today = ExampleLibrary.today
         let result = try merge(shared, laptop: { device in
-            let logged = try device.shelf("log", "wind", "--pages", "10", "--minutes", "20", "--at", "7:40", "--note", "On the bus.")
+            let logged = try device.shelf("log", "wind", "--pages", "10", "--minutes", "20", "--at", "7:40", "--note", "On the bus.", environment: ExampleLibrary.lateToday)
             #expect(logged.status == 0, "\(logged)")
         }, desktop: { device in
-            let logged = try device.shelf("log", "wind", "--minutes", "45", "--at", "21:10", "--note", "Before bed.")
+            let logged = try device.shelf("log", "wind", "--minutes", "45", "--at", "21:10", "--note", "Before bed.", environment: ExampleLibrary.lateToday)
             #expect(logged.status == 0, "\(logged)")
         })
         #expect(result.status == 0, "\(result)")
@@ -161,10 +161,10 @@ struct GitMergeTests {
         let shared = try SharedLibrary()
         let path = "reading/fantasy/the-name-of-the-wind/\(ExampleLibrary.today)-0740.md"
         let result = try merge(shared, laptop: { device in
-            let logged = try device.shelf("log", "wind", "--minutes", "20", "--at", "7:40")
+            let logged = try device.shelf("log", "wind", "--minutes", "20", "--at", "7:40", environment: ExampleLibrary.lateToday)
             #expect(logged.status == 0, "\(logged)")
         }, desktop: { device in
-            let logged = try device.shelf("log", "wind", "--minutes", "25", "--at", "7:40")
+            let logged = try device.shelf("log", "wind", "--minutes", "25", "--at", "7:40", environment: ExampleLibrary.lateToday)
             #expect(logged.status == 0, "\(logged)")
         })
         #expect(result.status == 1)

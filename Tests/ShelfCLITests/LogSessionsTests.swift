@@ -9,7 +9,7 @@ struct LogSessionsTests {
     @Test func logWritesASessionFromTheLastPageReached() throws {
         let library = try ExampleLibrary()
         // Cloud Atlas was at page 96 of 509, so the session starts on 97; 150 is 29%.
-        expectRun(try library.shelf("log", "cloud", "--to", "150", "--minutes", "40", "--at", "7:10", "--note", "Sonmi's chapter."),
+        expectRun(try library.shelf("log", "cloud", "--to", "150", "--minutes", "40", "--at", "7:10", "--note", "Sonmi's chapter.", environment: ExampleLibrary.lateToday),
                   stdout: "reading/cloud-atlas/\(today)-0710.md: page 150 of 509 (29%)\n")
         #expect(try library.read("reading/cloud-atlas/\(today)-0710.md") == """
             ---
@@ -22,7 +22,7 @@ struct LogSessionsTests {
 
             """)
         // A second session begun in the same minute gets -2.
-        expectRun(try library.shelf("log", "cloud", "--to", "170", "--at", "07:10"),
+        expectRun(try library.shelf("log", "cloud", "--to", "170", "--at", "07:10", environment: ExampleLibrary.lateToday),
                   stdout: "reading/cloud-atlas/\(today)-0710-2.md: page 170 of 509 (33%)\n")
         #expect(try library.read("reading/cloud-atlas/\(today)-0710-2.md") == "---\nfrom: 151\nto: 170\n---\n")
         #expect(try library.status() == """
@@ -258,13 +258,13 @@ struct LogSessionsTests {
 
     @Test func pagesTotalCorrectsTheBookInTheSameWrite() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("log", "wind", "--to", "700", "--pages-total", "722", "--minutes", "90", "--at", "0:30"),
+        expectRun(try library.shelf("log", "wind", "--to", "700", "--pages-total", "722", "--minutes", "90", "--at", "0:30", environment: ExampleLibrary.lateToday),
                   stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0030.md: page 700 of 722 (96%)\n")
         let changes = try library.changes()
         #expect(changes.contains("-pages: 662\n+pages: 722\n"), "\(changes)")
         #expect(try library.read("reading/fantasy/the-name-of-the-wind/\(today)-0030.md") == "---\nfrom: 213\nto: 700\nminutes: 90\n---\n")
         // Then the next session past the old last page is no longer refused.
-        expectRun(try library.shelf("log", "wind", "--to", "722", "--at", "02:00"),
+        expectRun(try library.shelf("log", "wind", "--to", "722", "--at", "02:00", environment: ExampleLibrary.lateToday),
                   stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0200.md: page 722 of 722 (100%)\n")
         // A total still too small is refused like any page past the end, and writes nothing.
         let before = try library.status()

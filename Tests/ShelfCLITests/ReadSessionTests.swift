@@ -128,14 +128,7 @@ struct ReadSessionTests {
         shown = try pane.waitFor("Open the notes in true? [y/N]")
         #expect(shown.contains("Open the notes in true? [y/N]"), "\(shown)")
         try pane.send("Enter")
-        var status: String?
-        // Up to 30 s: the session is written and the command exits, under the load of the
-        // whole suite.
-        for _ in 0..<600 where status == nil {
-            status = try? String(contentsOfFile: folder + "/status", encoding: .utf8)
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(status == "0\n")
+        #expect(Self.exitStatus(in: folder) == "0\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: library.root.path + "/reading/cloud-atlas").sorted()
         #expect(files == ["2026-11-08.md", "2026-11-16.md", "\(today)-\(time).md"])
         #expect(try pane.screen().contains("reading/cloud-atlas/\(today)-\(time).md: page 120 of 509 (23%)"))
@@ -150,6 +143,17 @@ struct ReadSessionTests {
 
             """)
         #expect(!library.exists(".shelf/live/cloud-atlas.md"))
+    }
+
+    /// The exit status a pane's command wrote to `folder/status`, waited for up to 30 s: the
+    /// session is written and the command exits, under the load of the whole suite.
+    private static func exitStatus(in folder: String) -> String? {
+        var status: String?
+        for _ in 0..<600 where status == nil {
+            status = try? String(contentsOfFile: folder + "/status", encoding: .utf8)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return status
     }
 
     /// Ctrl-C on the screen, at the page prompt or at the editor question leaves the session
@@ -172,12 +176,7 @@ struct ReadSessionTests {
             }
         }
         try pane.send("C-c")
-        var status: String?
-        for _ in 0..<600 where status == nil {
-            status = try? String(contentsOfFile: folder + "/status", encoding: .utf8)
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(status == "130\n")
+        #expect(Self.exitStatus(in: folder) == "130\n")
         let stderr = try String(contentsOfFile: folder + "/stderr", encoding: .utf8)
         #expect(stderr == "shelf: cloud-atlas: the session keeps running; come back with `shelf read --resume`, "
                 + "or finish it with `shelf read --stop --to PAGE`\n", "\(stderr)")

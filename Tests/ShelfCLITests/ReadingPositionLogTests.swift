@@ -30,7 +30,7 @@ struct ReadingPositionLogTests {
         expectRun(try library.shelf("log", "klara", "--to", "120", "--minutes", "30", "--date", "yesterday", "--at", "9:00"),
                   stdout: "reading/klara-and-the-sun/\(yesterday)-0900.md: page 120 of 303 (39%)\n")
         // Location 3000 of 6000 is half the book, page 152.
-        expectRun(try library.shelf("log", "klara", "--to", "loc 3000", "--minutes", "0:45", "--at", "7:00"),
+        expectRun(try library.shelf("log", "klara", "--to", "loc 3000", "--minutes", "0:45", "--at", "7:00", environment: ExampleLibrary.lateToday),
                   stdout: "reading/klara-and-the-sun/\(today)-0700.md: page 152 of 303 (50%)\n")
         #expect(try library.read("reading/klara-and-the-sun/\(twoDaysAgo)-0800.md") == "---\nfrom: 0%\nto: 20%\nminutes: 60\n---\n")
         #expect(try library.read("reading/klara-and-the-sun/\(yesterday)-0900.md") == "---\nfrom: 20%\nto: 120\nminutes: 30\n---\n")
@@ -69,7 +69,7 @@ struct ReadingPositionLogTests {
         expectRun(try library.shelf("log", "lincoln", "--to", "1:30", "--minutes", "1h30", "--date", "yesterday", "--at", "6:00"),
                   stdout: "reading/lincoln-in-the-bardo/\(yesterday)-0600.md: 20%\n",
                   stderr: "shelf: lincoln-in-the-bardo moved to reading\n")
-        expectRun(try library.shelf("log", "lincoln", "--to", "3h", "--minutes", "80", "--at", "6:00"),
+        expectRun(try library.shelf("log", "lincoln", "--to", "3h", "--minutes", "80", "--at", "6:00", environment: ExampleLibrary.lateToday),
                   stdout: "reading/lincoln-in-the-bardo/\(today)-0600.md: 40%\n")
         expectRun(try library.shelf("log", "lincoln", "--to", "8h"), status: 1, stderr: """
             shelf: the session reaches 8h, past the end of lincoln-in-the-bardo (7h30m); check the position, or correct the book's duration

@@ -35,7 +35,7 @@ struct SessionSafetyTests {
     @Test func overlappingSessionsAreReported() throws {
         let library = try ExampleLibrary()
         let today = ExampleLibrary.today
-        #expect(try library.shelf("log", "cloud", "--to", "120", "--at", "08:00").status == 0)
+        #expect(try library.shelf("log", "cloud", "--to", "120", "--at", "08:00", environment: ExampleLibrary.lateToday).status == 0)
         try library.write("reading/cloud-atlas/\(today)-0900.md", "---\nfrom: 100\nto: 130\n---\n")
         let check = try library.shelf("check")
         #expect(check.status == 1)

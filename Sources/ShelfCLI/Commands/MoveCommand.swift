@@ -9,9 +9,9 @@ struct MoveCommand: AsyncParsableCommand {
         abstract: "Move a book to another status or folder, or rename it, with its sessions.",
         discussion: """
             Moving to reading sets started, moving to finished sets finished, when they are empty; \
-            moving back takes a finish or an abandon back (moving a finished book to reading \
-            removes finished; to to-read, the read's dates go). --folder alone files the book \
-            in another folder of its status. \
+            from finished or abandoned back to reading takes the finish or abandon back (finished \
+            or stopped goes); other moves keep the dates, which count only in their status. \
+            --folder alone files the book in another folder of its status. \
             --folder "" moves the book out of its folder, directly under the status. --slug renames \
             the book where it is: its file and its session folder take the new slug, which no \
             other book of the library may have, and keep every byte.
@@ -62,7 +62,7 @@ struct MoveCommand: AsyncParsableCommand {
         } else {
             // A folder alone: the book stays in its status.
             let current = try await library.resolve(library.reference(book))
-            _ = try await StatusChange.move(current.id.rawValue, to: current.status, folder: folder, in: library)
+            _ = try await StatusChange.move(current, to: current.status, folder: folder, in: library)
         }
     }
 }

@@ -42,7 +42,7 @@ struct StartCommand: AsyncParsableCommand {
         let takesBack = !again && (role == .abandoned || (role == .finished && current.finished.map { $0 >= day } ?? true))
         guard role == .finished || role == .abandoned, !takesBack else {
             // Moving to reading takes back a finish or an abandon: the read goes on.
-            _ = try await StatusChange.move(current.id.rawValue, to: status, folder: nil, on: date.day, in: library)
+            _ = try await StatusChange.move(current, to: status, folder: nil, on: date.day, in: library)
             if role == .abandoned {
                 printError("shelf: \(current.id): picked up again where it was put down; `shelf start \(current.id) --again` would have begun a new read")
             } else if role == .finished {

@@ -33,6 +33,11 @@ final class ExampleLibrary {
     /// `started`, `finished`, session files and the trash.
     static var today: String { day(offset: 0) }
 
+    /// The clock set to the last minute of today (`SHELF_NOW`), for a test that logs sessions
+    /// of today at given times: a session later than now is refused, and the test must pass
+    /// at any hour.
+    static var lateToday: [String: String] { ["SHELF_NOW": today + "T23:59"] }
+
     /// Yesterday as `YYYY-MM-DD`, for `--date yesterday`.
     static var yesterday: String { day(offset: -1) }
 

@@ -15,8 +15,9 @@ final class SharedLibrary {
         let root: URL
         let library: SharedLibrary
 
-        func shelf(_ arguments: String...) throws -> ChildProcess.Outcome {
-            try ChildProcess.run(BuiltExecutable.shelf, arguments, in: root.path, environment: library.environment)
+        func shelf(_ arguments: String..., environment: [String: String] = [:]) throws -> ChildProcess.Outcome {
+            try ChildProcess.run(BuiltExecutable.shelf, arguments, in: root.path,
+                                 environment: library.environment.merging(environment) { _, given in given })
         }
 
         @discardableResult

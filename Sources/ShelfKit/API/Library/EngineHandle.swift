@@ -89,6 +89,11 @@ extension EngineHandle {
     }
 
     @discardableResult
+    public func start(_ id: BookID, on day: Day) async throws(ShelfError) -> Book {
+        try await engine.writing { files throws(ShelfError) in try files.start(id, on: day) }
+    }
+
+    @discardableResult
     public func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
                      then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
         try await engine.writing { files throws(ShelfError) in

@@ -85,6 +85,14 @@ public protocol LibraryWriting: Sendable {
     func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
               then change: @Sendable (inout Book) throws -> Void) async throws -> Book
 
+    /// Starts reading a book on `day`: moves it to the status of the reading role, keeping its
+    /// folder, and sets `started`. A book in the finished or abandoned role begins a new read
+    /// (``Book/beginNewRead(on:)``): its read so far goes to `reads` with its dates and rating,
+    /// its sessions stay, and its progress starts again. This is `shelf start --again`.
+    /// - Returns: The book as written.
+    @discardableResult
+    func start(_ id: BookID, on day: Day) async throws(ShelfError) -> Book
+
     /// Renames a book: its file and its session folder take the slug `slug`, where they are, in
     /// one all-or-nothing write that keeps every byte of them. `shelf move BOOK --slug NEW`.
     ///
@@ -222,27 +230,5 @@ extension LibraryWriting {
     @discardableResult
     public func move(_ id: BookID, to status: Status, then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
         try await move(id, to: status, folder: nil, on: nil, then: change)
-    }
-}
-
-extension Library {
-    /// Starts reading a book on `day`: moves it to the status of the reading role, keeping its
-    /// folder, and sets `started`. A book in the finished or abandoned role begins a new read
-    /// (``Book/beginNewRead(on:)``): its read so far goes to `reads` with its dates and rating,
-    /// its sessions stay, and its progress starts again. This is `shelf start`.
-    /// - Returns: The book as written.
-    @discardableResult
-    public func start(_ id: BookID, on day: Day) async throws -> Book {
-        let before = try await book(id)
-        let role = configuration.role(of: before.status)
-        let rereads = role == .finished || role == .abandoned
-        return try await move(id, to: configuration.status(for: .reading), folder: nil, on: day) { book in
-            guard rereads else { return }
-            // The move to reading took the read's end back; a new read keeps it, in `reads`.
-            book.started = before.started
-            book.finished = before.finished
-            book.stopped = before.stopped
-            book.beginNewRead(on: day)
-        }
     }
 }

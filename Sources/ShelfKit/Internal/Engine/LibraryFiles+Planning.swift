@@ -33,7 +33,7 @@ extension LibraryFiles {
             book.added = book.added ?? today()
             if setsDates {
                 arrivalDates(&book, in: item.status, on: nil)
-                try refuseImpossibleDates(book, keys: nil, path: location.path)
+                try refuseFutureDates(book, keys: nil, path: location.path)
             }
             try BookFormat.validate(book, path: location.path)
             let document = try BookFormat.newFile(book, path: location.path)
@@ -51,11 +51,20 @@ extension LibraryFiles {
     /// or `finished` when the book arrives in the reading or finished status without one
     /// (``arrivalDates(_:in:on:)``), unless `setsDates` is false (a batch's updates say what
     /// the dates are). A move to where the book already is plans nothing.
-    /// - Parameter day: The day the dates the move sets take, `nil` for today; a day in the
-    ///   future is refused.
+    ///
+    /// A move from the finished status to the reading one takes the finish back, and from the
+    /// abandoned one the putting down: `finished` or `stopped` goes, so that the next `finish`
+    /// or `abandon` sets its own day and no later session contradicts it. Other moves change
+    /// only places (a note begun from the books to read keeps every date it has): a date stays
+    /// in the file, where it counts only in its own status, and the move can be made back.
+    /// - Parameters:
+    ///   - day: The day the dates the move sets take, `nil` for today; a day in the future is
+    ///     refused.
+    ///   - preparing: A change made to the book as it is before the move's own (``start(_:on:)``
+    ///     begins a new read there, so the read that ends keeps its dates).
     /// - Returns: The book as it arrives.
     mutating func planMove(_ id: BookID, to status: Status, folder: String?, on day: Day?, setsDates: Bool = true,
-                           into plan: inout WritePlan) throws(ShelfError) -> Book {
+                           preparing: ((inout Book) -> Void)? = nil, into plan: inout WritePlan) throws(ShelfError) -> Book {
         // The slug does not change, so a move cannot make a duplicate; the destination is
         // checked to be free as each step is made.
         let key = try planKey(plan.addition(id), checkingStamp: false, orLocate: { core throws(ShelfError) in try core.locate(id) },
@@ -70,20 +79,21 @@ extension LibraryFiles {
             throw .unsafeName(name: destination.folder, reason: "that is inside the book's own session folder")
         }
         var book = entry.book
+        preparing?(&book)
         // Only a book that arrives gets the dates: `finish` of a book already in finished/
         // changes nothing.
         if setsDates && destination != current {
-            let before = book
-            // Back to reading, a finish or a putting down is taken back: its day goes, so that
-            // the next finish or abandon sets its own and no session contradicts it. Elsewhere
-            // a move changes only places, and a date stays where it counts only in its status.
+            let before = entry.book
             if destination.status != current.status, configuration.role(of: status) == .reading {
-                book.finished = nil
-                book.stopped = nil
+                switch configuration.role(of: current.status) {
+                case .finished?: book.finished = nil
+                case .abandoned?: book.stopped = nil
+                default: break
+                }
             }
             arrivalDates(&book, in: status, on: day)
             let set = Set(BookChanges(from: before, to: book).keys)
-            try refuseImpossibleDates(book, keys: set, path: current.path)
+            try refuseFutureDates(book, keys: set, path: current.path)
         }
         // A book that leaves the books to read leaves their up-next order (``UpNextOrder``), in
         // the same write: `start`, a first logged session, any move.
@@ -113,7 +123,7 @@ extension LibraryFiles {
 
     /// Throws when `started`, `finished` or `stopped`, among `keys` (`nil` for all), is after
     /// today: a book cannot have been started or finished on a day still to come.
-    func refuseImpossibleDates(_ book: Book, keys: Set<String>?, path: String) throws(ShelfError) {
+    func refuseFutureDates(_ book: Book, keys: Set<String>?, path: String) throws(ShelfError) {
         let today = today()
         for (key, day) in [("started", book.started), ("finished", book.finished), ("stopped", book.stopped)] where keys?.contains(key) ?? true {
             if let day, day > today {
@@ -154,7 +164,7 @@ extension LibraryFiles {
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
-        if checksDates { try refuseImpossibleDates(new, keys: Set(changes.keys), path: entry.destination.path) }
+        if checksDates { try refuseFutureDates(new, keys: Set(changes.keys), path: entry.destination.path) }
         if let edited = try BookFormat.edit(entry.document, from: current, to: new) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)

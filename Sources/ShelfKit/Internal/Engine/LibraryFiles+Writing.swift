@@ -76,6 +76,22 @@ extension LibraryFiles {
         return moved
     }
 
+    /// Starts reading a book on `day` (``LibraryWriting/start(_:on:)``): a move to the reading
+    /// status, and for a book in the finished or abandoned role a new read
+    /// (``Book/beginNewRead(on:)``), begun before the move's dates, in one journal.
+    mutating func start(_ id: BookID, on day: Day) throws(ShelfError) -> Book {
+        let took = try lockForWriting()
+        defer { unlockForWriting(took) }
+        let role = configuration.role(of: try locate(id).status)
+        let rereads = role == .finished || role == .abandoned
+        var plan = WritePlan()
+        let started = try planMove(id, to: configuration.status(for: .reading), folder: nil, on: day,
+                                   preparing: rereads ? { $0.beginNewRead(on: day) } : nil, into: &plan)
+        try perform(plan, operation: "start")
+        remember(plan)
+        return started
+    }
+
     /// Moves a book as ``move(_:to:folder:)`` does and lets `change` edit it as it arrives,
     /// in one journal: a crash leaves the book where it was and as it was, or moved and
     /// changed, never moved without the change.
