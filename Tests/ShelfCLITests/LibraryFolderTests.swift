@@ -91,3 +91,39 @@ struct LibraryFolderTests {
         #expect(help.stdout.contains("--inside-library"))
     }
 }
+
+/// A folder the person cannot read (`chmod 000`) is one problem: every other book is still
+/// listed, checked and indexed. Run as `nobody` through `setpriv`, since root reads any folder.
+struct UnreadableFolderTests {
+    static let canDropRoot = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    @Test(.enabled(if: canDropRoot, "needs root and setpriv to run shelf as another user"),
+          arguments: [[String](), ["--no-index"]])
+    func anUnreadableFolderIsOneProblemAndTheRestIsRead(index: [String]) throws {
+        let library = try ExampleLibrary()
+        let root = library.root.path
+        // Readable by anyone, the index folder writable, then one folder of books closed.
+        for path in [root, root + "/.shelf"] + ((try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []).map({ root + "/" + $0 }) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { continue }
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            chmod(path, isFolder ? 0o755 : 0o644)
+        }
+        chmod(root + "/.shelf", 0o777)
+        chmod(root + "/finished/fantasy", 0o000)
+        defer { chmod(root + "/finished/fantasy", 0o755) }
+        let asNobody = { (arguments: [String]) throws -> ChildProcess.Outcome in
+            try ChildProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", BuiltExecutable.shelf,
+                                                     "--library", root] + arguments + index)
+        }
+        let problem = "\(root)/finished/fantasy/: cannot read this folder (opendir: Permission denied); "
+            + "its books are left out until it can be read"
+        let listed = try asNobody(["list", "--format", "{title}"])
+        #expect(listed.status == 0, "\(listed)")
+        #expect(listed.stdout.split(separator: "\n").count == 44, "the 47 books but the 3 in finished/fantasy: \(listed)")
+        #expect(listed.stderr == "shelf: warning: \(problem); run `shelf check` for details\n", "\(listed)")
+        let checked = try asNobody(["check"])
+        #expect(checked.status == 1)
+        #expect(checked.stdout == "\(root)/finished/fantasy/: cannot be read: Permission denied\n", "\(checked)")
+    }
+}

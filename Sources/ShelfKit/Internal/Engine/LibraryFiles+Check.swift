@@ -62,7 +62,8 @@ extension LibraryFiles {
                 problems.append(Problem(error, path: LibraryConfiguration.path))
             }
         }
-        problems += listing.problems
+        // A folder the walk could not list is among the entries' problems, once.
+        problems += listing.duplicateProblems
         problems += storage.entryProblems(statuses: configuration.statuses)
         for folder in listing.orphanSessionFolders {
             problems.append(Problem(path: folder + "/", line: 0, column: 0,
