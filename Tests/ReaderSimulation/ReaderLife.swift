@@ -73,7 +73,7 @@ struct ReaderLife {
             case 84..<90:
                 // A finish taken back, or a book begun by mistake put back.
                 if let book = pick(books.filter { $0.status == .finished && $0.finished == model.today }) {
-                    return .move(slug: book.slug, to: .reading)
+                    return .move(slug: book.slug, to: chance(70) ? .reading : .toRead)
                 }
                 if let book = pick(reading.filter { $0.sessions.isEmpty && $0.earlierReads.isEmpty }) {
                     return .move(slug: book.slug, to: .toRead)

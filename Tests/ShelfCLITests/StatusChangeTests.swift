@@ -114,6 +114,21 @@ struct StatusChangeTests {
         #expect(changes.contains("\n started: 2026-10-20\n+stopped: "))
     }
 
+    /// A wrong finish put back among the books to read keeps its date, which counts nowhere
+    /// there: the book begun later has sessions after it, and `check` finds nothing.
+    @Test func aFinishMovedBackToTheBooksToReadContradictsNoLaterSession() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("finish", "circe", "--date", "yesterday"), stdout: "to-read/circe.md → finished/circe.md\n")
+        expectRun(try library.shelf("move", "circe", "to-read"), stdout: "finished/circe.md → to-read/circe.md\n")
+        #expect(try library.read("to-read/circe.md").contains("\nfinished: \(ExampleLibrary.yesterday)\n"))
+        #expect(try library.shelf("log", "circe", "--pages", "10", "--minutes", "15").status == 0)
+        expectRun(try library.shelf("check"), stderr: "shelf: no problems in 47 books\n")
+        // Finished now, it takes the day it happens.
+        expectRun(try library.shelf("finish", "circe"), stdout: "reading/circe.md → finished/circe.md\n")
+        #expect(try library.read("finished/circe.md").contains("\nfinished: \(ExampleLibrary.today)\n"))
+        expectRun(try library.shelf("check"), stderr: "shelf: no problems in 47 books\n")
+    }
+
     @Test func moveToAFolderKeepsSetDates() throws {
         let library = try ExampleLibrary()
         // Dune already has `started`; going back to reading takes the finish back.

@@ -217,7 +217,8 @@ extension LibraryEngine {
         let listing = try files.listing(includeSessions: true)
         let storage = files.storage
         let units = listing.books.map {
-            LibraryFiles<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [])
+            LibraryFiles<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [],
+                                            finishCounts: files.configuration.role(of: $0.status) == .finished)
         }
         let perFile = await ParallelMap.map(units) { LibraryFiles.problems(of: $0, in: storage) }
         let duplicates = DuplicateKeys.isbnProblems(perFile.compactMap(\.isbn))

@@ -4,6 +4,8 @@ extension LibraryFiles {
     struct CheckUnit: Sendable {
         var location: BookLocation
         var sessionNames: [String]
+        /// Whether the book is in the finished status (``SessionRules/contradictions(of:in:finishCounts:sessions:)``).
+        var finishCounts: Bool
     }
 
     /// The problems of one book file and its session files, and where its ISBN is, for the
@@ -44,7 +46,9 @@ extension LibraryFiles {
                 problems.append(Problem(error, path: sessionPath))
             }
         }
-        if let read { problems += SessionRules.contradictions(of: read.book, in: read.document, sessions: sessions) }
+        if let read {
+            problems += SessionRules.contradictions(of: read.book, in: read.document, finishCounts: unit.finishCounts, sessions: sessions)
+        }
         return (problems, isbn)
     }
 

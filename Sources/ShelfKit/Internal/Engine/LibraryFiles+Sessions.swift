@@ -130,7 +130,8 @@ extension LibraryFiles {
             guard let document = try? FrontMatterDocument(libraryFile: try storage.read(path), path: path) else { continue }
             sessions.append((SessionFormat.read(document, bookID: BookID(location.slug), name: name).0, document))
         }
-        return SessionRules.contradictions(of: book.book, in: book.document, sessions: sessions)
+        return SessionRules.contradictions(of: book.book, in: book.document,
+                                           finishCounts: configuration.role(of: location.status) == .finished, sessions: sessions)
     }
 
     /// The library-relative path of the session file `reference` names as a path

@@ -128,7 +128,10 @@ extension SessionRules {
     /// a `to` below a position an earlier session reached (going backwards in date order, compared
     /// across units through the book's length, ``BookExtent/isBefore(_:_:)``), and sessions before its `started` or after its `finished`, each at the
     /// key at fault. For a book read before, only its current read's sessions.
-    static func contradictions(of book: Book, in document: FrontMatterDocument,
+    /// - Parameter finishCounts: Whether the book is in the finished status, where its
+    ///   `finished` says when the read ended; elsewhere it is a date left from a finish taken
+    ///   back (the book moved to the books to read, then begun), which no session contradicts.
+    static func contradictions(of book: Book, in document: FrontMatterDocument, finishCounts: Bool,
                                sessions: [(session: ReadingSession, document: FrontMatterDocument)]) -> [Problem] {
         var problems: [Problem] = []
         // At the value, as the other problems of a value are.
@@ -183,7 +186,7 @@ extension SessionRules {
             problems.append(problem(document, "started",
                                     "started is after the first session, \(first.path), found \"\(started)\""))
         }
-        if let finished = book.finished, let last = ordered.last?.session, last.day > finished {
+        if finishCounts, let finished = book.finished, let last = ordered.last?.session, last.day > finished {
             problems.append(problem(document, "finished",
                                     "finished is before the last session, \(last.path), found \"\(finished)\""))
         }
