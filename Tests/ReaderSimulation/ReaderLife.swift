@@ -94,14 +94,18 @@ struct ReaderLife {
     }
 
     /// Something the reader gets wrong, which the library must refuse: a sitting later than now,
-    /// a page below the one reached.
+    /// a page below the one reached, a finish dated before the read began.
     mutating func mistake(model: ReaderModel, reading: [ReaderModel.Book]) -> ReaderStep? {
         guard let book = pick(reading) else { return nil }
-        if chance(50) {
+        switch number(0...2) {
+        case 0:
+            guard let before = book.started?.adding(days: -number(1...30)) else { return nil }
+            return .mistake(arguments: ["finish", book.slug, "--date", before.description])
+        case 1:
             let now = model.now.time.minutes
             guard now < 1380, let later = TimeOfDay(minutesSinceMidnight: now + number(2...50)) else { return nil }
             return .mistake(arguments: ["log", book.slug, "--pages", "5", "--at", later.description])
-        } else {
+        default:
             // Below the page reached by more than the 1% of slack a percent or a location has.
             let below = number(2...9) + book.pages / 50
             guard book.sessions.contains(where: \.givesPage), book.page > below else { return nil }

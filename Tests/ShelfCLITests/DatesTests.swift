@@ -85,7 +85,7 @@ struct DatesTests {
         let result = try library.shelf("log", "wind", "--minutes", "20", "--date", "last-sunday")
         #expect(result.status == 0, "\(result)")
         // The file is named after the latest Sunday before today, whatever day today is.
-        let name = try #require(result.stdout.split(separator: ":").first.map { String($0.suffix(18).prefix(10)) })
+        let name = try #require(result.stdout.split(separator: ":").first?.split(separator: "/").last.map { String($0.prefix(10)) })
         let parts = name.split(separator: "-").compactMap { Int($0) }
         let calendar = Calendar.current
         let day = try #require(calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])))
@@ -93,14 +93,48 @@ struct DatesTests {
         #expect(calendar.component(.weekday, from: day) == 1 && (1...7).contains(distance), "\(result)")
     }
 
+    /// A finish dated before the read began is refused, however it is given, and `check` finds
+    /// one written by hand. Dune was started on 2024-01-02 and finished on 2024-02-11.
+    @Test func aFinishBeforeTheStartIsRefusedAndChecked() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("set", "dune", "started=2w"), status: 1, stderr: """
+            shelf: finished/sci-fi/dune.md: finished is before the day the read began (started: \(ExampleLibrary.day(offset: -14))), \
+            found "2024-02-11"
+
+            """)
+        expectRun(try library.shelf("set", "dune", "finished=2023-12-31"), status: 1, stderr: """
+            shelf: finished/sci-fi/dune.md: finished is before the day the read began (started: 2024-01-02), found "2023-12-31"
+
+            """)
+        // cloud-atlas was started on 2026-11-08.
+        expectRun(try library.shelf("finish", "cloud", "--date", "2026-11-01"), status: 1, stderr: """
+            shelf: reading/cloud-atlas.md: finished is before the day the read began (started: 2026-11-08), found "2026-11-01"
+
+            """)
+        expectRun(try library.shelf("abandon", "cloud", "--date", "2026-11-01"), status: 1, stderr: """
+            shelf: reading/cloud-atlas.md: stopped is before the day the read began (started: 2026-11-08), found "2026-11-01"
+
+            """)
+        #expect(try library.changes().isEmpty)
+        // Both dates moved together are one correction.
+        expectRun(try library.shelf("set", "dune", "started=2w", "finished=yesterday"), stdout: "finished/sci-fi/dune.md\n")
+        try library.write("finished/sci-fi/dune.md", try library.read("finished/sci-fi/dune.md")
+            .replacingOccurrences(of: "finished: \(ExampleLibrary.yesterday)", with: "finished: 2024-02-11"))
+        let check = try library.shelf("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("finished/sci-fi/dune.md:"), "\(check)")
+        #expect(check.stdout.contains(": finished is before the day the read began (started: \(ExampleLibrary.day(offset: -14))), found \"2024-02-11\"\n"),
+                "\(check)")
+    }
+
     @Test func setTakesRelativeDaysForDateFields() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("set", "dune", "started=2w", "bought=yesterday"), stdout: "finished/sci-fi/dune.md\n")
+        expectRun(try library.shelf("set", "cloud", "started=2w", "bought=yesterday"), stdout: "reading/cloud-atlas.md\n")
         let changes = try library.changes()
         // A day field takes the day; any other key keeps the text as typed.
-        #expect(changes.contains("-started: 2024-01-02\n+started: \(ExampleLibrary.day(offset: -14))\n"), "\(changes)")
+        #expect(changes.contains("+started: \(ExampleLibrary.day(offset: -14))\n"), "\(changes)")
         #expect(changes.contains("+bought: yesterday\n"), "\(changes)")
         expectRun(try library.shelf("log", "cloud", "--to", "120", "--date", "3d", "--at", "19:45"),
-                  stdout: "reading/cloud-atlas/\(ExampleLibrary.day(offset: -3))-1945.md: page 120 of 509 (23%)\n")
+                  stdout: "reading/cloud-atlas/\(ExampleLibrary.day(offset: -3))-1945-nxpc.md: page 120 of 509 (23%)\n")
     }
 }

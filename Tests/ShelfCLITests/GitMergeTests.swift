@@ -133,8 +133,8 @@ struct GitMergeTests {
         #expect(check.stdout.contains("\(Self.dune):22:1: merge conflict in the text: keep what you want between the <<<<<<<, ======= and >>>>>>> lines, then delete those lines"))
     }
 
-    /// Sessions are named by the day and the time they began, so two devices logging one book
-    /// on one day add two files, which git merges without the driver's help.
+    /// Sessions are named by the day, the time they began and letters drawn at random, so two
+    /// devices logging one book on one day add two files, which git merges without the driver.
     @Test func twoDevicesLoggingOneBookOnOneDayNeverCollide() throws {
         let shared = try SharedLibrary()
         let folder = "reading/fantasy/the-name-of-the-wind/"
@@ -148,25 +148,54 @@ struct GitMergeTests {
         })
         #expect(result.status == 0, "\(result)")
         let desktop = shared.device("desktop")
-        #expect(try desktop.read(folder + "\(today)-0740.md") == "---\nminutes: 20\npages: 10\n---\n\nOn the bus.\n")
-        #expect(try desktop.read(folder + "\(today)-2110.md") == "---\nminutes: 45\n---\n\nBefore bed.\n")
+        #expect(try desktop.read(folder + "\(today)-0740-\(firstSeededSuffix).md") == "---\nminutes: 20\npages: 10\n---\n\nOn the bus.\n")
+        #expect(try desktop.read(folder + "\(today)-2110-\(firstSeededSuffix).md") == "---\nminutes: 45\n---\n\nBefore bed.\n")
         let sessions = try desktop.shelf("sessions", "wind", "--since", "today", "--format", "{date} {time} {minutes}")
         #expect(sessions.stdout == "\(today) 07:40 20\n\(today) 21:10 45\n", "\(sessions)")
         #expect(try desktop.shelf("check").status == 0)
     }
 
-    /// Only two sessions of one book begun in the same minute on two devices share a name; the
-    /// driver then merges them key by key, and what differs is a conflict `check` explains.
-    @Test func sessionsBegunInTheSameMinuteOnTwoDevicesAreMergedKeyByKey() throws {
+    /// The same book logged in the same minute on two devices, as a person does who logs the
+    /// same evening's reading on laptop and desktop: two files after the merge, read as two
+    /// sessions. Each device draws its own letters (seeds 1 and 2 here, the system's random
+    /// source in use).
+    @Test(arguments: [("--pages", "20"), ("--to", "120")])
+    func sessionsLoggedInTheSameMinuteOnTwoDevicesStayTwo(_ option: String, _ value: String) throws {
         let shared = try SharedLibrary()
-        let path = "reading/fantasy/the-name-of-the-wind/\(ExampleLibrary.today)-0740.md"
+        let folder = "reading/cloud-atlas/"
+        let clock = ["SHELF_NOW": "2026-11-21T21:30"]
         let result = try merge(shared, laptop: { device in
-            let logged = try device.shelf("log", "wind", "--minutes", "20", "--at", "7:40", environment: ExampleLibrary.lateToday)
+            let logged = try device.shelf("log", "cloud-atlas", option, value, "--minutes", "15", "--date", "2026-11-20",
+                                          environment: clock.merging(["SHELF_SEED": "2"]) { $1 })
             #expect(logged.status == 0, "\(logged)")
         }, desktop: { device in
-            let logged = try device.shelf("log", "wind", "--minutes", "25", "--at", "7:40", environment: ExampleLibrary.lateToday)
+            let logged = try device.shelf("log", "cloud-atlas", option, value, "--minutes", "30", "--date", "2026-11-20",
+                                          environment: clock)
             #expect(logged.status == 0, "\(logged)")
         })
+        #expect(result.status == 0, "\(result)")
+        let desktop = shared.device("desktop")
+        let names = try FileManager.default.contentsOfDirectory(atPath: desktop.root.appendingPathComponent(folder).path)
+            .filter { $0.hasPrefix("2026-11-20") }.sorted()
+        #expect(names.count == 2 && Set(names.map { $0.prefix(15) }) == ["2026-11-20-2130"], "\(names)")
+        let sessions = try desktop.shelf("sessions", "cloud-atlas", "--since", "2026-11-20", "--format", "{date} {time} {minutes}",
+                                         environment: clock)
+        #expect(sessions.stdout == "2026-11-20 21:30 15\n2026-11-20 21:30 30\n" || sessions.stdout == "2026-11-20 21:30 30\n2026-11-20 21:30 15\n",
+                "\(sessions)")
+        // Pages logged as a count add up; two sittings that both read pages 97–120 are an
+        // overlap `check` reports.
+        let check = try desktop.shelf("check", environment: clock)
+        #expect(check.status == (option == "--pages" ? 0 : 1), "\(check)")
+    }
+
+    /// Two session files with one name, as people writing them by hand (or an older shelf) can
+    /// add on two devices: the driver merges them key by key, and what differs is a conflict
+    /// `check` explains.
+    @Test func handWrittenSessionsOfOneNameAreMergedKeyByKey() throws {
+        let shared = try SharedLibrary()
+        let path = "reading/fantasy/the-name-of-the-wind/\(ExampleLibrary.today)-0740.md"
+        let result = try merge(shared, laptop: { try $0.write(path, "---\nminutes: 20\n---\n") },
+                               desktop: { try $0.write(path, "---\nminutes: 25\n---\n") })
         #expect(result.status == 1)
         #expect(result.stdout.contains("CONFLICT (add/add): Merge conflict in \(path)"), "\(result)")
         let desktop = shared.device("desktop")
@@ -205,7 +234,44 @@ struct GitMergeTests {
         #expect(result.stdout.contains("CONFLICT (modify/delete): finished/sci-fi/neuromancer.md deleted in origin/main"))
         let check = try shared.device("desktop").shelf("check")
         #expect(check.status == 1)
-        #expect(check.stdout.contains("finished/sci-fi/neuromancer.md: deleted on one side of the merge and changed on the other; keep it with `git add finished/sci-fi/neuromancer.md` or delete it with `git rm finished/sci-fi/neuromancer.md`"))
+        #expect(check.stdout == "finished/sci-fi/neuromancer.md: deleted on one side of the merge and changed on the other; keep it with `git add finished/sci-fi/neuromancer.md` or delete it with `git rm finished/sci-fi/neuromancer.md`\n", "\(check)")
+    }
+
+    /// The case a person met: a book with sessions removed on the laptop and rated on the
+    /// desktop. The laptop's delete took the session files with it, which git merges away
+    /// without a conflict; following `check`'s advice keeps the book and brings them back, on
+    /// whichever side the book was deleted.
+    @Test(arguments: [true, false])
+    func keepingABookDeletedOnOneSideKeepsItsSessions(deletedOnTheLaptop: Bool) throws {
+        let shared = try SharedLibrary()
+        let book = "reading/fantasy/the-name-of-the-wind.md", folder = "reading/fantasy/the-name-of-the-wind"
+        let remove: (SharedLibrary.Device) throws -> Void = { device in
+            let removed = try device.shelf("rm", "wind")
+            #expect(removed.status == 0, "\(removed)")
+        }
+        let rate: (SharedLibrary.Device) throws -> Void = { device in
+            let rated = try device.shelf("set", "wind", "rating=3")
+            #expect(rated.status == 0, "\(rated)")
+        }
+        let result = try merge(shared, laptop: deletedOnTheLaptop ? remove : rate, desktop: deletedOnTheLaptop ? rate : remove)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("CONFLICT (modify/delete): \(book)"), "\(result)")
+        let desktop = shared.device("desktop")
+        let check = try desktop.shelf("check")
+        #expect(check.status == 1)
+        let side = deletedOnTheLaptop ? "HEAD" : "MERGE_HEAD"
+        let advice = "\(book): deleted on one side of the merge and changed on the other; keep it and its sessions with "
+            + "`git checkout \(side) -- \(book) \(folder)` or delete it with `git rm \(book)`"
+        #expect(check.stdout == advice + "\n", "\(check)")
+        // As a person would: the command between the first pair of backticks, then the commit.
+        let command = try #require(advice.split(separator: "`").dropFirst().first).split(separator: " ").dropFirst().map(String.init)
+        let kept = try ChildProcess.run("/usr/bin/git", command, in: desktop.root.path, environment: shared.environment)
+        #expect(kept.status == 0, "\(kept)")
+        try desktop.git("commit", "-q", "--no-edit")
+        #expect(try desktop.read(book).contains("rating: 3"))
+        let sessions = try desktop.shelf("sessions", "wind", "--format", "{name}")
+        #expect(sessions.stdout == "2026-10-01\n2026-10-03\n2026-10-03-2\n2026-10-11\n", "\(sessions)")
+        #expect(try desktop.shelf("check").status == 0)
     }
 
     @Test func crlfFilesKeepTheirLineBreaks() throws {

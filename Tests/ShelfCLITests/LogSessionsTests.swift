@@ -10,8 +10,8 @@ struct LogSessionsTests {
         let library = try ExampleLibrary()
         // Cloud Atlas was at page 96 of 509, so the session starts on 97; 150 is 29%.
         expectRun(try library.shelf("log", "cloud", "--to", "150", "--minutes", "40", "--at", "7:10", "--note", "Sonmi's chapter.", environment: ExampleLibrary.lateToday),
-                  stdout: "reading/cloud-atlas/\(today)-0710.md: page 150 of 509 (29%)\n")
-        #expect(try library.read("reading/cloud-atlas/\(today)-0710.md") == """
+                  stdout: "reading/cloud-atlas/\(today)-0710-nxpc.md: page 150 of 509 (29%)\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-0710-nxpc.md") == """
             ---
             from: 97
             to: 150
@@ -23,11 +23,11 @@ struct LogSessionsTests {
             """)
         // A second session begun in the same minute gets -2.
         expectRun(try library.shelf("log", "cloud", "--to", "170", "--at", "07:10", environment: ExampleLibrary.lateToday),
-                  stdout: "reading/cloud-atlas/\(today)-0710-2.md: page 170 of 509 (33%)\n")
-        #expect(try library.read("reading/cloud-atlas/\(today)-0710-2.md") == "---\nfrom: 151\nto: 170\n---\n")
+                  stdout: "reading/cloud-atlas/\(today)-0710-2-mwwh.md: page 170 of 509 (33%)\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-0710-2-mwwh.md") == "---\nfrom: 151\nto: 170\n---\n")
         #expect(try library.status() == """
-            A  reading/cloud-atlas/\(today)-0710-2.md
-            A  reading/cloud-atlas/\(today)-0710.md
+            A  reading/cloud-atlas/\(today)-0710-2-mwwh.md
+            A  reading/cloud-atlas/\(today)-0710-nxpc.md
 
             """)
     }
@@ -45,15 +45,15 @@ struct LogSessionsTests {
         let library = try ExampleLibrary()
         // 30 of 333 pages is 9%.
         expectRun(try library.shelf("log", "station", "--pages", "30", "--minutes", "25", "--date", "2026-11-20", "--at", "21:05"),
-                  stdout: "reading/station-eleven/2026-11-20-2105.md: page 30 of 333 (9%)\n",
+                  stdout: "reading/station-eleven/2026-11-20-2105-nxpc.md: page 30 of 333 (9%)\n",
                   stderr: "shelf: station-eleven moved to reading\n")
-        #expect(try library.read("reading/station-eleven/2026-11-20-2105.md") == "---\nminutes: 25\npages: 30\n---\n")
+        #expect(try library.read("reading/station-eleven/2026-11-20-2105-nxpc.md") == "---\nminutes: 25\npages: 30\n---\n")
     }
 
     @Test func logOnlyMinutes() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("log", "moby", "--minutes", "20", "--date", "yesterday", "--at", "23:59"),
-                  stdout: "reading/moby-dick/\(ExampleLibrary.yesterday)-2359.md\n",
+                  stdout: "reading/moby-dick/\(ExampleLibrary.yesterday)-2359-nxpc.md\n",
                   stderr: "shelf: moby-dick moved to reading\n")
     }
 
@@ -61,7 +61,7 @@ struct LogSessionsTests {
         let library = try ExampleLibrary()
         let yesterday = ExampleLibrary.yesterday
         expectRun(try library.shelf("log", "circe", "--to", "30", "--date", "yesterday", "--at", "12:00"),
-                  stdout: "reading/circe/\(yesterday)-1200.md: page 30 of 393 (7%)\n",
+                  stdout: "reading/circe/\(yesterday)-1200-nxpc.md: page 30 of 393 (7%)\n",
                   stderr: "shelf: circe moved to reading\n")
         #expect(try library.changes() == """
             diff --git a/to-read/circe.md b/reading/circe.md
@@ -76,10 +76,10 @@ struct LogSessionsTests {
             +started: \(yesterday)
              recommended_by: Mum
              ---
-            diff --git a/reading/circe/\(yesterday)-1200.md b/reading/circe/\(yesterday)-1200.md
+            diff --git a/reading/circe/\(yesterday)-1200-nxpc.md b/reading/circe/\(yesterday)-1200-nxpc.md
             new file mode 100644
             --- /dev/null
-            +++ b/reading/circe/\(yesterday)-1200.md
+            +++ b/reading/circe/\(yesterday)-1200-nxpc.md
             @@ -0,0 +1,4 @@
             +---
             +from: 1
@@ -210,12 +210,12 @@ struct LogSessionsTests {
     @Test func pagesReadCountBothEndsAndASharedPageOnce() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("log", "circe", "--from", "1", "--to", "60", "--date", "2026-11-01", "--at", "08:00"),
-                  stdout: "reading/circe/2026-11-01-0800.md: page 60 of 393 (15%)\n", stderr: "shelf: circe moved to reading\n")
+                  stdout: "reading/circe/2026-11-01-0800-nxpc.md: page 60 of 393 (15%)\n", stderr: "shelf: circe moved to reading\n")
         expectRun(try library.shelf("log", "circe", "--to", "120", "--date", "2026-11-02", "--at", "08:00"),
-                  stdout: "reading/circe/2026-11-02-0800.md: page 120 of 393 (30%)\n")
+                  stdout: "reading/circe/2026-11-02-0800-nxpc.md: page 120 of 393 (30%)\n")
         expectRun(try library.shelf("log", "circe", "--from", "120", "--to", "150", "--date", "2026-11-03", "--at", "20:30"),
-                  stdout: "reading/circe/2026-11-03-2030.md: page 150 of 393 (38%)\n")
-        #expect(try library.read("reading/circe/2026-11-02-0800.md") == "---\nfrom: 61\nto: 120\n---\n")
+                  stdout: "reading/circe/2026-11-03-2030-nxpc.md: page 150 of 393 (38%)\n")
+        #expect(try library.read("reading/circe/2026-11-02-0800-nxpc.md") == "---\nfrom: 61\nto: 120\n---\n")
         expectRun(try library.shelf("sessions", "circe"), stdout: """
             DATE              BOOK   PAGES  FROM–TO  MINUTES  NOTE
             2026-11-01 08:00  Circe     60  1–60
@@ -250,7 +250,7 @@ struct LogSessionsTests {
     @Test func aSessionBeforeStartedMovesStartedBackInTheSameWrite() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("log", "wind", "--pages", "10", "--date", "2026-09-30", "--at", "22:15"),
-                  stdout: "reading/fantasy/the-name-of-the-wind/2026-09-30-2215.md: page 212 of 662 (32%)\n",
+                  stdout: "reading/fantasy/the-name-of-the-wind/2026-09-30-2215-nxpc.md: page 212 of 662 (32%)\n",
                   stderr: "shelf: the-name-of-the-wind was started on 2026-09-30, the day of this session, not 2026-10-01\n")
         #expect(try library.changes().contains("-started: 2026-10-01\n+started: 2026-09-30\n"))
         expectRun(try library.shelf("check"), stderr: "shelf: no problems in 47 books\n")
@@ -259,13 +259,13 @@ struct LogSessionsTests {
     @Test func pagesTotalCorrectsTheBookInTheSameWrite() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("log", "wind", "--to", "700", "--pages-total", "722", "--minutes", "90", "--at", "0:30", environment: ExampleLibrary.lateToday),
-                  stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0030.md: page 700 of 722 (96%)\n")
+                  stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0030-nxpc.md: page 700 of 722 (96%)\n")
         let changes = try library.changes()
         #expect(changes.contains("-pages: 662\n+pages: 722\n"), "\(changes)")
-        #expect(try library.read("reading/fantasy/the-name-of-the-wind/\(today)-0030.md") == "---\nfrom: 213\nto: 700\nminutes: 90\n---\n")
+        #expect(try library.read("reading/fantasy/the-name-of-the-wind/\(today)-0030-nxpc.md") == "---\nfrom: 213\nto: 700\nminutes: 90\n---\n")
         // Then the next session past the old last page is no longer refused.
         expectRun(try library.shelf("log", "wind", "--to", "722", "--at", "02:00", environment: ExampleLibrary.lateToday),
-                  stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0200.md: page 722 of 722 (100%)\n")
+                  stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0200-nxpc.md: page 722 of 722 (100%)\n")
         // A total still too small is refused like any page past the end, and writes nothing.
         let before = try library.status()
         expectRun(try library.shelf("log", "wind", "--to", "800", "--pages-total", "790"), status: 1, stderr: """

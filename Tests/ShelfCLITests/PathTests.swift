@@ -42,7 +42,7 @@ struct PathTests {
         expectRun(try run("start", "messiah", "--date", "2026-11-01"), stdout: "sci-fi/dune-messiah.md → ../reading/sci-fi/dune-messiah.md\n",
                   stderr: "shelf: dune-messiah: a new read, started 2026-11-01; the earlier read is kept in reads\n")
         expectRun(try run("log", "messiah", "--pages", "20", "--date", "2026-11-01", "--at", "18:00"),
-                  stdout: "../reading/sci-fi/dune-messiah/2026-11-01-1800.md: page 20\n")
+                  stdout: "../reading/sci-fi/dune-messiah/2026-11-01-1800-nxpc.md: page 20\n")
         expectRun(try run("edit", "messiah"), stdout: "../reading/sci-fi/dune-messiah.md\n")
         expectRun(try run("search", "shrike", "--format", "paths"), stdout: "../reading/the-fall-of-hyperion/2026-11-14.md\n")
         #expect(try run("search", "shrike").stdout.hasPrefix("../reading/the-fall-of-hyperion/2026-11-14.md:7  "))

@@ -41,8 +41,8 @@ struct ReadSessionTests {
         #expect(text.stdout.hasPrefix("cloud-atlas: 0:00:") && text.stdout.hasSuffix(" paused, began \(today) at \(clock) on page 97\n"),
                 "\(text)")
         expectRun(try library.shelf("read", "--stop", "--to", "120", "--minutes", "30", "--note", "Sonmi's chapter."),
-                  stdout: "reading/cloud-atlas/\(today)-\(time).md: page 120 of 509 (23%)\n")
-        #expect(try library.read("reading/cloud-atlas/\(today)-\(time).md") == """
+                  stdout: "reading/cloud-atlas/\(today)-\(time)-nxpc.md: page 120 of 509 (23%)\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-\(time)-nxpc.md") == """
             ---
             from: 97
             to: 120
@@ -88,7 +88,7 @@ struct ReadSessionTests {
                   stderr: "shelf: the session running is of cloud-atlas, not station-eleven; --stop acts on the session running\n")
         let time = try startTime(library, "cloud-atlas")
         expectRun(try library.shelf("read", "cloud", "--stop", "--to", "120", "--minutes", "30"),
-                  stdout: "reading/cloud-atlas/\(today)-\(time).md: page 120 of 509 (23%)\n")
+                  stdout: "reading/cloud-atlas/\(today)-\(time)-nxpc.md: page 120 of 509 (23%)\n")
     }
 
     /// On a terminal: a note, a pause, a stop that asks the page and the editor, and the
@@ -130,9 +130,9 @@ struct ReadSessionTests {
         try pane.send("Enter")
         #expect(Self.exitStatus(in: folder) == "0\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: library.root.path + "/reading/cloud-atlas").sorted()
-        #expect(files == ["2026-11-08.md", "2026-11-16.md", "\(today)-\(time).md"])
-        #expect(try pane.screen().contains("reading/cloud-atlas/\(today)-\(time).md: page 120 of 509 (23%)"))
-        #expect(try library.read("reading/cloud-atlas/\(today)-\(time).md") == """
+        #expect(files == ["2026-11-08.md", "2026-11-16.md", "\(today)-\(time)-nxpc.md"])
+        #expect(try pane.screen().contains("reading/cloud-atlas/\(today)-\(time)-nxpc.md: page 120 of 509 (23%)"))
+        #expect(try library.read("reading/cloud-atlas/\(today)-\(time)-nxpc.md") == """
             ---
             from: 97
             to: 120
@@ -203,7 +203,7 @@ struct ReadSessionTests {
         // The session runs on with no screen; a second or two of it logs a minute.
         Thread.sleep(forTimeInterval: 2)
         expectRun(try library.shelf("read", "--stop", "--to", "100"),
-                  stdout: "reading/cloud-atlas/\(today)-\(time).md: page 100 of 509 (19%)\n")
-        #expect(try library.read("reading/cloud-atlas/\(today)-\(time).md") == "---\nfrom: 97\nto: 100\nminutes: 1\n---\n\nBefore the crash.\n")
+                  stdout: "reading/cloud-atlas/\(today)-\(time)-nxpc.md: page 100 of 509 (19%)\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-\(time)-nxpc.md") == "---\nfrom: 97\nto: 100\nminutes: 1\n---\n\nBefore the crash.\n")
     }
 }

@@ -25,16 +25,16 @@ struct ReadingPositionLogTests {
         expectRun(try library.shelf("set", "klara", "locations=6000"), stdout: "to-read/klara-and-the-sun.md\n")
         // 20% of 303 pages is page 61.
         expectRun(try library.shelf("log", "klara", "--to", "20%", "--minutes", "1h", "--date", twoDaysAgo, "--at", "8:00"),
-                  stdout: "reading/klara-and-the-sun/\(twoDaysAgo)-0800.md: page 61 of 303 (20%)\n",
+                  stdout: "reading/klara-and-the-sun/\(twoDaysAgo)-0800-nxpc.md: page 61 of 303 (20%)\n",
                   stderr: "shelf: klara-and-the-sun moved to reading\n")
         expectRun(try library.shelf("log", "klara", "--to", "120", "--minutes", "30", "--date", "yesterday", "--at", "9:00"),
-                  stdout: "reading/klara-and-the-sun/\(yesterday)-0900.md: page 120 of 303 (39%)\n")
+                  stdout: "reading/klara-and-the-sun/\(yesterday)-0900-nxpc.md: page 120 of 303 (39%)\n")
         // Location 3000 of 6000 is half the book, page 152.
         expectRun(try library.shelf("log", "klara", "--to", "loc 3000", "--minutes", "0:45", "--at", "7:00", environment: ExampleLibrary.lateToday),
-                  stdout: "reading/klara-and-the-sun/\(today)-0700.md: page 152 of 303 (50%)\n")
-        #expect(try library.read("reading/klara-and-the-sun/\(twoDaysAgo)-0800.md") == "---\nfrom: 0%\nto: 20%\nminutes: 60\n---\n")
-        #expect(try library.read("reading/klara-and-the-sun/\(yesterday)-0900.md") == "---\nfrom: 20%\nto: 120\nminutes: 30\n---\n")
-        #expect(try library.read("reading/klara-and-the-sun/\(today)-0700.md") == "---\nfrom: 121\nto: loc 3000\nminutes: 45\n---\n")
+                  stdout: "reading/klara-and-the-sun/\(today)-0700-nxpc.md: page 152 of 303 (50%)\n")
+        #expect(try library.read("reading/klara-and-the-sun/\(twoDaysAgo)-0800-nxpc.md") == "---\nfrom: 0%\nto: 20%\nminutes: 60\n---\n")
+        #expect(try library.read("reading/klara-and-the-sun/\(yesterday)-0900-nxpc.md") == "---\nfrom: 20%\nto: 120\nminutes: 30\n---\n")
+        #expect(try library.read("reading/klara-and-the-sun/\(today)-0700-nxpc.md") == "---\nfrom: 121\nto: loc 3000\nminutes: 45\n---\n")
         #expect(try library.read("reading/klara-and-the-sun.md").contains("pages: 303\nlocations: 6000\n"))
 
         let show = try library.shelf("show", "klara").stdout
@@ -57,7 +57,7 @@ struct ReadingPositionLogTests {
             #expect(zip(after, before).map { $0 - $1 } == [152, 3, 135], "\(index)")
         }
         let sessions = try library.shelf("sessions", "klara", "--format", "csv")
-        #expect(sessions.stdout.contains("\(today),07:00,reading/klara-and-the-sun/\(today)-0700.md,121,loc 3000,,45,32,"), "\(sessions)")
+        #expect(sessions.stdout.contains("\(today),07:00,reading/klara-and-the-sun/\(today)-0700-nxpc.md,121,loc 3000,,45,32,"), "\(sessions)")
     }
 
     /// An audiobook with a `duration` and no pages: logged in times, shown as a percent.
@@ -67,10 +67,10 @@ struct ReadingPositionLogTests {
         try library.git("add", "-A")
         try library.git("-c", "user.name=shelf", "-c", "user.email=shelf@example.org", "commit", "-q", "-m", "audiobook")
         expectRun(try library.shelf("log", "lincoln", "--to", "1:30", "--minutes", "1h30", "--date", "yesterday", "--at", "6:00"),
-                  stdout: "reading/lincoln-in-the-bardo/\(yesterday)-0600.md: 20%\n",
+                  stdout: "reading/lincoln-in-the-bardo/\(yesterday)-0600-nxpc.md: 20%\n",
                   stderr: "shelf: lincoln-in-the-bardo moved to reading\n")
         expectRun(try library.shelf("log", "lincoln", "--to", "3h", "--minutes", "80", "--at", "6:00", environment: ExampleLibrary.lateToday),
-                  stdout: "reading/lincoln-in-the-bardo/\(today)-0600.md: 40%\n")
+                  stdout: "reading/lincoln-in-the-bardo/\(today)-0600-nxpc.md: 40%\n")
         expectRun(try library.shelf("log", "lincoln", "--to", "8h"), status: 1, stderr: """
             shelf: the session reaches 8h, past the end of lincoln-in-the-bardo (7h30m); check the position, or correct the book's duration
 
@@ -79,8 +79,8 @@ struct ReadingPositionLogTests {
             shelf: the session gives location 40, but lincoln-in-the-bardo has no locations to measure it against; set the book's locations first
 
             """)
-        #expect(try library.read("reading/lincoln-in-the-bardo/\(yesterday)-0600.md") == "---\nfrom: 0m\nto: 1h30m\nminutes: 90\n---\n")
-        #expect(try library.read("reading/lincoln-in-the-bardo/\(today)-0600.md") == "---\nfrom: 1h30m\nto: 3h\nminutes: 80\n---\n")
+        #expect(try library.read("reading/lincoln-in-the-bardo/\(yesterday)-0600-nxpc.md") == "---\nfrom: 0m\nto: 1h30m\nminutes: 90\n---\n")
+        #expect(try library.read("reading/lincoln-in-the-bardo/\(today)-0600-nxpc.md") == "---\nfrom: 1h30m\nto: 3h\nminutes: 80\n---\n")
         let show = try library.shelf("show", "lincoln").stdout
         #expect(show.hasSuffix("progress: 40% · 2 h 50 min\n"), "\(show)")
         for index in [[String](), ["--no-index"]] {
@@ -88,8 +88,8 @@ struct ReadingPositionLogTests {
         }
         // A correction in another unit rewrites the one line.
         expectRun(try library.shelf("session", "edit", "lincoln", "last", "--to", "3h45m", "--minutes", "1:35"),
-                  stdout: "reading/lincoln-in-the-bardo/\(today)-0600.md\n")
-        #expect(try library.read("reading/lincoln-in-the-bardo/\(today)-0600.md") == "---\nfrom: 1h30m\nto: 3h45m\nminutes: 95\n---\n")
+                  stdout: "reading/lincoln-in-the-bardo/\(today)-0600-nxpc.md\n")
+        #expect(try library.read("reading/lincoln-in-the-bardo/\(today)-0600-nxpc.md") == "---\nfrom: 1h30m\nto: 3h45m\nminutes: 95\n---\n")
         expectRun(try library.shelf("check"), stderr: "shelf: no problems in 48 books\n")
     }
 
@@ -102,8 +102,8 @@ struct ReadingPositionLogTests {
         let time = line.dropFirst("started: YYYY-MM-DDT".count).prefix(5).replacingOccurrences(of: ":", with: "")
         // Cloud Atlas was at page 96 of 509; 25% is page 127, and the percent shown is the one given.
         expectRun(try library.shelf("read", "--stop", "--to", "25%", "--minutes", "1h"),
-                  stdout: "reading/cloud-atlas/\(today)-\(time).md: page 127 of 509 (25%)\n")
-        #expect(try library.read("reading/cloud-atlas/\(today)-\(time).md") == "---\nfrom: 97\nto: 25%\nminutes: 60\n---\n")
+                  stdout: "reading/cloud-atlas/\(today)-\(time)-nxpc.md: page 127 of 509 (25%)\n")
+        #expect(try library.read("reading/cloud-atlas/\(today)-\(time)-nxpc.md") == "---\nfrom: 97\nto: 25%\nminutes: 60\n---\n")
         expectRun(try library.shelf("list", "cloud", "--format", "{read} {progress}"), stdout: "127 25\n")
     }
 

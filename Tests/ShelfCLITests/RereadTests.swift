@@ -31,8 +31,8 @@ struct RereadTests {
         let original = try String(contentsOfFile: PackageFolder.exampleLibrary.path + "/finished/sci-fi/dune/2024-01-02.md", encoding: .utf8)
         #expect(try library.read("reading/sci-fi/dune/2024-01-02.md") == original)
         expectRun(try library.shelf("log", "dune", "--to", "50", "--date", "2026-11-02", "--at", "20:00"),
-                  stdout: "reading/sci-fi/dune/2026-11-02-2000.md: page 50 of 412 (12%)\n")
-        #expect(try library.read("reading/sci-fi/dune/2026-11-02-2000.md") == "---\nfrom: 1\nto: 50\n---\n")
+                  stdout: "reading/sci-fi/dune/2026-11-02-2000-nxpc.md: page 50 of 412 (12%)\n")
+        #expect(try library.read("reading/sci-fi/dune/2026-11-02-2000-nxpc.md") == "---\nfrom: 1\nto: 50\n---\n")
         for index in ["", "--no-index"] {
             let arguments = ["list", "title:dune", "--format", "{progress}% {read}"] + (index.isEmpty ? [] : [index])
             expectRun(try library.shelf(arguments), stdout: "12% 50\n")

@@ -13,7 +13,7 @@ struct TodayNextTests {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("log", "cloud-atlas", "--from", "97", "--to", "110", "--minutes", "20", "--date", "yesterday",
                                     "--at", "21:00"),
-                  stdout: "reading/cloud-atlas/\(ExampleLibrary.yesterday)-2100.md: page 110 of 509 (21%)\n")
+                  stdout: "reading/cloud-atlas/\(ExampleLibrary.yesterday)-2100-nxpc.md: page 110 of 509 (21%)\n")
         _ = try library.shelf("log", "cloud-atlas", "--from", "110", "--to", "130", "--minutes", "30")
         _ = try library.shelf("log", "circe", "--pages", "12")
         let result = try library.shelf("today")

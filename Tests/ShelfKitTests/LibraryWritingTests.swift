@@ -232,7 +232,7 @@ struct LibraryWritingTests {
         await expectError(.notInTrash("dune")) { try await test.library.restore("dune") }
     }
 
-    @Test(arguments: LibraryKind.allCases)
+    @Test(.seededSessionNames, arguments: LibraryKind.allCases)
     func logNamesFilesAndStartsReading(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
@@ -241,20 +241,20 @@ struct LibraryWritingTests {
         let first = try await test.library.log(ReadingSession(day: day("2024-03-10"), time: nine, from: 1, to: 40, minutes: 30,
                                                               extra: [.init("place", .string("train"))], note: "Great start."),
                                                for: "circe")
-        #expect(first.path == "reading/circe/2024-03-10-0900.md" && first.sequence == 1 && first.pagesRead(after: nil) == 40)
+        #expect(first.path == "reading/circe/2024-03-10-0900-nxpc.md" && first.sequence == 1 && first.pagesRead(after: nil) == 40)
         #expect(first.time == nine)
-        #expect(await test.text("reading/circe/2024-03-10-0900.md") == "---\nfrom: 1\nto: 40\nminutes: 30\nplace: train\n---\n\nGreat start.\n")
+        #expect(await test.text("reading/circe/2024-03-10-0900-nxpc.md") == "---\nfrom: 1\nto: 40\nminutes: 30\nplace: train\n---\n\nGreat start.\n")
         let book = try await test.library.book("circe")
         #expect(book.status == .reading && book.started == day("2024-03-10"))
         let second = try await test.library.log(ReadingSession(day: day("2024-03-10"), time: nine, to: 75), for: "circe")
-        #expect(second.path == "reading/circe/2024-03-10-0900-2.md" && second.sequence == 2 && second.from == 41)
+        #expect(second.path == "reading/circe/2024-03-10-0900-2-mwwh.md" && second.sequence == 2 && second.from == 41)
         let third = try await test.library.log(ReadingSession(day: day("2024-03-10"), time: nine, pages: 5), for: "circe")
-        #expect(third.path == "reading/circe/2024-03-10-0900-3.md" && third.pagesRead(after: second) == 5)
+        #expect(third.path == "reading/circe/2024-03-10-0900-3-tmkk.md" && third.pagesRead(after: second) == 5)
         // The progress is 80: page 75, and the 5 pages counted after it.
         await expectError(.sessionPageBelowProgress(bookID: "circe", page: 50, progress: 80)) {
             try await test.library.log(ReadingSession(day: day("2024-03-11"), from: 40, to: 50), for: "circe")
         }
-        await expectError(.invalidValue(path: "reading/circe/2024-03-12-2200.md", key: "to", value: "80", reason: "is below from (90)",
+        await expectError(.invalidValue(path: "reading/circe/2024-03-12-2200-nxpc.md", key: "to", value: "80", reason: "is below from (90)",
                                         line: 0, column: 0)) {
             try await test.library.log(ReadingSession(day: day("2024-03-12"), time: TimeOfDay(hour: 22, minute: 0), from: 90, to: 80),
                                        for: "circe")

@@ -130,7 +130,7 @@ struct LiveSessionTests {
         }
     }
 
-    @Test(arguments: LibraryKind.allCases)
+    @Test(.seededSessionNames, arguments: LibraryKind.allCases)
     func oneSessionRunsAtATimeAndStopsIntoASessionFile(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
@@ -152,7 +152,7 @@ struct LiveSessionTests {
         #expect(resumed.pauses.count == 1 && stale.pauses.isEmpty)
         _ = try await test.library.updateLiveSession("dune") { $0.pauses = [] }
         let logged = try await test.library.stopLiveSession("dune") { $0.session(endingAt: Self.at(1_200), to: 30) }
-        #expect(logged.path == "reading/dune/2024-03-15-0930.md")
+        #expect(logged.path == "reading/dune/2024-03-15-0930-nxpc.md")
         #expect(await test.text(logged.path) == "---\nfrom: 1\nto: 30\nminutes: 20\n---\n\nFear is the mind-killer.\n")
         #expect(try await test.library.liveSession() == nil)
         // The running session's file left in the same write as the session was logged.

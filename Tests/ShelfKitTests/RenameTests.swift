@@ -7,13 +7,13 @@ import Testing
 struct RenameTests {
     private static let text = "---\r\ntitle: Dune\r\npages: 600\r\n# my own comment\r\nformat: paperback\r\n---\r\n\r\nNotes.\r\n"
 
-    @Test(arguments: LibraryKind.allCases) func renameMovesTheFileAndSessionsKeepingBytes(kind: LibraryKind) async throws {
+    @Test(.seededSessionNames, arguments: LibraryKind.allCases) func renameMovesTheFileAndSessionsKeepingBytes(kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)
         let library = test.library
         try await test.write(Self.text, to: "reading/sci-fi/dune-1965.md")
         try await library.log(ReadingSession(day: testToday, time: TimeOfDay(hour: 9, minute: 15), from: 1, to: 40, note: "Sand."),
                               for: "dune-1965", pagesTotal: nil)
-        let sessionPath = "reading/sci-fi/dune-1965/\(testToday)-0915.md"
+        let sessionPath = "reading/sci-fi/dune-1965/\(testToday)-0915-nxpc.md"
         let bookBytes = try #require(await test.bytes("reading/sci-fi/dune-1965.md"))
         let sessionBytes = try #require(await test.bytes(sessionPath))
         // Read once, so the file library's index holds the old slug.
@@ -23,13 +23,13 @@ struct RenameTests {
         #expect(renamed.id == "dune")
         #expect(renamed.path == "reading/sci-fi/dune.md")
         #expect(await test.bytes("reading/sci-fi/dune.md") == bookBytes)
-        #expect(await test.bytes("reading/sci-fi/dune/\(testToday)-0915.md") == sessionBytes)
+        #expect(await test.bytes("reading/sci-fi/dune/\(testToday)-0915-nxpc.md") == sessionBytes)
         #expect(await !test.exists("reading/sci-fi/dune-1965.md"))
         #expect(await !test.exists("reading/sci-fi/dune-1965"))
 
         // The index follows: the old slug is gone, the sessions belong to the new one.
         #expect(try await library.books(matching: "sand").map(\.id) == ["dune"])
-        #expect(try await library.sessions(of: "dune").map(\.path) == ["reading/sci-fi/dune/\(testToday)-0915.md"])
+        #expect(try await library.sessions(of: "dune").map(\.path) == ["reading/sci-fi/dune/\(testToday)-0915-nxpc.md"])
         #expect(try await library.books().map(\.id) == ["dune"])
         await #expect(throws: ShelfError.self) { try await library.book("dune-1965") }
         // The renamed copy can be edited and saved.

@@ -50,6 +50,9 @@ public struct ChildProcess: Sendable {
         variables["COLUMNS"] = "120"
         // Tests leave the person's watchman alone; the watcher's own tests run a private one.
         variables["SHELF_NO_WATCHMAN"] = "1"
+        // The same session file names on every run (`ShelfSeed`); a test of two devices gives
+        // each its own.
+        variables["SHELF_SEED"] = "1"
         variables.merge(environment) { $1 }
         // Swift's Glibc module leaves out posix_spawn's way to change directory (a GNU
         // extension), so a shell changes it and then becomes the program.

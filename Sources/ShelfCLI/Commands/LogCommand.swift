@@ -8,8 +8,9 @@ struct LogCommand: AsyncParsableCommand {
         commandName: "log",
         abstract: "Log a reading session: pages and minutes, as a dated file beside the book.",
         discussion: """
-            The session is written to <book folder>/<slug>/<date>-<HHMM>.md, named by the day \
-            and the time you began: now less --minutes, or --at. --to is where you reached: a page, \
+            The session is written to <book folder>/<slug>/<date>-<HHMM>-<letters>.md, named by the \
+            day and the time you began (now less --minutes, or --at) and four random letters that \
+            keep it apart from a session another device logs in the same minute. --to is where you reached: a page, \
             a percent (45%, for e-readers), a location ("loc 3400", with the book's locations) or a \
             time into an audiobook (3h20m or 3:20, with the book's duration); --from defaults to \
             where you left off. --minutes takes 90, 1h30, 45m or 1:30. Logging a book you have not started moves it to reading. A session must \

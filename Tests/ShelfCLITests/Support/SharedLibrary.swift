@@ -7,7 +7,7 @@ import Testing
 /// merge driver installed by `shelf git-setup` (unless the test compares with plain git).
 final class SharedLibrary {
     let folder: URL
-    private let environment: [String: String]
+    let environment: [String: String]
 
     /// A device's clone.
     struct Device {

@@ -1,4 +1,4 @@
-/// One sitting with a book: `<book folder>/<slug>/<YYYY-MM-DD>[-HHMM][-N].md`.
+/// One sitting with a book: `<book folder>/<slug>/<YYYY-MM-DD>[-HHMM][-N][-letters].md`.
 ///
 /// Pages can be given as a range (`from`, `to`), as a count (`pages`), or not at all; a session
 /// may just record minutes and a note. A range may also be in percent, e-reader locations or
@@ -14,6 +14,11 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     public var time: TimeOfDay?
     /// 1 for the first session of its day and time, 2 for `-2`, and so on.
     public var sequence: Int
+    /// The letters that end the file name (`2026-11-20-0930-kbxt.md`), which keep it apart from a
+    /// session another device logged in the same minute; `nil` for a name without them.
+    /// ``LibraryWriting/log(_:for:)`` draws them at random when not given; an importer gives the
+    /// same letters for the same session on every device, so that importing twice writes one file.
+    public var suffix: String?
     /// `from`: where the session started, in any unit (``ReadingPosition``).
     public var fromPosition: ReadingPosition?
     /// `to`: where it ended, in any unit.
@@ -50,15 +55,16 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     private var versionSlot = SessionVersionSlot()
 
     /// Creates a session. `bookID`, `sequence` and `path` are set by ``LibraryWriting/log(_:for:)``,
-    /// and `time` too when it is `nil`.
+    /// and `time` and `suffix` too when they are `nil`.
     public init(
-        bookID: BookID = "", day: Day, time: TimeOfDay? = nil, sequence: Int = 1, from: Int? = nil, to: Int? = nil,
-        pages: Int? = nil, minutes: Int? = nil, extra: [YAMLValue.Entry] = [], note: String = "", path: String = ""
+        bookID: BookID = "", day: Day, time: TimeOfDay? = nil, sequence: Int = 1, suffix: String? = nil, from: Int? = nil,
+        to: Int? = nil, pages: Int? = nil, minutes: Int? = nil, extra: [YAMLValue.Entry] = [], note: String = "", path: String = ""
     ) {
         self.bookID = bookID
         self.day = day
         self.time = time
         self.sequence = sequence
+        self.suffix = suffix
         self.fromPosition = from.map(ReadingPosition.page)
         self.toPosition = to.map(ReadingPosition.page)
         self.pages = pages
@@ -88,7 +94,8 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     public static func pagesRead(_ sessions: [ReadingSession]) -> [Int] {
         let order = sessions.indices.sorted { a, b in
             let (x, y) = (sessions[a], sessions[b])
-            return (x.bookID.rawValue, x.day, x.minuteOfDay, x.sequence) < (y.bookID.rawValue, y.day, y.minuteOfDay, y.sequence)
+            return (x.bookID.rawValue, x.day, x.minuteOfDay, x.sequence, x.suffix ?? "")
+                < (y.bookID.rawValue, y.day, y.minuteOfDay, y.sequence, y.suffix ?? "")
         }
         var pages = Array(repeating: 0, count: sessions.count)
         var previous: ReadingSession?
@@ -121,17 +128,18 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     }
 
     /// Whether `self` comes before `other` in reading order: by day, then sessions without a
-    /// time first, then by time, then by sequence. Sessions of one book are in this order in
+    /// time first, then by time, then by sequence, then by suffix (two devices' sessions of one
+    /// minute, in an order every device agrees on). Sessions of one book are in this order in
     /// every list the library returns.
     public func precedes(_ other: ReadingSession) -> Bool {
-        (day, minuteOfDay, sequence) < (other.day, other.minuteOfDay, other.sequence)
+        (day, minuteOfDay, sequence, suffix ?? "") < (other.day, other.minuteOfDay, other.sequence, other.suffix ?? "")
     }
 
     /// The time as minutes since midnight, -1 without one, so untimed sessions sort first.
     var minuteOfDay: Int { time?.minutes ?? -1 }
 
     private enum CodingKeys: String, CodingKey {
-        case bookID, day, time, sequence, from, to, pages, minutes, extra, note, path, version
+        case bookID, day, time, sequence, suffix, from, to, pages, minutes, extra, note, path, version
     }
 
     public init(from decoder: any Decoder) throws {
@@ -141,6 +149,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
             day: try container.decode(Day.self, forKey: .day),
             time: try container.decodeIfPresent(TimeOfDay.self, forKey: .time),
             sequence: try container.decodeIfPresent(Int.self, forKey: .sequence) ?? 1,
+            suffix: try container.decodeIfPresent(String.self, forKey: .suffix),
             from: nil, to: nil,
             pages: try container.decodeIfPresent(Int.self, forKey: .pages),
             minutes: try container.decodeIfPresent(Int.self, forKey: .minutes),
@@ -159,6 +168,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         try container.encode(day, forKey: .day)
         try container.encodeIfPresent(time, forKey: .time)
         try container.encode(sequence, forKey: .sequence)
+        try container.encodeIfPresent(suffix, forKey: .suffix)
         try container.encodeIfPresent(fromPosition, forKey: .from)
         try container.encodeIfPresent(toPosition, forKey: .to)
         try container.encodeIfPresent(pages, forKey: .pages)

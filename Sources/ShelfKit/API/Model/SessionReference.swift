@@ -1,5 +1,6 @@
 /// How a person names one of a book's sessions: its file name without `.md`
-/// (`2026-11-20-0740`, `2026-11-20`, `2026-11-20-2`), a day when the book has exactly one
+/// (`2026-11-20-0740-kbxt`, `2026-11-20`, `2026-11-20-2`), that name without its letters when
+/// no other session shares it (`2026-11-20-0740`), a day when the book has exactly one
 /// session that day (`2026-11-20`, `yesterday`, `3d`, as ``Day/parse(_:today:)`` reads them),
 /// or `last`, the latest in reading order.
 ///
@@ -31,6 +32,11 @@ public struct SessionReference: Sendable, Hashable, CustomStringConvertible {
         let names = ordered.map(\.name)
         if self == .last, let last = ordered.last { return last }
         if let index = names.firstIndex(of: text) { return ordered[index] }
+        let unlettered = ordered.filter { session in
+            session.suffix != nil && SessionFileName(day: session.day, time: session.time, sequence: session.sequence).stem == text
+        }
+        if unlettered.count == 1 { return unlettered[0] }
+        if let first = unlettered.first { throw .ambiguousSession(bookID: bookID, day: first.day, sessions: unlettered.map(\.name)) }
         if self != .last, let day = Day.parse(text, today: today) {
             let thatDay = ordered.filter { $0.day == day }
             if thatDay.count == 1 { return thatDay[0] }
@@ -46,6 +52,6 @@ extension ReadingSession {
     public var name: String {
         let file = path.split(separator: "/").last.map(String.init) ?? ""
         if file.hasSuffix(".md"), SessionFileName(file) != nil { return String(file.dropLast(3)) }
-        return SessionFileName(day: day, time: time, sequence: sequence).stem
+        return SessionFileName(day: day, time: time, sequence: sequence, suffix: suffix).stem
     }
 }

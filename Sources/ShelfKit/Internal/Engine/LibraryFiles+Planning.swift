@@ -33,7 +33,7 @@ extension LibraryFiles {
             book.added = book.added ?? today()
             if setsDates {
                 arrivalDates(&book, in: item.status, on: nil)
-                try refuseFutureDates(book, keys: nil, path: location.path)
+                try refuseFutureDates(book, keys: nil, in: item.status, path: location.path)
             }
             try BookFormat.validate(book, path: location.path)
             let document = try BookFormat.newFile(book, path: location.path)
@@ -93,7 +93,7 @@ extension LibraryFiles {
             }
             arrivalDates(&book, in: status, on: day)
             let set = Set(BookChanges(from: before, to: book).keys)
-            try refuseFutureDates(book, keys: set, path: current.path)
+            try refuseFutureDates(book, keys: set, in: status, path: current.path)
         }
         // A book that leaves the books to read leaves their up-next order (``UpNextOrder``), in
         // the same write: `start`, a first logged session, any move.
@@ -122,14 +122,25 @@ extension LibraryFiles {
     }
 
     /// Throws when `started`, `finished` or `stopped`, among `keys` (`nil` for all), is after
-    /// today: a book cannot have been started or finished on a day still to come.
-    func refuseFutureDates(_ book: Book, keys: Set<String>?, path: String) throws(ShelfError) {
+    /// today: a book cannot have been started or finished on a day still to come; and when the
+    /// finish a caller sets in the finished status, or the stop in the abandoned one (or the start
+    /// it moves past them), is before the read began. Elsewhere those dates count nowhere (a
+    /// wrong finish put back among the books to read keeps its day). Imports (batches) do not
+    /// come here: an export may record a finish before a start, and `check` reports it.
+    func refuseFutureDates(_ book: Book, keys: Set<String>?, in status: Status, path: String) throws(ShelfError) {
         let today = today()
         for (key, day) in [("started", book.started), ("finished", book.finished), ("stopped", book.stopped)] where keys?.contains(key) ?? true {
             if let day, day > today {
                 throw .invalidValue(path: path, key: key, value: day.description,
                                     reason: "is after today (\(today))", line: 0, column: 0)
             }
+        }
+        guard let started = book.started else { return }
+        let role = configuration.role(of: status)
+        for (key, day, counts) in [("finished", book.finished, role == .finished), ("stopped", book.stopped, role == .abandoned)] {
+            guard counts, let day, day < started, keys.map({ $0.contains(key) || $0.contains("started") }) ?? true else { continue }
+            throw .invalidValue(path: path, key: key, value: day.description,
+                                reason: "is before the day the read began (started: \(started))", line: 0, column: 0)
         }
     }
 
@@ -164,7 +175,7 @@ extension LibraryFiles {
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
-        if checksDates { try refuseFutureDates(new, keys: Set(changes.keys), path: entry.destination.path) }
+        if checksDates { try refuseFutureDates(new, keys: Set(changes.keys), in: entry.destination.status, path: entry.destination.path) }
         if let edited = try BookFormat.edit(entry.document, from: current, to: new) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)

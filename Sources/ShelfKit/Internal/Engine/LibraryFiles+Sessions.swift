@@ -24,7 +24,7 @@ extension LibraryFiles {
         let origin = session.version?.session ?? session
         let fileName = Path.name(of: origin.path)
         let name = SessionFileName(fileName)
-            ?? SessionFileName(day: origin.day, time: origin.time, sequence: origin.sequence)
+            ?? SessionFileName(day: origin.day, time: origin.time, sequence: origin.sequence, suffix: origin.suffix)
         let path = book.sessionFolder + "/" + name.name
         guard storage.isFile(path) else {
             throw .sessionNotFound(bookID: session.bookID, reference: name.stem, sessions: try sessions(of: book).map(\.name))
@@ -67,8 +67,10 @@ extension LibraryFiles {
         if renames {
             new.day = session.day
             new.time = session.time
+            // After the sessions already in that minute, as a new one is; the letters stay, as
+            // the session's identity across devices.
             let taken = others.filter { $0.day == new.day && $0.time == new.time }.map(\.sequence)
-            name = SessionFileName(day: new.day, time: new.time, sequence: (taken.max() ?? 0) + 1)
+            name = SessionFileName(day: new.day, time: new.time, sequence: (taken.max() ?? 0) + 1, suffix: current.suffix)
             new.sequence = name.sequence
         }
         let path = target.book.sessionFolder + "/" + name.name

@@ -273,14 +273,15 @@ extension LibraryFiles {
 
     // MARK: - Sessions
 
-    /// Writes a session file named by its day and the time it began, moving a book that is
+    /// Writes a session file named by its day, the time it began and letters drawn at random
+    /// (``SessionFileName``), moving a book that is
     /// still in the first status to `reading` first, and setting its `pages` to `pagesTotal`
     /// when given, in the same journal. The session must fit the book and the sessions logged
     /// (``SessionRules``).
     ///
-    /// A session without a time gets one (``defaultTime(of:after:)``): the name then differs from a
-    /// session of the same book and day logged on another device, which git would otherwise
-    /// report as two files added at one path.
+    /// A session without a time gets one (``defaultTime(of:after:)``), and one without a suffix
+    /// gets one: the name then differs from a session of the same book logged on another device,
+    /// even in the same minute, which git would otherwise report as two files added at one path.
     /// - Parameter finishing: Steps the same journal takes after writing the session (the
     ///   running session's file leaving `.shelf/live/`).
     mutating func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int? = nil,
@@ -297,8 +298,12 @@ extension LibraryFiles {
         if session.day == today(), session.day == LocalDateTime.now().day, let time = session.time, time > now() {
             throw .impossibleSession(bookID: id, day: session.day, problem: .laterToday(time: time, now: now()))
         }
-        session.sequence = (existing.filter { $0.day == session.day && $0.time == session.time }.map(\.sequence).max() ?? 0) + 1
-        let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence)
+        // A second session of this library in the same minute reads after the first by its
+        // number; the letters then keep it apart from another device's.
+        let sameMinute = existing.filter { $0.day == session.day && $0.time == session.time }
+        session.sequence = (sameMinute.filter { session.suffix == nil || $0.suffix == session.suffix }.map(\.sequence).max() ?? 0) + 1
+        if session.suffix == nil { session.suffix = SessionFileName.newSuffix(avoiding: Set(sameMinute.compactMap(\.suffix))) }
+        let name = SessionFileName(day: session.day, time: session.time, sequence: session.sequence, suffix: session.suffix)
         // What cannot be written at all (a negative page, 120%, `to` below `from`) before what
         // contradicts the book.
         try SessionFormat.validate(session, path: location.sessionFolder + "/" + name.name)

@@ -190,6 +190,10 @@ extension SessionRules {
             problems.append(problem(document, "finished",
                                     "finished is before the last session, \(last.path), found \"\(finished)\""))
         }
+        // The read's own dates, where they count: a finished book ends no earlier than it began.
+        if finishCounts, let started = book.started, let finished = book.finished, finished < started {
+            problems.append(problem(document, "finished", "finished is before the day the read began (started: \(started)), found \"\(finished)\""))
+        }
         return problems
     }
 }

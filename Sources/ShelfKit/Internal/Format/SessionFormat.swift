@@ -16,7 +16,7 @@ enum SessionFormat {
         }
         let from = position("from"), to = position("to")
         var session = ReadingSession(
-            bookID: bookID, day: name.day, time: name.time, sequence: name.sequence,
+            bookID: bookID, day: name.day, time: name.time, sequence: name.sequence, suffix: name.suffix,
             pages: reader.read { document throws(FrontMatterError) in try document.int("pages") },
             minutes: reader.read { document throws(FrontMatterError) in try document.int("minutes") },
             extra: reader.extra(excluding: knownKeys),

@@ -188,7 +188,14 @@ enum IndexRows {
             pages: row["pages"], minutes: row["minutes"], extra: extra(row["extra"]), note: row["note"], path: row["path"])
         session.fromPosition = position(row["from"])
         session.toPosition = position(row["to"])
+        session.suffix = suffix(ofSessionAt: session.path)
         return session
+    }
+
+    /// The suffix of the session file at `path`, read from its name (the table has no column of
+    /// its own for it).
+    static func suffix(ofSessionAt path: String) -> String? {
+        SessionFileName(Path.name(of: path))?.suffix
     }
 
     /// A publication as ``bind(_:of:to:)`` stored it: a year, or a day.

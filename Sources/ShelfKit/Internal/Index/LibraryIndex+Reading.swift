@@ -150,19 +150,20 @@ extension LibraryIndex {
 
     /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:from:)``
     /// reads them.
-    static let totalsColumnNames = ["book_path", "\"from\"", "\"to\"", "pages", "minutes", "day", "time", "sequence"]
+    static let totalsColumnNames = ["book_path", "\"from\"", "\"to\"", "pages", "minutes", "day", "time", "sequence", "path"]
 
     /// ``totalsColumnNames`` for a `SELECT`.
     static let totalsColumns = totalsColumnNames.joined(separator: ", ")
 
     /// A session as far as the totals see it, from a row of ``totalsColumns`` starting at
-    /// `column`. Day, time and sequence order the sessions: the page reached depends on it when
+    /// `column`. Day, time, sequence and suffix order the sessions: the page reached depends on it when
     /// some sessions count only `pages`.
     static func totalsSession(_ row: Row, from column: Int = 0) -> ReadingSession {
         var session = ReadingSession(day: Day(row[column + 5] as String) ?? anyDay, time: IndexRows.time(row[column + 6]),
                                      sequence: row[column + 7], pages: row[column + 3], minutes: row[column + 4])
         session.fromPosition = IndexRows.position(row[column + 1])
         session.toPosition = IndexRows.position(row[column + 2])
+        session.suffix = IndexRows.suffix(ofSessionAt: row[column + 8])
         return session
     }
 
