@@ -16,7 +16,7 @@ public struct Shelf: AsyncParsableCommand {
               shelf list status:reading
               shelf log left-hand --to 120 --minutes 45
               shelf finish left-hand --rating 4.5
-              shelf list finished:this-year rating>=4 --sort finished-
+              shelf list finished:this-year 'rating>=4' --sort finished-
               shelf search "ansible"
               shelf import goodreads goodreads_library_export.csv
             """,

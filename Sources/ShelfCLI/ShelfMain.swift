@@ -10,6 +10,7 @@ import ShelfKit
 /// `shelf: message`; results go to standard output.
 public enum ShelfMain {
     public static func main() async -> Never {
+        BrokenPipe.writeFailsInstead()
         do {
             try await run(Array(CommandLine.arguments.dropFirst()))
             exit(0)

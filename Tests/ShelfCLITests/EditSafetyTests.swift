@@ -90,7 +90,8 @@ struct EditSafetyTests {
         #expect(shown.contains(prompt))
         _ = try ChildProcess.run(tmux, ["-L", socket, "send-keys", answer, "Enter"])
         var status: String?
-        for _ in 0..<200 where status == nil {
+        // The shell creates the file before it writes the status into it.
+        for _ in 0..<200 where status?.hasSuffix("\n") != true {
             status = try? String(contentsOfFile: folder + "/status", encoding: .utf8)
             Thread.sleep(forTimeInterval: 0.05)
         }

@@ -4,10 +4,30 @@ import Testing
 
 /// `shelf set` and `shelf unset`: typed values, minimal diffs, and nothing written on error.
 struct SetUnsetTests {
+    /// A key one slip from a key the schema or the book knows, that no book has, is a typo until
+    /// said otherwise: nothing is written. A new key is said to be new.
+    @Test func aKeyOneSlipFromAKnownKeyIsRefused() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("set", "dune", "ratng=5", "Tags=x"), status: 2,
+                  stderr: "shelf: no book has the key \"ratng\" (did you mean rating?); give --new-key to add it as it is\n")
+        expectRun(try library.shelf("set", "dune", "Tags=x"), status: 2,
+                  stderr: "shelf: no book has the key \"Tags\" (did you mean tags?); give --new-key to add it as it is\n")
+        #expect(try library.changes().isEmpty)
+        expectRun(try library.shelf("set", "dune", "ratng=5", "--new-key"), stdout: "finished/sci-fi/dune.md\n",
+                  stderr: "shelf: ratng is a new key: no other book has it\n")
+        // Once a book has it, it is one of the library's keys; so is `translator`, which books
+        // of the example library use beside the schema's `translators`.
+        expectRun(try library.shelf("set", "hyperion", "ratng=4"), stdout: "finished/sci-fi/hyperion.md\n")
+        expectRun(try library.shelf("set", "hyperion", "translator=Nobody"), stdout: "finished/sci-fi/hyperion.md\n")
+        expectRun(try library.shelf("set", "hyperion", "mood=calm"), stdout: "finished/sci-fi/hyperion.md\n",
+                  stderr: "shelf: mood is a new key: no other book has it\n")
+        expectRun(try library.shelf("set", "hyperion", "mood=calmer"), stdout: "finished/sci-fi/hyperion.md\n")
+    }
+
     @Test func setChangesOnlyTheLinesOfTheKeysGiven() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("set", "dune", "rating=4.5", "format=hardcover", "tags=[sci-fi, classic, desert]", "reread=true"),
-                  stdout: "finished/sci-fi/dune.md\n")
+                  stdout: "finished/sci-fi/dune.md\n", stderr: "shelf: reread is a new key: no other book has it\n")
         #expect(try library.changes() == """
             diff --git a/finished/sci-fi/dune.md b/finished/sci-fi/dune.md
             --- a/finished/sci-fi/dune.md
@@ -38,7 +58,8 @@ struct SetUnsetTests {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("set", "ulysses", "stopped_at=120", "ratio=0.15", "paused=2024-07-01", "owned=false",
                                     "shelf=top left"),
-                  stdout: "abandoned/classics/ulysses.md\n")
+                  stdout: "abandoned/classics/ulysses.md\n",
+                  stderr: "shelf: ratio, paused, owned and shelf are new keys: no other book has them\n")
         let result = try library.shelf("show", "ulysses", "--format", "json")
         let book = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let object = try #require(book["custom"] as? [String: Any])

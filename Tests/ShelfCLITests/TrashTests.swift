@@ -50,6 +50,25 @@ struct TrashTests {
         #expect(try library.read("to-read/circe.md") == second)
     }
 
+    /// `restore` takes a book as `show` does: a slug prefix or words of its title.
+    @Test(arguments: ["fall", "The Fall of Hyperion", "fall of hyp", "the-fall-of-hyperion"])
+    func restoreTakesWhatShowTakes(_ reference: String) throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("rm", "the-fall-of-hyperion"), stdout: "removed reading/the-fall-of-hyperion.md to .shelf/trash/\n",
+                  stderr: "shelf: `shelf restore the-fall-of-hyperion` brings it back\n")
+        expectRun(try library.shelf("restore", reference), stdout: "reading/the-fall-of-hyperion.md\n")
+    }
+
+    /// Two deleted books sharing the best match are ambiguous, as in the library.
+    @Test func aReferenceToSeveralDeletedBooksIsAmbiguous() throws {
+        let library = try ExampleLibrary()
+        #expect(try library.shelf("rm", "the-fall-of-hyperion").status == 0)
+        #expect(try library.shelf("rm", "hyperion").status == 0)
+        let result = try library.shelf("restore", "perion")
+        #expect(result.status == 1 && result.stderr.contains("hyperion") && result.stderr.contains("the-fall-of-hyperion"), "\(result)")
+        expectRun(try library.shelf("restore", "Hyperion"), stdout: "finished/sci-fi/hyperion.md\n")
+    }
+
     @Test func restoreWhatIsNotInTheTrash() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("restore", "dune"), status: 1, stderr: "shelf: dune is not in the trash (.shelf/trash)\n")

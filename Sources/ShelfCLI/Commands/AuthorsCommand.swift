@@ -12,7 +12,7 @@ struct AuthorsCommand: AsyncParsableCommand {
 
             Examples:
               shelf authors
-              shelf authors status:finished rating>=4
+              shelf authors status:finished 'rating>=4'
               shelf authors --sort name --format json
             """
     )

@@ -9,7 +9,9 @@ struct ListCommand: AsyncParsableCommand {
         abstract: "List books, filtered and sorted, as a table, JSON, CSV or paths.",
         discussion: """
             The query is words to search for and field terms, ANDed: author:herbert, \
-            finished:2024, rating>=4, -tag:kindle, (a or b); see docs/query.md. Sort by any \
+            finished:2024, 'rating>=4', -tag:kindle, '(a or b)'; see docs/query.md. Quote a term \
+            with >, <, parentheses or spaces, or the shell takes them (rating>=4 unquoted writes a \
+            file named =4). Sort by any \
             field, custom keys too; a trailing (or leading) - sorts descending. In JSON your own \
             keys are under "custom" and in CSV their columns are custom.KEY; a template reads \
             one as {custom.KEY}, which a key named like one of shelf's (status, id) needs. \
@@ -18,7 +20,7 @@ struct ListCommand: AsyncParsableCommand {
 
             Examples:
               shelf list
-              shelf list status:finished -tag:kindle rating>=4 --sort finished-
+              shelf list status:finished -tag:kindle 'rating>=4' --sort finished-
               shelf list author:marquez --format json
               shelf list finished:this-year --format '{finished}  {title} — {authors}'
               shelf list status:reading --format '{progress}%  {title}' --sort -progress

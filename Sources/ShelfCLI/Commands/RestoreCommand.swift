@@ -8,11 +8,13 @@ struct RestoreCommand: AsyncParsableCommand {
         commandName: "restore",
         abstract: "Bring a removed book back from .shelf/trash/ to where it was.",
         discussion: """
-            Brings back the copy removed last; `--from DAY` takes the one removed that day, and a \
-            path in the trash (as `shelf trash` prints it) names one copy.
+            The book is named as other commands name one: its slug, the start of it or words of its \
+            title. Brings back the copy removed last; `--from DAY` takes the one removed that day, \
+            and a path in the trash (as `shelf trash` prints it) names one copy.
 
             Examples:
               shelf restore clean-code
+              shelf restore "The Fall of Hyperion"
               shelf restore circe --from 2026-11-20
               shelf restore .shelf/trash/2026-11-20/to-read/circe.md
             """
@@ -20,7 +22,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The slug of the removed book, or its path in .shelf/trash/.")
+    @Argument(help: "The removed book: its slug, a slug prefix or words of its title, or its path in .shelf/trash/.")
     var book: String
 
     @Option(name: .customLong("from"), help: "The day the copy to restore was removed (YYYY-MM-DD).")

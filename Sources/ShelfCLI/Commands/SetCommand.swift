@@ -35,6 +35,9 @@ struct SetCommand: AsyncParsableCommand {
     @Flag(help: "Keep every value as text.")
     var string = false
 
+    @Flag(help: "Add a key no book has even when it is one slip from a known key (ratng, Tags).")
+    var newKey = false
+
     func validate() throws {
         guard !assignments.isEmpty else { throw ValidationError("give at least one key=value") }
         for assignment in assignments {
@@ -70,6 +73,7 @@ struct SetCommand: AsyncParsableCommand {
         let library = try library.open()
         let book = try await library.resolve(library.reference(book))
         let assignments = assignments.compactMap(ValueParsing.parsedAssignment)
+        let added = try await keysNew(to: book, in: assignments, library: library)
         let asString = string
         let today = Day.today()
         let updated = try await library.update(book.id) { book in
@@ -86,5 +90,47 @@ struct SetCommand: AsyncParsableCommand {
         }
         let shown = library.displayPaths(updated.path)
         try StandardOutput.writeLine(updated == book ? "\(shown): nothing changed" : shown)
+        if updated != book, let last = added.last {
+            printError(added.count == 1 ? "shelf: \(last) is a new key: no other book has it"
+                       : "shelf: \(added.dropLast().joined(separator: ", ")) and \(last) are new keys: no other book has them")
+        }
+    }
+
+    /// The keys of `assignments` that neither `book` nor any other book of the library has, nor
+    /// the schema knows: new keys, reported once written. One a slip away from a key the book or
+    /// the schema knows (`ratng`, `Tags`) is refused with that key, unless `--new-key`.
+    /// - Throws: ``CommandFailure`` with status 2 for such a slip.
+    private func keysNew(to book: Book, in assignments: [ValueParsing.Assignment], library: FileLibrary) async throws -> [String] {
+        var new: [String] = []
+        for assignment in assignments {
+            guard case .set(let key, _) = assignment else { continue }
+            let schemaKey = BookSchema.field(forKey: key) != nil || BookSchema.fields.contains { $0.alternativeKeys.contains(key) }
+            if schemaKey || book.extra.contains(where: { $0.key == key }) || new.contains(key) {
+                continue
+            }
+            // `has:` takes a schema key in any case, so `Tags` is not looked for: only the book's
+            // own `Tags` (above) makes it known.
+            let differsInCase = BookSchema.fields.contains { $0.key == key.lowercased() }
+            if !differsInCase, try await Self.someBook(in: library, has: key) { continue }
+            let known = BookSchema.fields.flatMap { [$0.key] + $0.alternativeKeys } + book.extra.map(\.key)
+            let close = Suggestions.closeMatches(to: key, among: known).filter { $0 != key }
+            if !close.isEmpty && !newKey {
+                throw CommandFailure(message: "no book has the key \"\(key)\" (did you mean \(Suggestions.alternatives(close))?); "
+                                         + "give --new-key to add it as it is", status: 2)
+            }
+            new.append(key)
+        }
+        return new
+    }
+
+    /// Whether a book of the library has `key`, through the query `has:KEY`, which the index
+    /// answers without reading the books.
+    private static func someBook(in library: FileLibrary, has key: String) async throws -> Bool {
+        guard let query = try? Query(parsing: ["has:" + key], today: Day.today()) else { return false }
+        do {
+            return try await !library.books(matching: query, sortedBy: [], limit: 1).items.isEmpty
+        } catch .invalidQuery {
+            return false
+        }
     }
 }

@@ -234,7 +234,10 @@ extension LibraryFiles {
     mutating func restore(_ id: BookID?, deletedOn day: Day? = nil, trashPath: String? = nil) throws(ShelfError) -> Book {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        let copies = try trashedBooks().filter { copy in
+        let trashed = try trashedBooks()
+        var id = id
+        if let wanted = id, !trashed.contains(where: { $0.id == wanted }) { id = try Self.trashedID(named: wanted.rawValue, among: trashed) }
+        let copies = trashed.filter { copy in
             if let id, copy.id != id { return false }
             if let day, copy.deleted != day { return false }
             if let trashPath, copy.path != Self.bookPath(trashPath) { return false }
@@ -264,6 +267,25 @@ extension LibraryFiles {
         try perform(Journal(operation: "restore of \(copy.id)", detail: base + "/" + location.path + " → " + location.path,
                             steps: steps))
         return try read(location).book
+    }
+
+    /// The slug of the deleted book `reference` names as a reference names a book in the library
+    /// (``LibraryReading/resolve(_:)``): a slug prefix or words of its title, the best rank
+    /// winning; several books sharing it are ambiguous.
+    /// - Throws: ``ShelfError/notInTrash(_:)`` when none matches.
+    static func trashedID(named reference: String, among copies: [TrashedBook]) throws(ShelfError) -> BookID {
+        let needle = TextFolding.fold(String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
+        let prefix = reference.lowercased()
+        var ranks: [BookID: ReferenceRank] = [:]
+        for copy in copies {
+            var rank = prefix.isEmpty || !copy.id.rawValue.lowercased().hasPrefix(prefix) ? nil : ReferenceRank.slugPrefix
+            if let title = copy.title, let byTitle = ReferenceRank.of(title: title, folded: needle) { rank = min(rank ?? byTitle, byTitle) }
+            if let rank { ranks[copy.id] = min(ranks[copy.id] ?? rank, rank) }
+        }
+        guard let best = ranks.values.min() else { throw .notInTrash(BookID(reference)) }
+        let candidates = ranks.filter { $0.value == best }.map(\.key.rawValue).sorted()
+        guard candidates.count == 1, let only = candidates.first else { throw .ambiguousReference(reference: reference, candidates: candidates) }
+        return BookID(only)
     }
 
     /// `2024-03-01-2` after `2024-03-01`, which a plain string comparison gets right only up to -9.
