@@ -98,4 +98,37 @@ struct CompletionTests {
         #expect(try Self.bashCompletes("shelf move piranesi to-", in: library) == "to-read\n")
         #expect(try Self.bashCompletes("shelf l", in: library) == "list\nlog\n")
     }
+
+    /// In a real bash at a Tab, as a person installs the script: a status completes to itself,
+    /// not to the folder of that name (`finished/`, which shelf refuses), while an export file
+    /// and a library folder still complete as files do.
+    @Test(.enabled(if: TmuxPane.isAvailable))
+    func aTabInBashCompletesWhatShelfAccepts() throws {
+        let library = try ExampleLibrary()
+        let script = try library.shelf("--generate-completion-script", "bash").stdout
+        #expect(!script.contains("complete -o filenames"))
+        let folder = library.root.path
+        try TemporaryFolder.write(script, to: folder + "/.shelf/shelf.bash")
+        try TemporaryFolder.write("Title,Author\n", to: folder + "/.shelf/exports/goodreads_export.csv")
+        let bin = URL(fileURLWithPath: BuiltExecutable.shelf).deletingLastPathComponent().path
+        let pane = try TmuxPane("cd '\(folder)' && PATH='\(bin)':$PATH PS1='$ ' bash --norc --noprofile", name: "completion", width: 120)
+        try pane.send("source .shelf/shelf.bash; clear", "Enter")
+        // A letter typed after the Tab shows what the Tab added: a space, or a slash.
+        try pane.send("shelf move dune fin", "Tab")
+        _ = try pane.waitFor("shelf move dune finished")
+        try pane.send("X")
+        var shown = try pane.waitFor("shelf move dune finished")
+        #expect(shown.contains("shelf move dune finished X"), "\(shown)")
+        try pane.send("C-u", "shelf import goodreads .shelf/exp", "Tab")
+        shown = try pane.waitFor("exports/")
+        #expect(shown.contains("shelf import goodreads .shelf/exports/"), "\(shown)")
+        try pane.send("Tab")
+        _ = try pane.waitFor("goodreads_export.csv")
+        try pane.send("X")
+        shown = try pane.waitFor("goodreads_export.csv X")
+        #expect(shown.contains(".shelf/exports/goodreads_export.csv X"), "\(shown)")
+        try pane.send("C-u", "shelf list --library fin", "Tab")
+        shown = try pane.waitFor("--library finished/")
+        #expect(shown.contains("shelf list --library finished/"), "\(shown)")
+    }
 }

@@ -36,7 +36,7 @@ struct ExportCommand: AsyncParsableCommand {
     var format: Format = .json
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output).",
-                                                    valueName: "file"))
+                                                    valueName: "file"), completion: .file())
     var output: String?
 
     func run() async throws {

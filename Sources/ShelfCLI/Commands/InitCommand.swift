@@ -22,7 +22,7 @@ struct InitCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The folder to make a library (default: the current folder).")
+    @Argument(help: "The folder to make a library (default: the current folder).", completion: .directory)
     var directory: String?
 
     @Flag(name: .customLong("inside-library"), help: "Create the library even inside another library.")

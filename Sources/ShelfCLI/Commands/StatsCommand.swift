@@ -41,7 +41,7 @@ struct StatsCommand: AsyncParsableCommand {
     var format: Format = .text
 
     @Option(help: ArgumentHelp("Also write the per-month chart as an SVG file (- for standard output, instead of the statistics).",
-                               valueName: "file"))
+                               valueName: "file"), completion: .file(extensions: ["svg"]))
     var svg: String?
 
     @Option(help: ArgumentHelp("Count the streak and goal as of this day: YYYY-MM-DD, yesterday, 3d (default: today).",

@@ -35,7 +35,28 @@ enum CompletionScript {
                 }
             }
         }
+        if shell == .bash { script = fileNamesOnlyForFiles(script) }
         return script.hasSuffix("\n") ? script : script + "\n"
+    }
+
+    /// The bash script with `-o filenames` only where files are completed.
+    ///
+    /// The generated script sets it for every word (`complete -o filenames`), so readline treats
+    /// a status as a file name and, the library's status folders being there, completes
+    /// `shelf move dune fin` to `finished/`, which shelf refuses. Set per completion instead
+    /// (`compopt`), where the parser completes files (`-f`) or folders (`-d`).
+    static func fileNamesOnlyForFiles(_ script: String) -> String {
+        script
+            .replacingFirst("complete -o filenames -F _shelf shelf", with: "complete -F _shelf shelf")
+            .replacingFirst("__shelf_add_completions() {\n    local completion\n", with: """
+                __shelf_add_completions() {
+                    local argument
+                    for argument in "${@}"; do
+                        [[ "${argument}" == -f* || "${argument}" == -d || "${argument}" == -o ]] && compopt -o filenames 2>/dev/null
+                    done
+                    local completion
+
+                """)
     }
 }
 

@@ -5,7 +5,7 @@ import ShelfKit
 /// What `shelf import goodreads` and `shelf import storygraph` share: the file, the status
 /// options, `--dry-run`, and the run itself.
 struct ImportArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp("The export file (CSV).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The export file (CSV).", valueName: "file"), completion: .file(extensions: ["csv"]))
     var file: String
 
     @Flag(help: "Show what would be added, updated and skipped, and write nothing.")

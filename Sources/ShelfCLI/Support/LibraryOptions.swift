@@ -5,7 +5,7 @@ import ShelfKit
 /// `--library PATH`, shared by every command that works on a library.
 struct LibraryOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The library folder (default: $SHELF_LIBRARY, else the nearest folder above holding .shelf/).",
-                                            valueName: "path"))
+                                            valueName: "path"), completion: .directory)
     var library: String?
 
     @Flag(name: .customLong("no-index"), help: "Read the files directly, without the index in .shelf/index.sqlite.")
