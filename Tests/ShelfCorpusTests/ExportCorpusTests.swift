@@ -74,6 +74,8 @@ extension CorpusTests {
         }
 
         let plan = try await importer.plan(rows, for: library)
+        #expect(plan.summary.added + plan.summary.merged == rows.books.count,
+                "\(file.name): every row read is a book added or merged into one: \(plan.summary)")
         try await library.apply(plan.batch)
         tally.books = try await library.scan().books.count
         // The one problem an import may carry is the reader's own: a finish recorded before the

@@ -9,10 +9,16 @@ struct DuplicateBookTests {
         let library = ImportFixtures.memoryLibrary()
         let plan = try await InlineExport.importText(InlineExport.csv(format, rows), format: format, into: library)
         #expect(plan.summary.added == 1)
+        // Every row is accounted for: the second edition is said to be merged.
+        #expect(plan.summary.merged == rows.count - 1)
+        if rows.count == 2 {
+            #expect(plan.summary.description == "1 added, 0 updated, 0 unchanged, 0 skipped, 1 row merged as editions of another row's book")
+        }
         let book = try #require(try await library.scan().books.first)
         let text = await ImportFixtures.file(book.path, in: library) ?? ""
         let again = try await InlineExport.importText(InlineExport.csv(format, rows), format: format, into: library)
-        #expect(again.summary == ImportSummary(added: 0, updated: 0, unchanged: 1, skipped: 0), "importing again changes nothing")
+        #expect(again.summary == ImportSummary(added: 0, updated: 0, unchanged: 1, skipped: 0, merged: rows.count - 1),
+                "importing again changes nothing")
         return (book, text)
     }
 

@@ -76,6 +76,22 @@ struct StatsTests {
         #expect(dayAfter.streak == 5)
     }
 
+    /// Without a year, the chart is of this year once it has a book finished, else of the last
+    /// year that has one; the goal stays this year's.
+    @Test func theChartWithoutAYearIsOfTheLastYearWithABookFinished() throws {
+        let book = Book(id: "a", status: .finished, title: "A", pages: 100, finished: Day(year: 2024, month: 5, day: 3))
+        let today = try #require(Day(year: 2026, month: 3, day: 1))
+        let stats = ReadingStats(books: [book], sessions: [], configuration: .default, year: nil, today: today)
+        #expect(stats.chartYear == 2024)
+        #expect(stats.byMonth.first { $0.period == "2024-05" }?.books == 1)
+        #expect(ReadingStats(books: [book], sessions: [], configuration: .default, year: 2025, today: today).chartYear == 2025)
+        var thisYear = book
+        thisYear.id = "b"
+        thisYear.finished = Day(year: 2026, month: 2, day: 1)
+        #expect(ReadingStats(books: [book, thisYear], sessions: [], configuration: .default, year: nil, today: today).chartYear == 2026)
+        #expect(ReadingStats(books: [], sessions: [], configuration: .default, year: nil, today: today).chartYear == 2026)
+    }
+
     @Test func theChartIsWellFormedSVG() async throws {
         let library = try FileLibrary(root: try TemporaryFolder.copyOfExampleLibrary(), today: { Self.today })
         let stats = try await ReadingStats.compute(for: library, year: 2025, today: Self.today)

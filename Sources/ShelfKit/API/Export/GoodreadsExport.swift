@@ -156,10 +156,30 @@ public enum GoodreadsExport {
         }
     }
 
-    /// `Le Guin, Ursula K.` for `Ursula K. Le Guin`: the last word first, as Goodreads sorts.
+    /// `Le Guin, Ursula K.` for `Ursula K. Le Guin`: the surname first, as Goodreads sorts. The
+    /// surname is the last word with the particles before it (`Le Guin`, `van der Berg`, `de la
+    /// Cruz`) and a suffix after it (`King Jr., Martin Luther`); a name of one word stays as it is.
     static func lastFirst(_ name: String) -> String {
-        let words = name.split(separator: " ")
-        guard words.count > 1, let last = words.last else { return name }
-        return "\(last), \(words.dropLast().joined(separator: " "))"
+        var words = name.split(separator: " ").map(String.init)
+        guard words.count > 1 else { return name }
+        var suffix: [String] = []
+        if words.count > 2, let last = words.last, nameSuffixes.contains(last.lowercased().trimmingCharacters(in: [","])) {
+            suffix = [last.trimmingCharacters(in: [","])]
+            words.removeLast()
+            if words[words.count - 1].hasSuffix(",") { words[words.count - 1].removeLast() }
+        }
+        var start = words.count - 1
+        while start > 1, surnameParticles.contains(words[start - 1].lowercased()) { start -= 1 }
+        let surname = (words[start...] + suffix).joined(separator: " ")
+        return "\(surname), \(words[..<start].joined(separator: " "))"
     }
+
+    /// Words that begin a surname: `Le Guin`, `van Gogh`, `de la Cruz`, `bin Laden`.
+    static let surnameParticles: Set<String> = [
+        "le", "la", "de", "du", "des", "del", "della", "der", "den", "di", "da", "dos", "das", "do", "van", "von", "ter",
+        "ten", "st.", "bin", "ibn", "al", "el",
+    ]
+
+    /// Words that end a name after the surname: `King Jr.`.
+    static let nameSuffixes: Set<String> = ["jr.", "jr", "sr.", "sr", "ii", "iii", "iv"]
 }

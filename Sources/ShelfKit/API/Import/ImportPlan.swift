@@ -19,10 +19,15 @@ public struct ImportPlan: Sendable, Hashable {
     /// Rows whose status column was empty, so that they went to a status the export did not
     /// name (see ``ImportRows/withoutStatus``); worth telling beside the ``summary``.
     public var withoutStatus: Int
+    /// Rows merged into the book another row of the export describes (two editions of one
+    /// book, which Goodreads and StoryGraph list as two rows), so that rows and books differ.
+    public var mergedRows: Int
 
     /// Creates a plan.
     public init(additions: [ImportedBook], updates: [ImportChange], unchanged: [Book], skipped: [Problem],
-                newStatuses: [Status], folder: String = "", warnings: [Problem] = [], withoutStatus: Int = 0) {
+                newStatuses: [Status], folder: String = "", warnings: [Problem] = [], withoutStatus: Int = 0,
+                mergedRows: Int = 0) {
+        self.mergedRows = mergedRows
         self.additions = additions
         self.updates = updates
         self.unchanged = unchanged
@@ -35,7 +40,8 @@ public struct ImportPlan: Sendable, Hashable {
 
     /// The counts.
     public var summary: ImportSummary {
-        ImportSummary(added: additions.count, updated: updates.count, unchanged: unchanged.count, skipped: skipped.count)
+        ImportSummary(added: additions.count, updated: updates.count, unchanged: unchanged.count, skipped: skipped.count,
+                      merged: mergedRows)
     }
 
     /// The writes, as one batch.

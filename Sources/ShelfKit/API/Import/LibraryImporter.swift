@@ -92,9 +92,12 @@ public struct LibraryImporter: Sendable {
         var additions: [ImportedBook] = []
         var addedIdentity = BookIdentity()
         var slugs = takenSlugs.union(existing.map(\.id.rawValue))
+        // Rows that became part of a book another row of the export also describes.
+        var mergedRows = 0
 
         for row in rows.books {
             if let index = identity.match(row.book) {
+                if lines[index] != nil { mergedRows += 1 }
                 current[index] = ImportMerge.merge(row.book, status: row.status, into: current[index], format: format,
                                                    roles: configuration)
                 identity.insert(row.book, at: index)
@@ -105,6 +108,7 @@ public struct LibraryImporter: Sendable {
                                                roles: configuration, joinsBodies: true)
                 additions[index] = ImportedBook(book: merged, status: merged.status, line: earlier.line)
                 addedIdentity.insert(row.book, at: index)
+                mergedRows += 1
             } else {
                 var book = ImportMerge.settled(row.book, status: row.status, roles: configuration)
                 book.id = BookID(Self.uniqueSlug(for: book.title, taken: slugs))
@@ -128,7 +132,7 @@ public struct LibraryImporter: Sendable {
         }
         return ImportPlan(additions: additions, updates: updates.sorted { $0.line < $1.line }, unchanged: unchanged,
                           skipped: rows.skipped, newStatuses: newStatuses, folder: folder,
-                          warnings: rows.warnings, withoutStatus: rows.withoutStatus)
+                          warnings: rows.warnings, withoutStatus: rows.withoutStatus, mergedRows: mergedRows)
     }
 
     /// Reads the library and plans the import of `rows` into it.

@@ -23,7 +23,8 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     public var pagesFinished: Int
     /// Books and pages per year, oldest first.
     public var byYear: [PeriodTotal]
-    /// The year of ``byMonth``: the year asked for, else the current one.
+    /// The year of ``byMonth``: the year asked for, else the current one, or the last year with a
+    /// book finished while the current one has none.
     public var chartYear: Int
     /// Books and pages per month of ``chartYear``, January to December.
     public var byMonth: [PeriodTotal]
@@ -43,7 +44,8 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     public var shortest: BookLength?
     /// Days in a row with a session, ending today, or yesterday when today has none yet.
     public var streak: Int
-    /// Progress toward the configured goal in ``chartYear``, when a goal is set.
+    /// Progress toward the configured goal in the year asked for, else the current one, when a
+    /// goal is set.
     public var goal: GoalProgress?
     /// The problems of the book and session files left out of the statistics because they
     /// could not be read, sorted by path and line: filled in by
@@ -81,7 +83,10 @@ public struct ReadingStats: Sendable, Hashable, Codable {
             let group = years[key] ?? []
             return PeriodTotal(period: String(key), books: group.count, pages: group.reduce(0) { $0 + ($1.book.pages ?? 0) })
         }
-        chartYear = year ?? today.year
+        // The current year until it has a book finished; before that, the last year that has one,
+        // so a library whose reading ended earlier is not charted as an empty year.
+        let latest = reads.map(\.day.year).max()
+        chartYear = year ?? (reads.contains { $0.day.year == today.year } ? today.year : latest ?? today.year)
         let chartYear = chartYear
         byMonth = (1...12).map { month in
             let group = reads.filter { $0.day.year == chartYear && $0.day.month == month }
@@ -107,10 +112,12 @@ public struct ReadingStats: Sendable, Hashable, Codable {
         pace = ReadingPace(ownSessions) { session in year.map { session.day.year == $0 } ?? true }
         streak = Self.streak(days: Set(ownSessions.map(\.day)), today: today)
 
-        if let target = configuration.goal(for: chartYear), target > 0 {
-            let done = reads.filter { $0.day.year == chartYear }.count
-            let expected = chartYear == today.year ? GoalProgress.expected(goal: target, byTheEndOf: today) : nil
-            self.goal = GoalProgress(year: chartYear, goal: target, finished: done, percent: done * 100 / target,
+        // The goal is the year asked for, else this one, whatever the chart shows.
+        let goalYear = year ?? today.year
+        if let target = configuration.goal(for: goalYear), target > 0 {
+            let done = reads.filter { $0.day.year == goalYear }.count
+            let expected = goalYear == today.year ? GoalProgress.expected(goal: target, byTheEndOf: today) : nil
+            self.goal = GoalProgress(year: goalYear, goal: target, finished: done, percent: done * 100 / target,
                                      expectedByToday: expected)
         } else {
             self.goal = nil
