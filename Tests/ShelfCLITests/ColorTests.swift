@@ -6,12 +6,12 @@ import Testing
 /// a pipe for `less -R` on request, never when asked not to, and the flag over the environment.
 struct ColorTests {
     static let plain = """
-        TITLE  AUTHORS        STATUS           RATING  PROGRESS
+        TITLE  AUTHORS        STATUS           RATING
         Dune   Frank Herbert  finished/sci-fi  ★★★★★
 
         """
     static let coloured = """
-        \u{1B}[1mTITLE  AUTHORS        STATUS           RATING  PROGRESS\u{1B}[0m
+        \u{1B}[1mTITLE  AUTHORS        STATUS           RATING\u{1B}[0m
         Dune   Frank Herbert  finished/sci-fi  ★★★★★
 
         """

@@ -130,8 +130,9 @@ struct LogSessionsTests {
 
     @Test func sessionsOfOneBook() throws {
         let library = try ExampleLibrary()
-        // At its natural width: the tests' COLUMNS=120 would cut the note (TableWidthTests).
-        expectRun(try library.shelf("sessions", "cloud", environment: ["COLUMNS": ""]), stdout: """
+        // At its natural width, on a terminal wide enough: the tests' COLUMNS=120 would cut the
+        // note (TableWidthTests), and a pipe without COLUMNS gets tabs.
+        expectRun(try library.shelf("sessions", "cloud", environment: ["COLUMNS": "200"]), stdout: """
             DATE        BOOK         PAGES  FROM–TO  MINUTES  NOTE
             2026-11-08  Cloud Atlas     40  1–40
             2026-11-16  Cloud Atlas     56  40–96         80  Adam Ewing's journal just stopped mid-sentence. I see what you're doing, Mitchell.
@@ -141,7 +142,7 @@ struct LogSessionsTests {
 
     @Test func sessionsOfTheLibrarySinceADay() throws {
         let library = try ExampleLibrary()
-        expectRun(try library.shelf("sessions", "--since", "2026-11-08", environment: ["COLUMNS": ""]), stdout: """
+        expectRun(try library.shelf("sessions", "--since", "2026-11-08", environment: ["COLUMNS": "200"]), stdout: """
             DATE        BOOK                  PAGES  FROM–TO  MINUTES  NOTE
             2026-11-08  Cloud Atlas              40  1–40
             2026-11-10  Anna Karenina            41  230–271       45

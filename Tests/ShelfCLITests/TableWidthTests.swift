@@ -34,14 +34,14 @@ struct TableWidthTests {
     @Test func at60ColumnsEveryColumnGivesWayAndNoRowWraps() throws {
         let library = try Self.libraryWithManyAuthors()
         expectRun(try library.shelf("list", "author:herbert", "or", "status:reading", environment: ["COLUMNS": "60"]), stdout: """
-            TITLE            AUTHORS     STATUS    RATING  PROGRESS
-            Anna Karenina    Leo Tolst…  reading…          271/838 (32%)
-            Cloud Atlas      David Mit…  reading           96/509 (18%)
-            Designing Data…  Martin Kl…  reading…          163/616 (26%)
-            Dune             Frank Her…  finishe…  ★★★★★
-            Dune: The Butl…  Frank…, +4  to-read…
-            The Fall of Hy…  Dan Simmo…  reading           251/517 (48%)
-            The Name of th…  Patrick R…  reading…          212/662 (32%)
+            TITLE        AUTHORS     STATUS        RATING  PROGRESS
+            Anna Karen…  Leo Tolst…  reading/cla…          271/838 (32%)
+            Cloud Atlas  David Mit…  reading               96/509 (18%)
+            Designing …  Martin Kl…  reading/tech          163/616 (26%)
+            Dune         Frank Her…  finished/sc…  ★★★★★
+            Dune: The …  Frank…, +4  to-read/sci…
+            The Fall o…  Dan Simmo…  reading               251/517 (48%)
+            The Name o…  Patrick R…  reading/fan…          212/662 (32%)
 
             """)
         expectRun(try library.shelf("sessions", "cloud", environment: ["COLUMNS": "60"]), stdout: """
@@ -88,6 +88,8 @@ struct TableWidthTests {
         table.rows = [[.text("海辺のカフカ"), .list(["村上春樹", "Philip Gabriel"])]]
         let terminal = Terminal(isInteractive: false, usesColor: false, width: 30)
         #expect(table.render(width: 30, terminal: terminal) == "TITLE         AUTHORS\n海辺のカフカ  村上春樹, …, +1\n")
-        #expect(table.render(width: nil, terminal: terminal) == "TITLE         AUTHORS\n海辺のカフカ  村上春樹, Philip Gabriel\n")
+        #expect(table.render(width: 40, terminal: terminal) == "TITLE         AUTHORS\n海辺のカフカ  村上春樹, Philip Gabriel\n")
+        // Without a width (a pipe): whole cells between tabs.
+        #expect(table.render(width: nil, terminal: terminal) == "TITLE\tAUTHORS\n海辺のカフカ\t村上春樹, Philip Gabriel\n")
     }
 }

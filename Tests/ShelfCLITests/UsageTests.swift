@@ -57,6 +57,32 @@ struct UsageTests {
         return [[]] + paths(Shelf.self, [])
     }
 
+    /// The README's exit statuses, for every command: an option it does not have is a usage
+    /// error (2), said with the usage line (after what else is missing), and nothing is written.
+    @Test func everyCommandExitsTwoOnAnOptionItDoesNotHave() throws {
+        let library = try ExampleLibrary()
+        for path in Self.commandPaths where !path.isEmpty {
+            let result = try library.shelf(path + ["--no-such-option"], in: ".")
+            #expect(result.status == 2, "shelf \(path.joined(separator: " ")): \(result)")
+            #expect(result.stderr.contains("Usage: shelf"), "shelf \(path.joined(separator: " ")): \(result)")
+        }
+        #expect(try library.status() == "")
+    }
+
+    /// The rest of the table: 0 for a listing with nothing in it, 1 for a search that finds
+    /// nothing, a book that is not there or a value out of range, 2 for a value of the wrong kind.
+    @Test(arguments: [
+        (["list", "zzzqqq"], 0), (["sessions", "--since", "2030-01-01"], 0), (["authors", "zzzqqq"], 0),
+        (["search", "zzzqqq"], 1), (["show", "zzzqqq"], 1), (["finish", "dune", "--rating", "7"], 1),
+        (["list", "--limit", "-1"], 1), (["log", "cloud", "--date", "someday"], 2), (["set", "dune", "ratng=4"], 2),
+    ] as [([String], Int32)])
+    func exitStatuses(arguments: [String], status: Int32) throws {
+        let library = try ExampleLibrary()
+        let result = try library.shelf(arguments, in: ".")
+        #expect(result.status == status, "\(result)")
+        #expect(try library.status() == "")
+    }
+
     @Test func helpNeverShowsSwiftOrSaysADefaultTwice() throws {
         let library = try ExampleLibrary()
         #expect(Self.commandPaths.count > 20)

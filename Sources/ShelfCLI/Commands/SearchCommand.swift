@@ -56,6 +56,10 @@ struct SearchCommand: AsyncParsableCommand {
         guard !words.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ValidationError("give some words to search for")
         }
+        // A mistyped option would otherwise be searched for, as `list` says too.
+        if let option = words.prefix(while: { $0 != "--" }).first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+            throw ValidationError("unknown option \(option); search for it after --, as `shelf search -- \(option)`")
+        }
         guard limit > 0 else { throw InvalidValue("--limit must be 1 or more, got \(limit)") }
     }
 

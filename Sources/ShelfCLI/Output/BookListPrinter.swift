@@ -77,18 +77,28 @@ struct BookListPrinter: Sendable {
         try output.flush()
     }
 
-    /// The table of the lines' cells.
+    /// The table of the lines' cells. The usual table leaves out a column no book fills (no
+    /// book rated, none with sessions), so that its room goes to the titles; columns chosen with
+    /// `--fields` stay.
     private func table(_ lines: [Line]) -> Table {
         var table = Table(columns: fields.map(columns) ?? Self.usualColumns)
         table.rows = lines.map { if case .cells(let cells) = $0 { cells } else { [] } }
+        if fields == nil {
+            let filled = table.columns.indices.filter { index in table.rows.contains { index < $0.count && !$0[index].full.isEmpty } }
+            if filled.count < table.columns.count {
+                table.columns = filled.map { table.columns[$0] }
+                table.rows = table.rows.map { row in filled.map { row[$0] } }
+            }
+        }
         return table
     }
 
-    /// The usual table's columns: titles keep their room longest; authors give way first, as
-    /// lists (`…, +3`).
+    /// The usual table's columns: authors give way first, as lists (`…, +3`), then titles down
+    /// to 20 columns, and only then the status: a title cut short still names its book, while
+    /// `reading/cla…` no longer says where the book is.
     private static let usualColumns: [Table.Column] = [
-        .init(title: "TITLE", givesWay: 2, minimum: 20), .init(title: "AUTHORS", givesWay: 0, least: 10),
-        .init(title: "STATUS", givesWay: 1),
+        .init(title: "TITLE", givesWay: 1, minimum: 20), .init(title: "AUTHORS", givesWay: 0, least: 10),
+        .init(title: "STATUS", givesWay: 2),
         .init(title: "RATING"), .init(title: "PROGRESS"),
     ]
 

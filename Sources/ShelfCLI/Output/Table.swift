@@ -1,4 +1,5 @@
-/// A plain-text table: a header row and aligned columns, never wider than the terminal.
+/// A plain-text table: a header row and aligned columns, never wider than the terminal; for a
+/// pipe, tab-separated (``forEachLine(width:terminal:_:)``).
 ///
 /// When the columns do not fit, the columns that give way do, in their order: first down to the
 /// width their cells can keep their sense at (a list keeps its first item whole, `Frank Herbert,
@@ -113,7 +114,22 @@ struct Table {
 
     /// Each line of the table, header first, without its line break: for output written as it
     /// is made (``StandardOutput/Writer``), rather than held whole.
+    ///
+    /// Without a width (a pipe or a file, and no `COLUMNS`), the cells are whole and separated
+    /// by a tab, as git and zk write for programs: `cut -f1` takes a column, `column -t -s $'\t'`
+    /// lines them up, and no row is padded to the widest title of the library.
     func forEachLine<Failure: Error>(width: Int?, terminal: Terminal, _ body: (String) throws(Failure) -> Void) throws(Failure) {
+        guard let width else {
+            func line(_ cells: [String]) -> String {
+                cells.map { cell in
+                    cell.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                        ? String(cell.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) : cell
+                }.joined(separator: "\t")
+            }
+            try body(terminal.paint(line(columns.map(\.title)), .bold))
+            for row in rows { try body(line(row.map(\.full))) }
+            return
+        }
         let widths = widths(fitting: width)
         func line(_ cells: [Cell], header: Bool) -> String {
             var parts: [String] = []
@@ -129,7 +145,7 @@ struct Table {
             // Empty trailing cells would leave spaces at the end of the line.
             var joined = parts.joined(separator: "  ").trimmingTrailingSpaces
             // Columns that never give way can still be wider than a very narrow terminal.
-            if let width, TextWidth.of(joined) > width { joined = TextWidth.truncate(joined, to: width) }
+            if TextWidth.of(joined) > width { joined = TextWidth.truncate(joined, to: width) }
             return header ? terminal.paint(joined, .bold) : joined
         }
         try body(line(columns.map { .text($0.title) }, header: true))

@@ -52,6 +52,13 @@ struct Terminal: Sendable {
     static func columns(_ environment: [String: String], interactive: Bool) -> Int? {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         guard interactive else { return nil }
+        return windowColumns()
+    }
+
+    /// The width of the terminal standard output is, as it is now (after any resize); `nil`
+    /// when it is not a terminal. A full-screen view reads this rather than `COLUMNS`, which an
+    /// exported shell variable can leave stale.
+    static func windowColumns() -> Int? {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return nil

@@ -55,6 +55,44 @@ enum TextWidth {
         return truncate(items[0], to: limit - of(count)) + count
     }
 
+    /// `text` in lines of at most `limit` columns, broken between words; a word wider than a
+    /// line is broken where the line ends. An empty text is one empty line.
+    static func wrap(_ text: String, to limit: Int) -> [String] {
+        let limit = max(1, limit)
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            var width = of(word)
+            if used > 0, used + 1 + width <= limit {
+                line += " " + word
+                used += 1 + width
+                continue
+            }
+            if used > 0 { lines.append(line) }
+            (line, used) = ("", 0)
+            // A word longer than a line fills lines of its own.
+            while width > limit {
+                var head = ""
+                var headWidth = 0
+                for character in word {
+                    let characterWidth = of(String(character))
+                    if headWidth + characterWidth > limit { break }
+                    head.append(character)
+                    headWidth += characterWidth
+                }
+                if head.isEmpty { break }
+                lines.append(head)
+                word.removeFirst(head.count)
+                width = of(word)
+            }
+            (line, used) = (word, width)
+        }
+        if used > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// `text` padded with spaces to `columns`.
     static func pad(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - of(text)))

@@ -275,29 +275,51 @@ final class LiveScreen {
         }
     }
 
-    /// Draws the screen from the top, each line cleared to its end: at most 20 lines, none
-    /// wider than 80 columns.
+    /// Draws the screen from the top, each line cleared to its end, every text wrapped between
+    /// words to the terminal's width (at most 80 columns), so nothing is cut mid-word.
     private func draw() {
         let now = LocalDateTime.now()
         let seconds = live.secondsRead(at: now)
         let clock = ReadCommand.clock(seconds)
-        var lines = [colors.paint(String(title.prefix(70)), .bold), ""]
+        // One column short of the edge: a line that fills it leaves some terminals' cursor
+        // waiting to wrap, and the next line begins a column in.
+        let width = min(80, Terminal.windowColumns() ?? Terminal.columns(environment, interactive: true) ?? 80) - 1
+        var lines = TextWidth.wrap(title, to: width).map { colors.paint($0, .bold) } + [""]
         lines.append("  " + colors.paint(clock, .bold) + "   " + (live.isPaused ? colors.paint("paused", .yellow) : "reading"))
         var detail = "  began \(live.started.time)"
         if let start = live.startPage { detail += " on page \(start)" }
         if let pages = live.estimatedPages(at: now, pagesPerHour: pagesPerHour) {
             detail += ", about \(Plural.counted(pages, "page")) so far"
         }
-        lines.append(detail)
+        lines += TextWidth.wrap(detail, to: width - 2).map { "  " + $0 }
         lines.append("")
         if !live.notes.isEmpty {
             lines.append("  Notes:")
-            lines += live.notes.suffix(8).map { "    " + String($0.prefix(74)) }
+            // The last notes, each whole, as many lines as the screen has room for.
+            var notes: [String] = []
+            for note in live.notes.reversed() where notes.count < 8 {
+                notes.insert(contentsOf: TextWidth.wrap(note, to: width - 4).map { "    " + $0 }, at: 0)
+            }
+            lines += notes
             lines.append("")
         }
-        lines.append(colors.paint("space pause/resume  n note  s stop  q leave (keeps running)  c cancel", .dim))
-        if !message.isEmpty { lines.append(colors.paint(String(message.prefix(78)), .red)) }
+        let keys = ["space pause/resume", "n note", "s stop", "q leave (keeps running)", "c cancel"]
+        lines += Self.joined(keys, width: width).map { colors.paint($0, .dim) }
+        if !message.isEmpty { lines += TextWidth.wrap(message, to: width).map { colors.paint($0, .red) } }
         emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K\r\n" }.joined() + "\u{1B}[J")
+    }
+
+    /// `items` two spaces apart, in as few lines of at most `width` columns as they fit.
+    static func joined(_ items: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for item in items {
+            if let last = lines.last, TextWidth.of(last) + 2 + TextWidth.of(item) <= width {
+                lines[lines.count - 1] = last + "  " + item
+            } else {
+                lines.append(item)
+            }
+        }
+        return lines
     }
 
     private func emit(_ text: String) {
