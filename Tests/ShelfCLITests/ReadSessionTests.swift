@@ -93,6 +93,32 @@ struct ReadSessionTests {
 
     /// On a terminal: a note, a pause, a stop that asks the page and the editor, and the
     /// session file of the time it began.
+    /// A page the library would refuse is said at the prompt, which asks again, before the
+    /// question about the notes: nothing typed after it is lost to a refusal at the end.
+    @Test(.enabled(if: TmuxPane.isAvailable))
+    func aPageTheLibraryRefusesIsSaidAtThePrompt() throws {
+        let library = try ExampleLibrary()
+        let pane = try TmuxPane("cd '\(library.root.path)' && NO_COLOR=1 EDITOR=true '\(BuiltExecutable.shelf)' read cloud; echo DONE; sleep 30",
+                                name: "readpage", width: 100)
+        try pane.waitFor("space pause/resume")
+        try pane.send("s")
+        try pane.waitFor("Page reached")
+        try pane.send("9999", "Enter")
+        var shown = try pane.waitFor("past the")
+        #expect(shown.contains("9999") && shown.contains("509"), "\(shown)")
+        #expect(!shown.contains("Open the notes"), "\(shown)")
+        // Cloud Atlas was read to page 96.
+        try pane.send("C-u", "50", "Enter")
+        shown = try pane.waitFor("already at page 96")
+        #expect(shown.contains("already at page 96") && !shown.contains("Open the notes"), "\(shown)")
+        try pane.send("C-u", "120", "Enter")
+        shown = try pane.waitFor("Open the notes in true? [y/N]")
+        #expect(shown.contains("Open the notes in true? [y/N]"), "\(shown)")
+        try pane.send("Enter")
+        shown = try pane.waitFor("DONE")
+        #expect(shown.contains("page 120 of 509"), "\(shown)")
+    }
+
     @Test(.enabled(if: TmuxPane.isAvailable))
     func onATerminalTheScreenTimesNotesAndLogs() throws {
         let library = try ExampleLibrary()

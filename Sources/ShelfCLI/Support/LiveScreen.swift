@@ -195,8 +195,17 @@ final class LiveScreen {
                 message = "nothing to log without a page: give the page reached"
                 continue
             }
-            if let position = ReadingPosition(text) { page = position; break }
-            message = "\"\(text)\" is not a page, a percent (45%), a location (loc 3400) or a time (3h20m)"
+            guard let position = ReadingPosition(text) else {
+                message = "\"\(text)\" is not a page, a percent (45%), a location (loc 3400) or a time (3h20m)"
+                continue
+            }
+            // Checked now, while the page can still be typed again, not after the notes.
+            if let refusal = await refusal(of: position, at: moment) {
+                message = refusal
+                continue
+            }
+            page = position
+            break
         }
         let editor = EditorLauncher(environment: environment).command.first ?? "vi"
         guard let answer = await ask("Open the notes in \(editor)? [y/N] ") else { return .left }
@@ -208,6 +217,19 @@ final class LiveScreen {
         } catch {
             message = "\(error)"
             return nil
+        }
+    }
+
+    /// Why the library would refuse the session stopped at `moment` on `position`; `nil` when it
+    /// would take it (or cannot say: logging checks again).
+    private func refusal(of position: ReadingPosition, at moment: LocalDateTime) async -> String? {
+        do {
+            let book = try await library.book(live.bookID)
+            let sessions = try await library.sessions(of: live.bookID)
+            _ = try live.session(endingAt: moment, reaching: position).checked(for: book, after: sessions, today: moment.day)
+            return nil
+        } catch {
+            return "\(error)"
         }
     }
 

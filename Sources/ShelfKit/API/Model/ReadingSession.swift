@@ -179,3 +179,19 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         try container.encodeIfPresent(version, forKey: .version)
     }
 }
+
+extension ReadingSession {
+    /// This session as the library would log it for `book` after `sessions` (the book's, as
+    /// ``LibraryReading/sessions(of:)`` returns them), or the error it would refuse it with: a
+    /// page past the book's end, below the page already reached, a day after today. For a form
+    /// or a prompt to say so while the person can still change what they typed; logging checks
+    /// again, so a session that passes here can still be refused if the files changed meanwhile.
+    /// - Throws: ``ShelfError/impossibleSession(bookID:day:problem:)`` and
+    ///   ``ShelfError/sessionPageBelowProgress(bookID:page:progress:)``.
+    public func checked(for book: Book, after sessions: [ReadingSession], today: Day) throws(ShelfError) -> ReadingSession {
+        var session = self
+        session.bookID = book.id
+        let ordered = book.sessionsOfCurrentRead(sessions).sorted { $0.precedes($1) }
+        return try SessionRules.checked(session, of: book, pages: book.pages, after: ordered, today: today)
+    }
+}
