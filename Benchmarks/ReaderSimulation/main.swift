@@ -5,12 +5,16 @@ import ShelfKit
 // shelf-simulate: runs many simulated readers' months against the model and reports every
 // seed that diverged, with the steps that reproduce it.
 //
-//   swift run -c release shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index]
+//   swift run -c release shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index] [--devices]
+//
+// --devices gives the reader two git clones synced through shelf's merge driver; it runs the
+// `shelf` built beside this program.
 
 var seeds = 2000
 var first: UInt64 = 1
 var steps = 200
 var index = IndexOptions.enabled
+var devices = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -18,8 +22,9 @@ while let argument = arguments.popFirst() {
     case "--first": first = arguments.popFirst().flatMap { UInt64($0) } ?? first
     case "--steps": steps = arguments.popFirst().flatMap { Int($0) } ?? steps
     case "--no-index": index = .disabled
+    case "--devices": devices = true
     default:
-        FileHandle.standardError.write(Data("usage: shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index]\n".utf8))
+        FileHandle.standardError.write(Data("usage: shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index] [--devices]\n".utf8))
         exit(2)
     }
 }
@@ -31,7 +36,8 @@ var stepsRun = 0
 for seed in first..<(first + UInt64(seeds)) {
     let folder = base + "/\(seed)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let outcome = await ReaderSimulation(index: index).run(seed: seed, steps: steps, in: folder)
+    let shelf = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shelf").path
+    let outcome = await ReaderSimulation(index: index, twoDevicesWith: devices ? shelf : nil).run(seed: seed, steps: steps, in: folder)
     try? FileManager.default.removeItem(atPath: folder)
     stepsRun += outcome.steps
     if outcome.divergence != nil {
@@ -41,5 +47,5 @@ for seed in first..<(first + UInt64(seeds)) {
 }
 try? FileManager.default.removeItem(atPath: base)
 let seconds = Date().timeIntervalSince(began)
-print("\(seeds) seeds, \(stepsRun) steps, \(diverged.count) diverged, \(String(format: "%.1f", seconds)) s (\(index.isEnabled ? "index" : "no index"))")
+print("\(seeds) seeds, \(stepsRun) steps, \(diverged.count) diverged, \(String(format: "%.1f", seconds)) s (\(index.isEnabled ? "index" : "no index")\(devices ? ", two devices" : ""))")
 exit(diverged.isEmpty ? 0 : 1)

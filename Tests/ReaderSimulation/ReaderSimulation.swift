@@ -14,13 +14,18 @@ public struct ReaderSimulation: Sendable {
     public var index: IndexOptions
     /// Where the simulated months begin.
     public var start: LocalDateTime
+    /// With the path of the built `shelf`, the reader has two devices, two git clones of the
+    /// library with the merge driver (which git runs as `shelf merge-driver`): ``ReaderDevices``.
+    public var twoDevicesWith: String?
 
-    /// A simulation whose commands read through the index, or not.
+    /// A simulation whose commands read through the index, or not, on one device or two.
     public init(index: IndexOptions = .enabled,
                 start: LocalDateTime = LocalDateTime(day: Day(year: 2025, month: 12, day: 28) ?? Day.today(),
-                                                     time: TimeOfDay(hour: 8, minute: 0) ?? .midnight)) {
+                                                     time: TimeOfDay(hour: 8, minute: 0) ?? .midnight),
+                twoDevicesWith shelf: String? = nil) {
         self.index = index
         self.start = start
+        self.twoDevicesWith = shelf
     }
 
     /// What one seed's run came to.
@@ -46,8 +51,20 @@ public struct ReaderSimulation: Sendable {
         var model = ReaderModel(now: start)
         var script: [String] = []
         var clockShown: LocalDateTime?
-        let root = folder + "/library"
-        if let failure = await command(["init", root], now: model.now, library: nil) {
+        var root = folder + "/library"
+        var devices: ReaderDevices?
+        if let shelf = twoDevicesWith {
+            do throws(DeviceFailure) {
+                let now = model.now
+                devices = try await ReaderDevices(in: folder, shelf: shelf, seed: seed) { arguments in
+                    await self.command(arguments, now: now, library: nil)
+                }
+            } catch {
+                return Outcome(seed: seed, steps: 0, divergence: "the devices could not be set up: \(error.message)", script: [])
+            }
+            root = devices?.root ?? root
+            script += ["# two clones of one library, laptop and desktop, with `shelf git-setup` run in each", "cd laptop"]
+        } else if let failure = await command(["init", root], now: model.now, library: nil) {
             return Outcome(seed: seed, steps: 0, divergence: "shelf init failed: \(failure)", script: [])
         }
         for number in 1...max(1, steps) {
@@ -56,8 +73,39 @@ public struct ReaderSimulation: Sendable {
                 script.append("export SHELF_NOW=\(Self.clockText(model.now))")
                 clockShown = model.now
             }
+            // Now and then the reader goes on on the other device, after syncing both; never in
+            // the middle of a live session, which is the device's own.
+            if model.live == nil, step.arguments != nil, devices?.changesDevice() == true {
+                do throws(DeviceFailure) {
+                    script += try devices?.changeDevice() ?? []
+                } catch {
+                    return Outcome(seed: seed, steps: number, divergence: "changing device: \(error.message)", script: script)
+                }
+                root = devices?.root ?? root
+            }
             script.append(step.description)
             var failure: String?
+            // The same sitting logged on both devices before they sync: two sessions after the merge.
+            if case .log(let slug, .count, _, _, nil) = step, model.books[slug]?.status == .reading,
+               let arguments = step.arguments, devices?.logsOnBoth() == true, var both = devices {
+                do throws(DeviceFailure) {
+                    script += try both.syncBoth()
+                    failure = await command(arguments, now: model.now, library: root)
+                    if failure == nil { failure = await command(arguments, now: model.now, library: both.otherRoot) }
+                    script += ["(cd ../\(URL(fileURLWithPath: both.otherRoot).lastPathComponent) && \(step.description))"]
+                    if failure == nil { script += try both.syncBoth() }
+                } catch {
+                    failure = "syncing the devices: \(error.message)"
+                }
+                devices = both
+                if let failure { return Outcome(seed: seed, steps: number, divergence: failure, script: script) }
+                Self.apply(step, to: &model)
+                Self.apply(step, to: &model)
+                if let divergence = await divergences(root: root, model: model) {
+                    return Outcome(seed: seed, steps: number, divergence: divergence, script: script)
+                }
+                continue
+            }
             if case .mistake(let arguments) = step {
                 if await command(arguments, now: model.now, library: root) == nil {
                     failure = "`shelf \(arguments.joined(separator: " "))` was taken; it should have been refused"
@@ -79,6 +127,19 @@ public struct ReaderSimulation: Sendable {
             if case .wait = step { continue }
             if let divergence = await divergences(root: root, model: model) {
                 return Outcome(seed: seed, steps: number, divergence: divergence, script: script)
+            }
+        }
+        // Both devices end with everything.
+        if var both = devices {
+            do throws(DeviceFailure) {
+                script += try both.syncBoth()
+            } catch {
+                return Outcome(seed: seed, steps: steps, divergence: "syncing the devices: \(error.message)", script: script)
+            }
+            for device in both.roots {
+                if let divergence = await divergences(root: device, model: model) {
+                    return Outcome(seed: seed, steps: steps, divergence: "\(device): \(divergence)", script: script)
+                }
             }
         }
         return Outcome(seed: seed, steps: steps, divergence: nil, script: script)

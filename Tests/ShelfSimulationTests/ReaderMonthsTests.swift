@@ -22,10 +22,23 @@ struct ReaderMonthsTests {
         try await simulate(seed: seed, index: .disabled)
     }
 
-    private func simulate(seed: UInt64, index: IndexOptions) async throws {
+    /// Two git clones with the merge driver, synced when the reader changes device, and the
+    /// same sitting now and then logged on both before a sync: fewer seeds, as git runs often.
+    @Test(arguments: seeds.prefix(2))
+    func monthsOnTwoDevices(seed: UInt64) async throws {
+        try await simulate(seed: seed, index: .enabled, twoDevices: true)
+    }
+
+    private func simulate(seed: UInt64, index: IndexOptions, twoDevices: Bool = false) async throws {
         let folder = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outcome = await ReaderSimulation(index: index).run(seed: seed, steps: 200, in: folder)
+        let simulation = ReaderSimulation(index: index, twoDevicesWith: twoDevices ? BuiltExecutable.shelf : nil)
+        let outcome = await simulation.run(seed: seed, steps: 200, in: folder)
         #expect(outcome.divergence == nil, "\(outcome)")
+        if twoDevices {
+            // The months did change device and log a sitting on both.
+            #expect(outcome.script.contains("cd ../desktop") && outcome.script.contains("cd ../laptop"), "\(outcome.script)")
+            #expect(outcome.script.contains { $0.hasPrefix("(cd ../") && $0.contains("shelf log") }, "\(outcome.script)")
+        }
     }
 }
