@@ -27,6 +27,18 @@ public enum ShelfMain {
     /// - Throws: What the command throws: a `ShelfError`, an argument parser error (a usage
     ///   error, a request for help, an `ExitCode`), or a failure the command has already explained.
     public static func run(_ arguments: [String]) async throws {
+        let opened = OpenedLibraries()
+        do {
+            try await OpenedLibraries.$current.withValue(opened) { try await runCommand(arguments) }
+        } catch {
+            await opened.announce()
+            throw error
+        }
+        await opened.announce()
+    }
+
+    /// The command of `arguments`, parsed and run.
+    private static func runCommand(_ arguments: [String]) async throws {
         if let unknown = unknownCommand(in: arguments) { throw unknown }
         if let shell = completionShell(in: arguments) {
             try StandardOutput.write(CompletionScript.text(for: shell))

@@ -52,6 +52,26 @@ struct WatchCommandTests {
         #expect(usage.status == 2)
     }
 
+    /// The first command that reads through the index asks watchman to watch the library, a
+    /// watch that goes on after it: it says so, once, and how to end it.
+    @Test
+    func theWatchACommandStartsIsSaidOnce() async throws {
+        let server = try await PrivateWatchman.start()
+        defer { server.remove() }
+        let library = try ExampleLibrary()
+        let root = library.root.path
+        let first = try shelf(["list", "--format", "paths"], in: root, server: server)
+        #expect(first.status == 0)
+        #expect(first.stderr == "shelf: watchman now watches \(root) to keep the index fresh, after this command too; "
+                + "`shelf watch --stop` ends it\n", "\(first)")
+        let second = try shelf(["list", "--format", "paths"], in: root, server: server)
+        #expect(second.stderr == "" && second.stdout == first.stdout, "\(second)")
+        // Stopped, and started again by `shelf watch`, which says it itself.
+        #expect(try shelf(["watch", "--stop"], in: root, server: server).status == 0)
+        let started = try shelf(["watch"], in: root, server: server)
+        #expect(started.status == 0 && started.stderr == "", "\(started)")
+    }
+
     /// A library in a folder of a git repository: watchman watches the repository, and the
     /// library is a path under it.
     @Test

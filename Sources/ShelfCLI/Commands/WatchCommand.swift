@@ -51,6 +51,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
+        OpenedLibraries.current?.keepQuiet()
         // The library folder as paths are printed: `.` inside it, else its path.
         let shown = library.displayPaths(".")
         let root = shown.hasSuffix("/.") ? String(shown.dropLast(2)) : shown

@@ -21,6 +21,7 @@ struct LibraryOptions: ParsableArguments {
     func open() throws(ShelfError) -> FileLibrary {
         let library = try FileLibrary(root: root(), index: noIndex ? .disabled : .watched)
         if let note = library.recoveredJournal { printError("shelf: \(note)") }
+        OpenedLibraries.current?.add(library)
         return library
     }
 }

@@ -160,6 +160,14 @@ public final class FileLibrary: EngineHandle {
         await engine.reads.watchStatus()
     }
 
+    /// The folder watchman began to watch for the index since this library was opened: the
+    /// first read of a library with the watcher on (``IndexOptions/watched``) asks watchman to
+    /// watch it, and the watch outlives the process, so a person should be told once. `nil`
+    /// when it was watched already, or not at all.
+    public var startedWatch: String? {
+        get async { await engine.reads.startedWatch }
+    }
+
     // MARK: - For tests and benchmarks
 
     /// Brings the index up to date and reports how many files were read again and dropped.

@@ -24,6 +24,8 @@ actor IndexedReads: ReadStrategy {
     private let fileReads = FileReads<DiskStorage>()
     /// How many books the library had at the last refresh.
     private var bookCount = 0
+    /// The folder watchman began to watch for the index while this library was open.
+    private(set) var startedWatch: String?
     /// For tests: the most listed books whose sessions are read directly, instead of
     /// ``sessionsReadDirectly(ofAll:)``.
     private var sessionsReadDirectlyLimit: Int?
@@ -213,9 +215,10 @@ actor IndexedReads: ReadStrategy {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
-                let (files, _) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
-                                                         fullText: fullText, watcher: options.watcher)
+                let (files, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
+                                                              fullText: fullText, watcher: options.watcher)
                 bookCount = files.bookCount
+                if let root = report.startedWatch { startedWatch = root }
                 return (index, files)
             } catch {
                 guard case .io(path: IndexOptions.path, _, _) = error, attempt == 0 else { throw error }

@@ -136,6 +136,8 @@ extension LibraryIndex {
         var removed: Int
         /// Whether the refresh walked the library, rather than read what watchman reported.
         var walked = true
+        /// The folder watchman began to watch for this index, the first time it did.
+        var startedWatch: String?
     }
 
     /// Walks the library, re-reads the files that are new or changed since the last refresh
@@ -178,8 +180,10 @@ extension LibraryIndex {
         try mapPages(false)
         let known = fresh || watcher == nil ? nil : watchState()
         var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
-        let (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fullText: fullText,
+        var (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fullText: fullText,
                                                         fresh: fresh, keepsSessions: keepsSessions, started: started)
+        // A watch this index did not know of: watchman goes on watching after the command ends.
+        if known == nil, let watch, watch.isWatching { report.startedWatch = watch.root }
         let files = RefreshedFiles(listing)
         // The counts as of the clock, for the commands that watchman tells nothing changed.
         // A linked file or folder changes where watchman does not look: only a walk sees it.
