@@ -42,8 +42,20 @@ int shelf_unix_connect(const char *path, int timeout_ms) {
         return -1;
     }
     memcpy(address.sun_path, path, length);
+#ifdef SOCK_CLOEXEC
     int descriptor = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (descriptor < 0) return -1;
+#else
+    /* Darwin has no SOCK_CLOEXEC: the flag is set right after (no other thread starts programs). */
+    int descriptor = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (descriptor < 0) return -1;
+    fcntl(descriptor, F_SETFD, FD_CLOEXEC);
+#endif
+#ifdef SO_NOSIGPIPE
+    /* Darwin's send has no MSG_NOSIGNAL: a closed server is an error, not a SIGPIPE. */
+    int one = 1;
+    setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+#endif
     struct timeval timeout = { .tv_sec = timeout_ms / 1000, .tv_usec = (timeout_ms % 1000) * 1000 };
     if (setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout) != 0
         || setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout) != 0

@@ -27,7 +27,7 @@ extension ChildProcessTests {
         static let scenarios = [
             Scenario(name: "add", books: 12, trials: 40, arguments: ["add", "A New Book", "--folder", "new/deep", "--pages", "12"]),
             Scenario(name: "set", books: 12, trials: 40, arguments: ["set", "book-4", "pages=999", "rating=4.5"]),
-            Scenario(name: "log", books: 12, trials: 40, arguments: ["log", "book-5", "--to", "40", "--date", "2024-03-16"]),
+            Scenario(name: "log", books: 12, trials: 40, arguments: ["log", "book-5", "--to", "40", "--date", "2024-03-16", "--at", "07:40"]),
             Scenario(name: "move", books: 12, trials: 40, arguments: ["move", "book-6", "finished", "--folder", "done/2024"]),
             Scenario(name: "rm", books: 12, trials: 40, arguments: ["rm", "book-9"]),
             Scenario(name: "batch update of 200 books", books: 200, trials: 12, helper: true, arguments: ["Crash Edition"]),

@@ -288,7 +288,7 @@ enum FileSystem {
                 throw Failure(operation: "chmod", path: temporary, code: errno)
             }
             try writeAll(bytes, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw Failure(operation: "fsync", path: temporary, code: errno) }
+            guard flushToDisk(descriptor) == 0 else { throw Failure(operation: "fsync", path: temporary, code: errno) }
             var info = stat()
             if fstat(descriptor, &info) == 0 { inode = Int64(bitPattern: UInt64(info.st_ino)) }
             guard close(descriptor) == 0 else {
@@ -429,7 +429,17 @@ enum FileSystem {
         let descriptor = open(path.isEmpty ? "." : path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw Failure(operation: "fsync", path: path, code: errno) }
+        guard flushToDisk(descriptor) == 0 else { throw Failure(operation: "fsync", path: path, code: errno) }
+    }
+
+    /// Makes what was written to `descriptor` durable: `fsync` on Linux; on Darwin, whose `fsync`
+    /// leaves data in the drive's cache, `F_FULLFSYNC`, falling back to `fsync` where the file
+    /// system does not take it.
+    static func flushToDisk(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+        #endif
+        return fsync(descriptor)
     }
 
     /// Creates one directory.

@@ -1,6 +1,10 @@
 internal import CSystemCalls
 internal import Foundation
+#if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 
 /// One connection to a watchman server through its unix socket, speaking its JSON protocol:
 /// a request is one JSON array on a line, its answer one JSON object on a line
@@ -35,7 +39,7 @@ final class WatchmanClient {
         self.descriptor = descriptor
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit { systemClose(descriptor) }
 
     /// Sends one command (`["clock", "/root"]`) and returns the server's answer.
     func request(_ command: [Any]) throws(Failure) -> [String: Any] {
@@ -60,7 +64,7 @@ final class WatchmanClient {
             // MSG_NOSIGNAL: a server that closed the socket is an error to fall back from, not a
             // SIGPIPE that would end the command.
             let written = bytes[offset...].withUnsafeBytes { buffer in
-                Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+                systemSend(descriptor, buffer.baseAddress, buffer.count)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -80,7 +84,7 @@ final class WatchmanClient {
                 pending.removeSubrange(...end)
                 return line
             }
-            let count = chunk.withUnsafeMutableBytes { buffer in Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+            let count = chunk.withUnsafeMutableBytes { buffer in systemRead(descriptor, buffer.baseAddress, buffer.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw errno == EAGAIN || errno == EWOULDBLOCK ? .timedOut : .unreachable(String(cString: strerror(errno)))
@@ -116,4 +120,24 @@ final class WatchmanClient {
               let socket = answer["sockname"] as? String, !socket.isEmpty else { return nil }
         return socket
     }
+}
+
+// The system calls of the connection, named apart from the client's own `send` and `read`.
+
+private func systemClose(_ descriptor: Int32) {
+    _ = close(descriptor)
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// `send` that never raises SIGPIPE: `MSG_NOSIGNAL` on Linux; on Darwin, which lacks it, the
+/// socket is made with `SO_NOSIGPIPE` (`shelf_unix_connect`).
+private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+    #else
+    send(descriptor, buffer, count, 0)
+    #endif
 }
