@@ -160,6 +160,7 @@ public enum ShelfMain {
         case .notALibrary(_, let library?): "; point SHELF_LIBRARY or --library at \(library)"
         case .insideLibrary(let path, _): "; to create it anyway, run `shelf init --inside-library \(path)`"
         case .impossibleSession(_, _, .pastLastPage(let page, _)): " (with --pages-total \(page) or more)"
+        case .impossibleSession(let bookID, _, .afterFinished): " with `shelf start \(bookID)`"
         case .liveSessionRunning: ReadCommand.runningHint
         case .noLiveSession(nil): "; start one with `shelf read BOOK`"
         case .invalidFrontMatter(let problem):

@@ -144,7 +144,7 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 return "the session lasts \(minutes) minutes, more than a day holds (1440); check the minutes"
             case .afterFinished(let finished):
                 return "\(bookID) was finished on \(finished), before the session's day, \(day); "
-                    + "to read it again, begin a new read with `shelf start \(bookID)`"
+                    + "to read it again, begin a new read"
             case .pastEnd(let position, let total):
                 return "the session reaches \(position.spoken), past the end of \(bookID) (\(total.spoken)); "
                     + "check the position, or correct the book's \(position.unit == .time ? "duration" : "locations")"
@@ -175,7 +175,7 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notInTrashAt(let path):
             return "\(path) is not a deleted book in the trash (.shelf/trash)"
         case .bookBeingEdited(let path, let pid):
-            return "\(path) is open in `shelf edit` (process \(pid)), whose save would overwrite this change; "
+            return "\(path) is open in an editor (process \(pid)), whose save would overwrite this change; "
                 + "nothing was written — close the editor, then try again"
         case .restoreBlocked(let id, let existingPath):
             return "cannot restore \(id): \(existingPath) has that slug now; rename or remove it first, then restore"

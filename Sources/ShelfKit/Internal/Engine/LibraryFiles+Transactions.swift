@@ -124,7 +124,7 @@ extension LibraryFiles {
         guard let bytes = try? storage.read(Journal.path), let journal = Journal.decode(bytes) else {
             let aside = Journal.path + ".unreadable"
             try? storage.move(Journal.path, to: aside)
-            return "found an unreadable \(Journal.path) and moved it to \(aside); run `shelf check`"
+            return "found an unreadable \(Journal.path) and moved it to \(aside); a check of the library finds what it left"
         }
         var redone = 0
         var conflicts: [String] = []
