@@ -9,8 +9,9 @@ import Testing
 /// points at its value, `shelf check` finds nothing but the finishes before starts the export records, importing again changes nothing, and a
 /// Goodreads export of the result imports into the same files. Skipped where the folder is absent.
 ///
-/// It is part of ``CorpusTests``, a serialized suite, because both silence standard output for
-/// a while (``QuietOutput``), which two tests running at once would leave silenced.
+/// It is part of ``CorpusTests``, a serialized suite: both make thousands of libraries, and one
+/// at a time keeps the suite's memory and disk use low. Their commands print into a capture
+/// (``QuietOutput``), so the rest of the suite's output stays on.
 extension CorpusTests {
     /// Counts for one export, printed as one line of the test's output.
     struct ExportTally: CustomStringConvertible {

@@ -19,6 +19,13 @@ public final class OutputCapture: Sendable {
     func appendOutput(_ text: String) { texts.withLock { $0.standardOutput += text } }
     func appendError(_ text: String) { texts.withLock { $0.standardError += text } }
 
+    /// Runs `work`, whose commands (``ShelfMain/run(_:)``, which throws what a command throws)
+    /// print into this capture rather than to the file descriptors: for a caller that runs
+    /// commands in process and wants their errors as errors, without silencing the process.
+    public func capture<Result>(_ work: () async throws -> Result) async rethrows -> Result {
+        try await Self.$current.withValue(self) { try await work() }
+    }
+
     /// The capture in force for this task; `nil` writes to the file descriptors.
     @TaskLocal static var current: OutputCapture?
 }

@@ -1,26 +1,13 @@
-import Foundation
+import ShelfCLI
 
-/// Runs work with standard output and standard error going nowhere.
+/// Runs work whose commands print nowhere.
 ///
 /// The commands run in process print what they did (`to-read/dune.md → reading/dune.md`), some
-/// thousand lines a run that tell nothing the counts do not. Swift Testing reports on standard
-/// error too: the test records its issues after this returns, and its suite is serialized so
-/// no other test reports meanwhile.
+/// thousand lines a run that tell nothing the counts do not. They print into a capture
+/// (``OutputCapture``) that is dropped, not to a file descriptor: the process's own output
+/// stays open, so the issues other tests record meanwhile are still seen.
 enum QuietOutput {
     static func run<Result>(_ work: () async throws -> Result) async rethrows -> Result {
-        fflush(nil)
-        let savedOutput = dup(STDOUT_FILENO), savedError = dup(STDERR_FILENO)
-        let null = open("/dev/null", O_WRONLY)
-        if null >= 0 {
-            dup2(null, STDOUT_FILENO)
-            dup2(null, STDERR_FILENO)
-            close(null)
-        }
-        defer {
-            fflush(nil)
-            if savedOutput >= 0 { dup2(savedOutput, STDOUT_FILENO); close(savedOutput) }
-            if savedError >= 0 { dup2(savedError, STDERR_FILENO); close(savedError) }
-        }
-        return try await work()
+        try await OutputCapture().capture(work)
     }
 }
