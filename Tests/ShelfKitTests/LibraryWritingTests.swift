@@ -232,6 +232,28 @@ struct LibraryWritingTests {
         await expectError(.notInTrash("dune")) { try await test.library.restore("dune") }
     }
 
+    /// A book built by hand, as a form builds one, not read from the library: it sets what it
+    /// gives and removes nothing it leaves out (it once emptied authors, pages, tags and added).
+    @Test(arguments: LibraryKind.allCases)
+    func aBookNotReadFromTheLibraryChangesOnlyWhatItGives(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "dune", title: "Dune", authors: ["Frank Herbert"], pages: 412, tags: ["sci-fi"],
+                                        added: day("2024-01-01"), extra: [.init("format", .string("paperback"))], body: "Notes.\n"),
+                                   to: .toRead, in: "")
+        let before = try #require(await test.text("to-read/dune.md"))
+        let updated = try await test.library.update(Book(id: "dune", title: "Dune", rating: 4))
+        #expect(updated.authors == ["Frank Herbert"] && updated.pages == 412 && updated.tags == ["sci-fi"])
+        #expect(updated.added == day("2024-01-01") && updated.rating == 4 && updated.extra("format") == .string("paperback"))
+        #expect(updated.body == "Notes.\n")
+        let after = await test.text("to-read/dune.md") ?? ""
+        #expect(after == before.replacingOccurrences(of: "added:", with: "rating: 4\nadded:"), "\(after)")
+        // A copy read from the library still removes what it removes.
+        var read = try await test.library.book("dune")
+        read.tags = []
+        #expect(try await test.library.update(read).tags == [])
+    }
+
     @Test(.seededSessionNames, arguments: LibraryKind.allCases)
     func logNamesFilesAndStartsReading(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)

@@ -28,8 +28,10 @@ public protocol LibraryWriting: Sendable {
     /// kept through `Codable`). Those changes are made to the file as it is now, found by its
     /// path or, when it moved, by its slug: keys that another program, or another copy of the
     /// book, changed meanwhile keep their new values. A book that was not read from the library
-    /// (no version) states every value, and the file must not have changed since this library
-    /// last read it.
+    /// (no version: built by hand, as a form builds one) sets the values it gives and removes
+    /// nothing, so `Book(id: "dune", title: "Dune", rating: 4)` sets the rating and keeps the
+    /// authors; removing a key takes a copy read from the library. The file must not have
+    /// changed since this library last read it.
     /// - Throws: ``ShelfError/editConflict(path:key:line:column:)`` when the file changed a key
     ///   this book also changes, to another value; ``ShelfError/changedOnDisk(path:)`` for a
     ///   book without a version whose file changed; invalid values of the keys changed.

@@ -164,7 +164,9 @@ extension LibraryFiles {
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
         let current = entry.book
         let base = book.version?.book ?? current
-        let changes = BookChanges(from: base, to: book)
+        // A book without a version was not read from the library (a form's, a test's): its
+        // missing fields are not removals, or `Book(id:title:rating:)` would empty the file.
+        let changes = book.version == nil ? BookChanges(from: base, to: book).givenIn(book) : BookChanges(from: base, to: book)
         guard !changes.isEmpty else { return key }
         if let conflict = changes.conflict(base: base, current: current, new: book) {
             let fileKey = BookFormat.fileKey(for: conflict, in: entry.document)

@@ -27,6 +27,22 @@ struct BookChanges {
     /// Whether nothing changed.
     var isEmpty: Bool { fields.isEmpty && extra.isEmpty && !body }
 
+    /// These changes less the removals: the values `new` gives, for a book not read from the
+    /// library (built by hand, as a form builds one), whose empty fields say nothing of the file.
+    /// Such a book can set keys but never delete one; removing takes a copy read from the library.
+    func givenIn(_ new: Book) -> BookChanges {
+        var given = self
+        given.fields = fields.filter { field in
+            switch field.value(new) {
+            case nil, .list([])?, .string("")?: false
+            default: true
+            }
+        }
+        given.extra = extra.filter { $0.value != nil }
+        given.body = body && !new.body.isEmpty
+        return given
+    }
+
     /// The names of the keys changed, book keys first; `body` for the body.
     var keys: [String] {
         fields.map(\.key) + extra.map(\.key) + (body ? ["body"] : [])
