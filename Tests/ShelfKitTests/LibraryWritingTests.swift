@@ -232,6 +232,24 @@ struct LibraryWritingTests {
         await expectError(.notInTrash("dune")) { try await test.library.restore("dune") }
     }
 
+    /// A status or folder changed in an update moves the book as a move does, instead of being
+    /// dropped while the other keys are written.
+    @Test(arguments: LibraryKind.allCases)
+    func aStatusChangedInAnUpdateMovesTheBook(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "dune", title: "Dune", pages: 412, added: day("2024-01-01")), to: .reading, in: "")
+        var book = try await test.library.book("dune")
+        book.status = .finished
+        book.rating = 4
+        let finished = try await test.library.update(book)
+        #expect(finished.status == .finished && finished.path == "finished/dune.md" && finished.rating == 4)
+        #expect(finished.finished != nil, "the day a finish needs, as a move gives it")
+        #expect(await !test.exists("reading/dune.md"))
+        let filed = try await test.library.update("dune") { $0.folder = "sci-fi" }
+        #expect(filed.path == "finished/sci-fi/dune.md" && filed.rating == 4)
+    }
+
     /// A book built by hand, as a form builds one, not read from the library: it sets what it
     /// gives and removes nothing it leaves out (it once emptied authors, pages, tags and added).
     @Test(arguments: LibraryKind.allCases)

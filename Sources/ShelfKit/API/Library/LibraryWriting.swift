@@ -21,8 +21,9 @@ public protocol LibraryWriting: Sendable {
     func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book]
 
     /// Writes the keys changed in `book` since it was read to its file, key by key, leaving every
-    /// other byte as it was; when nothing changed, nothing is written. Status, folder and path
-    /// are ignored: use ``move(_:to:folder:)``.
+    /// other byte as it was; when nothing changed, nothing is written. A status or folder changed
+    /// since the book was read moves it first, as ``move(_:to:folder:)`` does (with the date its
+    /// new status needs); the path follows. A book without a version cannot move this way.
     ///
     /// What changed is what differs from the version the book was read from (``Book/version``,
     /// kept through `Codable`). Those changes are made to the file as it is now, found by its

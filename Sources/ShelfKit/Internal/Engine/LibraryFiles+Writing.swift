@@ -23,7 +23,10 @@ extension LibraryFiles {
         defer { unlockForWriting(took) }
         var plan = WritePlan()
         var keys: [String] = []
-        for book in books { keys.append(try planUpdate(book, into: &plan)) }
+        for book in books {
+            if let read = book.version?.book { try planPlaceChange(of: book, readAs: read, into: &plan) }
+            keys.append(try planUpdate(book, into: &plan))
+        }
         try perform(plan, operation: "update")
         return try zip(books, keys).map { book, key throws(ShelfError) in
             guard let entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
@@ -37,16 +40,26 @@ extension LibraryFiles {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var book = try BookFile.read(try locate(id), from: storage).book
+        let read = book
         do {
             try change(&book)
         } catch {
             return .failure(error)
         }
         var plan = WritePlan()
+        try planPlaceChange(of: book, readAs: read, into: &plan)
         let key = try planUpdate(book, into: &plan)
         try perform(plan, operation: "update")
         guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
         return .success(entry.book)
+    }
+
+    /// A status or folder changed on a book read from the library moves it, as a move does (the
+    /// dates its new status needs included), before its keys are written: `book.status =
+    /// .finished` in an update is a finish, not a change that is silently dropped.
+    private mutating func planPlaceChange(of book: Book, readAs read: Book, into plan: inout WritePlan) throws(ShelfError) {
+        guard book.status != read.status || book.folder != read.folder else { return }
+        _ = try planMove(book.id, to: book.status, folder: book.folder != read.folder ? book.folder : nil, on: nil, into: &plan)
     }
 
     /// Removes front matter keys from one book (``planRemoval(of:from:into:)``); writes
