@@ -20,7 +20,7 @@ struct ExportFileTests {
     }
 
     @Test func aFileIsReplacedAtomicallyKeepingItsPermissions() throws {
-        let folder = try TemporaryFolder.make(with: ["out.csv": "old\n"])
+        let folder = try TemporaryFolder.makeFolder(with: ["out.csv": "old\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: folder + "/out.csv")
         let before = try inode(folder + "/out.csv")
@@ -34,7 +34,7 @@ struct ExportFileTests {
     }
 
     @Test func aLinkIsFollowedAndStaysALink() throws {
-        let folder = try TemporaryFolder.make(with: ["data/real.json": "old\n"])
+        let folder = try TemporaryFolder.makeFolder(with: ["data/real.json": "old\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manager = FileManager.default
         try manager.createSymbolicLink(atPath: folder + "/data/middle.json", withDestinationPath: "real.json")
@@ -81,7 +81,7 @@ struct ExportFileTests {
     }
 
     @Test func aFolderOrALoopIsRefusedAndNothingWritten() throws {
-        let folder = try TemporaryFolder.make(with: ["books/dune.md": "---\ntitle: Dune\n---\n"])
+        let folder = try TemporaryFolder.makeFolder(with: ["books/dune.md": "---\ntitle: Dune\n---\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manager = FileManager.default
         #expect(throws: ShelfError.io(path: folder + "/books", operation: "write", message: "Is a directory")) {

@@ -363,7 +363,7 @@ struct IndexTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let library = try FileLibrary(root: root, index: .disabled, today: { testToday })
         #expect(try await titles(library, "author:herbert") == ["Dune"])
-        #expect(!FileManager.default.fileExists(atPath: root + "/.shelf"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/.shelf").isEmpty)
     }
 
     @Test(arguments: [IndexOptions.enabled, .disabled])

@@ -142,7 +142,7 @@ struct SupportTests {
     @Test func locatorRefusesAFolderThatIsNotALibrary() throws {
         let root = try TemporaryFolder.make(with: [".shelf/config.yaml": "goal: 1\n", "finished/sci-fi/dune.md": "---\ntitle: Dune\n---\n"])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let plain = try TemporaryFolder.make(with: ["notes.md": "---\ntitle: Notes\n---\n"])
+        let plain = try TemporaryFolder.makeFolder(with: ["notes.md": "---\ntitle: Notes\n---\n"])
         defer { try? FileManager.default.removeItem(atPath: plain) }
         let deep = root + "/finished/sci-fi"
         #expect(throws: ShelfError.notALibrary(path: deep, enclosingLibrary: root)) {
@@ -161,6 +161,8 @@ struct SupportTests {
         #expect(!LibraryLocator.isLibrary(deep))
         #expect(LibraryLocator.enclosingLibrary(of: deep + "/not-yet") == root)
         #expect(LibraryLocator.enclosingLibrary(of: plain) == nil)
+        // ShelfKit opens no folder that is not a library, so no write can make it one unasked.
+        #expect(throws: ShelfError.notALibrary(path: plain, enclosingLibrary: nil)) { try FileLibrary(root: plain) }
         #expect(FileManager.default.fileExists(atPath: plain + "/.shelf") == false)
     }
 

@@ -22,8 +22,16 @@ public enum TemporaryFolder {
         return path
     }
 
-    /// A new folder holding `files`, path (relative to the folder) → text.
+    /// A new library holding `files`, path (relative to the folder) → text: the folder has
+    /// `.shelf/`, without which no folder opens as a library.
     public static func make(with files: [String: String]) throws -> String {
+        let root = try makeFolder(with: files)
+        try FileManager.default.createDirectory(atPath: root + "/.shelf", withIntermediateDirectories: true)
+        return root
+    }
+
+    /// A new folder holding `files`, and nothing else: not a library.
+    public static func makeFolder(with files: [String: String]) throws -> String {
         let root = try make()
         for (path, text) in files {
             try write(text, to: root + "/" + path)

@@ -30,12 +30,19 @@ public final class FileLibrary: EngineHandle {
     ///   - root: The library folder; relative paths are taken from the current directory.
     ///   - index: Whether reads go through `.shelf/index.sqlite` (the default) or read the files.
     ///   - today: The current day, for `added`, `started`, `finished` and the trash; tests pass a fixed one.
-    /// - Throws: ``ShelfError/libraryNotFound(searchedFrom:)`` when `root` is not a folder, or an
-    ///   error for a configuration file that cannot be read.
+    /// - Throws: ``ShelfError/libraryNotFound(searchedFrom:)`` when `root` is not a folder,
+    ///   ``ShelfError/notALibrary(path:enclosingLibrary:)`` when it has no `.shelf` folder (create
+    ///   one with ``create(at:configuration:index:insideLibrary:today:)``), or an error for a configuration file that
+    ///   cannot be read.
     public init(root: String, index: IndexOptions = .enabled,
                 today: @escaping @Sendable () -> Day = { Day.today() }) throws(ShelfError) {
         let absolute = Self.absolute(root)
         guard FileSystem.status(absolute)?.kind == .directory else { throw .libraryNotFound(searchedFrom: absolute) }
+        // Only a folder with `.shelf/` is a library: opening any other would let the first write
+        // make it one (its lock, its journal) without anyone asking (``create(at:configuration:index:insideLibrary:today:)`` does).
+        guard FileSystem.status(absolute + "/.shelf")?.kind == .directory else {
+            throw .notALibrary(path: absolute, enclosingLibrary: nil)
+        }
         let storage = DiskStorage(root: absolute)
         var configuration = LibraryConfiguration.default
         if storage.isFile(LibraryConfiguration.path) {
