@@ -50,12 +50,14 @@ struct CheckCommand: AsyncParsableCommand {
             stages[String(text[text.index(after: tab)...]), default: []].insert(stage)
         }
         let oneSided = stages.filter { !$0.value.contains("2") || !$0.value.contains("3") }
+        // Asked of git once, and only when a book was deleted on this side.
+        let theirs = oneSided.values.contains { !$0.contains("2") } ? otherSide(git) : "MERGE_HEAD"
         return oneSided.compactMap { path, stages in
             // A session of a book that is itself in the list comes back with the book's advice.
             let parent = (path as NSString).deletingLastPathComponent
             if oneSided[parent + ".md"] != nil { return nil }
             let folder = path.hasSuffix(".md") ? String(path.dropLast(3)) : ""
-            let kept = stages.contains("2") ? "HEAD" : otherSide(git)
+            let kept = stages.contains("2") ? "HEAD" : theirs
             let keptFolder = !folder.isEmpty && hasFolder(folder, in: kept, git)
             let onDisk = !folder.isEmpty && FileManager.default.fileExists(atPath: root + "/" + folder)
             let keep = keptFolder ? "`git checkout \(kept) -- \(path) \(folder)`" : "`git add \(path)`"

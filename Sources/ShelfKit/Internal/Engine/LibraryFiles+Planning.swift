@@ -33,7 +33,7 @@ extension LibraryFiles {
             book.added = book.added ?? today()
             if setsDates {
                 arrivalDates(&book, in: item.status, on: nil)
-                try refuseFutureDates(book, keys: nil, in: item.status, path: location.path)
+                try refuseImpossibleDates(book, keys: nil, in: item.status, path: location.path)
             }
             try BookFormat.validate(book, path: location.path)
             let document = try BookFormat.newFile(book, path: location.path)
@@ -93,7 +93,7 @@ extension LibraryFiles {
             }
             arrivalDates(&book, in: status, on: day)
             let set = Set(BookChanges(from: before, to: book).keys)
-            try refuseFutureDates(book, keys: set, in: status, path: current.path)
+            try refuseImpossibleDates(book, keys: set, in: status, path: current.path)
         }
         // A book that leaves the books to read leaves their up-next order (``UpNextOrder``), in
         // the same write: `start`, a first logged session, any move.
@@ -127,7 +127,7 @@ extension LibraryFiles {
     /// it moves past them), is before the read began. Elsewhere those dates count nowhere (a
     /// wrong finish put back among the books to read keeps its day). Imports (batches) do not
     /// come here: an export may record a finish before a start, and `check` reports it.
-    func refuseFutureDates(_ book: Book, keys: Set<String>?, in status: Status, path: String) throws(ShelfError) {
+    func refuseImpossibleDates(_ book: Book, keys: Set<String>?, in status: Status, path: String) throws(ShelfError) {
         let today = today()
         for (key, day) in [("started", book.started), ("finished", book.finished), ("stopped", book.stopped)] where keys?.contains(key) ?? true {
             if let day, day > today {
@@ -177,7 +177,7 @@ extension LibraryFiles {
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
-        if checksDates { try refuseFutureDates(new, keys: Set(changes.keys), in: entry.destination.status, path: entry.destination.path) }
+        if checksDates { try refuseImpossibleDates(new, keys: Set(changes.keys), in: entry.destination.status, path: entry.destination.path) }
         if let edited = try BookFormat.edit(entry.document, from: current, to: new) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)
