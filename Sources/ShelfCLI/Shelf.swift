@@ -25,7 +25,7 @@ public struct Shelf: AsyncParsableCommand {
             InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self,
             StartCommand.self, FinishCommand.self, AbandonCommand.self, MoveCommand.self,
             SetCommand.self, UnsetCommand.self, TagCommand.self, LogCommand.self, ReadCommand.self, SessionsCommand.self, SessionCommand.self,
-            EditCommand.self, RemoveCommand.self, RestoreCommand.self, TrashCommand.self, CheckCommand.self,
+            EditCommand.self, RemoveCommand.self, RestoreCommand.self, TrashCommand.self, UndoCommand.self, CheckCommand.self,
             SearchCommand.self, ReindexCommand.self, WatchCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self,
             TodayCommand.self, NextCommand.self, TagsCommand.self, AuthorsCommand.self, FoldersCommand.self,
             GitSetupCommand.self, MergeDriverCommand.self,

@@ -17,8 +17,9 @@ struct ReaderLife {
     mutating func number(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
     mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[number(0...(items.count - 1))] }
 
-    /// The next step for a reader in `model`'s state.
-    mutating func next(after model: ReaderModel) -> ReaderStep {
+    /// The next step for a reader in `model`'s state; `canUndo` when the last step was a
+    /// command that changed the library, which the reader may take back at once.
+    mutating func next(after model: ReaderModel, canUndo: Bool = false) -> ReaderStep {
         let books = model.order.compactMap { model.books[$0] }
         let reading = books.filter { $0.status == .reading }
         let toRead = books.filter { $0.status == .toRead }
@@ -31,6 +32,7 @@ struct ReaderLife {
             let pages = min(book.pages - book.page, number(1...40))
             return .readStop(slug: book.slug, page: book.page + pages, pages: pages, namesBook: chance(50))
         }
+        if canUndo, chance(6) { return .undo }
         for _ in 0..<20 {
             switch number(0...99) {
             case 0..<18:

@@ -67,21 +67,29 @@ public struct ReaderSimulation: Sendable {
         } else if let failure = await command(["init", root], now: model.now, library: nil) {
             return Outcome(seed: seed, steps: 0, divergence: "shelf init failed: \(failure)", script: [])
         }
+        // The model before the last command that changed the library, while `shelf undo`
+        // would take back exactly that command; and the newest write kept for undo.
+        var beforeLastWrite: ReaderModel?
+        var newestKept = Self.newestKeptWrite(in: root)
         for number in 1...max(1, steps) {
-            let step = life.next(after: model)
+            let step = life.next(after: model, canUndo: beforeLastWrite != nil)
             if case .wait = step {} else if clockShown != model.now {
                 script.append("export SHELF_NOW=\(Self.clockText(model.now))")
                 clockShown = model.now
             }
             // Now and then the reader goes on on the other device, after syncing both; never in
             // the middle of a live session, which is the device's own.
-            if model.live == nil, step.arguments != nil, devices?.changesDevice() == true {
+            // Nor before an undo, which takes back what was just done on this device.
+            if model.live == nil, step.arguments != nil, !step.isUndo, devices?.changesDevice() == true {
                 do throws(DeviceFailure) {
                     script += try devices?.changeDevice() ?? []
                 } catch {
                     return Outcome(seed: seed, steps: number, divergence: "changing device: \(error.message)", script: script)
                 }
                 root = devices?.root ?? root
+                // The other device's last write is its own, and a sync came between.
+                beforeLastWrite = nil
+                newestKept = Self.newestKeptWrite(in: root)
             }
             script.append(step.description)
             var failure: String?
@@ -101,6 +109,8 @@ public struct ReaderSimulation: Sendable {
                 if let failure { return Outcome(seed: seed, steps: number, divergence: failure, script: script) }
                 Self.apply(step, to: &model)
                 Self.apply(step, to: &model)
+                beforeLastWrite = nil
+                newestKept = Self.newestKeptWrite(in: root)
                 if let divergence = await divergences(root: root, model: model) {
                     return Outcome(seed: seed, steps: number, divergence: divergence, script: script)
                 }
@@ -123,7 +133,26 @@ public struct ReaderSimulation: Sendable {
                 failure = Self.append(line, to: root + "/" + path)
             }
             if let failure { return Outcome(seed: seed, steps: number, divergence: failure, script: script) }
+            let before = model
             Self.apply(step, to: &model)
+            if case .undo = step, let restored = beforeLastWrite {
+                // As if the command had not been typed; the clock goes on.
+                model = restored
+                model.now = before.now
+            }
+            // What the next `shelf undo` would take back: this command, when it wrote and is
+            // one the model can take back whole (a live session's stop also ends the timer,
+            // which undo does not restart; an edit in the editor is not shelf's).
+            let kept = Self.newestKeptWrite(in: root)
+            switch step {
+            case .add, .start, .log, .undoLog, .finish, .abandon, .move, .file:
+                beforeLastWrite = kept != newestKept ? before : beforeLastWrite
+            case .wait, .stats, .mistake:
+                break
+            case .readStart, .readStop, .editBody, .undo:
+                beforeLastWrite = nil
+            }
+            newestKept = kept
             if case .wait = step { continue }
             if let divergence = await divergences(root: root, model: model) {
                 return Outcome(seed: seed, steps: number, divergence: divergence, script: script)
@@ -143,6 +172,11 @@ public struct ReaderSimulation: Sendable {
             }
         }
         return Outcome(seed: seed, steps: steps, divergence: nil, script: script)
+    }
+
+    /// The name of the newest write kept for `shelf undo` in the library at `root`.
+    static func newestKeptWrite(in root: String) -> String? {
+        (try? FileManager.default.contentsOfDirectory(atPath: root + "/.shelf/undo"))?.max()
     }
 
     /// Runs a command as `shelf` would, at `now`; what it printed to standard error when it failed.
@@ -183,6 +217,9 @@ public struct ReaderSimulation: Sendable {
         switch step {
         case .wait(let minutes):
             model.now = model.now.adding(seconds: minutes * 60)
+        case .undo:
+            // The run puts back the model from before the command taken back.
+            break
         case .add(let title, let slug, let pages):
             model.books[slug] = ReaderModel.Book(slug: slug, title: title, pages: pages, status: .toRead)
             model.order.append(slug)

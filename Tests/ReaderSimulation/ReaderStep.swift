@@ -34,6 +34,8 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
     case mistake(arguments: [String])
     /// `shelf stats --year Y --as-of DAY --format json`: its count of books finished.
     case stats(year: Int, asOf: Day)
+    /// `shelf undo`: the last command taken back, as if it had not been typed.
+    case undo
 
     /// How a sitting is logged.
     public enum LogForm: Sendable, Equatable {
@@ -70,7 +72,14 @@ public enum ReaderStep: Sendable, CustomStringConvertible {
         case .file(let slug, let folder): return ["move", slug, "--folder", folder]
         case .mistake(let arguments): return arguments
         case .stats(let year, let asOf): return ["stats", "--year", String(year), "--as-of", asOf.description, "--format", "json"]
+        case .undo: return ["undo"]
         }
+    }
+
+    /// Whether the step is `shelf undo`.
+    public var isUndo: Bool {
+        if case .undo = self { return true }
+        return false
     }
 
     /// The step as a line of shell, as a person would replay it.

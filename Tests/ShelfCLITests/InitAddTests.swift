@@ -31,9 +31,10 @@ struct InitAddTests {
             index.sqlite-*
             lock
             journal.json
-            # Deleted books, until restored; books open in shelf edit.
+            # Deleted books, until restored; books open in shelf edit; what undo takes back.
             trash/
             editing/
+            undo/
             # The reading session in progress (shelf read), on this device only.
             live/
 

@@ -18,7 +18,7 @@ struct TrashTests {
         // The trash is out of git: the library's .gitignore in .shelf gets its line, the
         // person's own lines kept.
         #expect(try library.status() == "M  .shelf/.gitignore\n" + files.map { "D  \($0)\n" }.joined())
-        #expect(try library.read(".shelf/.gitignore") == "index.sqlite*\nlock\njournal.json\ntrash/\n")
+        #expect(try library.read(".shelf/.gitignore") == "index.sqlite*\nlock\njournal.json\nundo/\ntrash/\n")
         #expect(try files.map { try library.data(".shelf/trash/\(today)/\($0)") } == original)
         expectRun(try library.shelf("show", "piranesi"), status: 1, stderr: "shelf: no book matches \"piranesi\"\n")
 
@@ -133,7 +133,8 @@ struct TrashTests {
         try library.git("add", "-A")
         try library.git("-c", "user.name=shelf", "-c", "user.email=shelf@example.org", "commit", "-q", "-m", "keep the trash")
         #expect(try library.shelf("rm", "circe").status == 0)
-        #expect(try library.read(".shelf/.gitignore") == "index.sqlite*\nlock\r\n!trash/\njournal.json")
-        #expect(try library.status() == "R  to-read/circe.md -> .shelf/trash/\(today)/to-read/circe.md\n")
+        // Only the undo history's line is added.
+        #expect(try library.read(".shelf/.gitignore") == "index.sqlite*\nlock\r\n!trash/\njournal.json\nundo/\n")
+        #expect(try library.status() == "M  .shelf/.gitignore\nR  to-read/circe.md -> .shelf/trash/\(today)/to-read/circe.md\n")
     }
 }

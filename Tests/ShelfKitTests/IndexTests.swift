@@ -353,7 +353,7 @@ struct IndexTests {
         _ = try await FileLibrary(root: root, today: { testToday }).scan()
         let ignore = try String(contentsOfFile: root + "/.shelf/.gitignore", encoding: .utf8)
         #expect(ignore == "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n"
-            + "# Deleted books, until restored; books open in shelf edit.\ntrash/\nediting/\n"
+            + "# Deleted books, until restored; books open in shelf edit; what undo takes back.\ntrash/\nediting/\nundo/\n"
             + "# The reading session in progress (shelf read), on this device only.\nlive/\n")
     }
 

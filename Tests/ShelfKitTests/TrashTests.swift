@@ -39,10 +39,10 @@ struct TrashTests {
         try await test.write("# mine\nlock", to: ".shelf/.gitignore")
         try await test.library.add(Book(title: "Emma"), to: .toRead, in: "")
         try await test.library.delete("emma")
-        #expect(await test.text(".shelf/.gitignore") == "# mine\nlock\ntrash/\n")
+        #expect(await test.text(".shelf/.gitignore") == "# mine\nlock\nundo/\ntrash/\n")
         try await test.library.restore("emma")
         try await test.library.delete("emma")
-        #expect(await test.text(".shelf/.gitignore") == "# mine\nlock\ntrash/\n")
+        #expect(await test.text(".shelf/.gitignore") == "# mine\nlock\nundo/\ntrash/\n")
     }
 
     @Test(arguments: [

@@ -20,6 +20,8 @@ extension ChildProcessTests {
             var importedBooks: Int?
             /// What the uninterrupted run must print, to show the command did what the trials break.
             var expectedOutput: String?
+            /// A command run on the library before, uninterrupted: the write an `undo` takes back.
+            var prepared: [String]?
 
             var testDescription: String { name }
         }
@@ -33,6 +35,8 @@ extension ChildProcessTests {
             Scenario(name: "batch update of 200 books", books: 200, trials: 12, helper: true, arguments: ["Crash Edition"]),
             Scenario(name: "import of 150 rows", books: 60, trials: 24, arguments: ["import", "goodreads"], importedBooks: 105,
                      expectedOutput: "105 added, 45 updated, 0 unchanged, 0 skipped"),
+            Scenario(name: "undo of a move", books: 12, trials: 40, arguments: ["undo"],
+                     expectedOutput: "undid the move of book-6", prepared: ["move", "book-6", "finished", "--folder", "done/2024"]),
         ]
 
         @Test(arguments: scenarios)
@@ -40,6 +44,10 @@ extension ChildProcessTests {
             let started = Date()
             let scratch = try Scratch()
             let base = try await scratch.library("base", books: scenario.books)
+            if let prepared = scenario.prepared {
+                let outcome = try ChildProcess.run(BuiltExecutable.shelf, prepared, environment: ["SHELF_LIBRARY": base])
+                try #require(outcome.status == 0, "\(outcome)")
+            }
             let before = Snapshot(base)
             let executable = scenario.helper ? BuiltExecutable.crashHelper : BuiltExecutable.shelf
             var commandArguments = scenario.arguments

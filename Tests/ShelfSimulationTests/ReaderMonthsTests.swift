@@ -35,6 +35,8 @@ struct ReaderMonthsTests {
         let simulation = ReaderSimulation(index: index, twoDevicesWith: twoDevices ? BuiltExecutable.shelf : nil)
         let outcome = await simulation.run(seed: seed, steps: 200, in: folder)
         #expect(outcome.divergence == nil, "\(outcome)")
+        // The reader took a command back now and then, and the model with it.
+        #expect(outcome.script.contains("shelf undo"), "\(outcome.script)")
         if twoDevices {
             // The months did change device and log a sitting on both.
             #expect(outcome.script.contains("cd ../desktop") && outcome.script.contains("cd ../laptop"), "\(outcome.script)")

@@ -46,6 +46,20 @@ struct TestLibrary: Sendable {
         return FileManager.default.contents(atPath: root + "/" + path).map { Array($0) }
     }
 
+    /// Every file of the library outside `.shelf/`, by path, and its bytes: the person's files.
+    func snapshot() async -> [String: [UInt8]] {
+        if let memory { return await memory.allFiles().filter { !$0.key.hasPrefix(".shelf/") } }
+        guard let root, let walk = FileManager.default.enumerator(atPath: root) else { return [:] }
+        var files: [String: [UInt8]] = [:]
+        while let path = walk.nextObject() as? String {
+            guard !path.hasPrefix(".shelf"), let data = FileManager.default.contents(atPath: root + "/" + path),
+                  (try? FileManager.default.attributesOfItem(atPath: root + "/" + path)[.type] as? FileAttributeType) == .typeRegular
+            else { continue }
+            files[path] = Array(data)
+        }
+        return files
+    }
+
     /// Whether a file or folder exists.
     func exists(_ path: String) async -> Bool {
         if let memory { return await memory.exists(path) }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Every file and folder of a library, hidden ones included, with each file's bytes: two
-/// snapshots are equal only when the libraries are byte for byte the same. The index cache and
-/// the lock file are left out: they are not the person's data.
+/// snapshots are equal only when the libraries are byte for byte the same. The index cache, the
+/// lock file and the undo history are left out: they are not the person's data (a temporary
+/// file a killed write left in the history is not, and counts).
 struct Snapshot: Equatable {
     var files: [String: Data] = [:]
     var folders: Set<String> = []
@@ -11,6 +12,7 @@ struct Snapshot: Equatable {
         guard let walker = FileManager.default.enumerator(atPath: root) else { return }
         while let path = walker.nextObject() as? String {
             if path.hasPrefix(".shelf/index.sqlite") || path == ".shelf/lock" || path == ".shelf/.gitignore" { continue }
+            if path.hasPrefix(".shelf/undo"), !path.hasSuffix(".tmp") { continue }
             let full = root + "/" + path
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }

@@ -127,6 +127,15 @@ extension EngineHandle {
     }
 
     @discardableResult
+    public func undoLastWrite() async throws(ShelfError) -> RecordedWrite {
+        try await engine.writing { files throws(ShelfError) in try files.undoLastWrite() }
+    }
+
+    public func undoableWrites() async throws(ShelfError) -> [RecordedWrite] {
+        await engine.recordedWrites()
+    }
+
+    @discardableResult
     public func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int?) async throws(ShelfError) -> ReadingSession {
         try await engine.writing { files throws(ShelfError) in try files.log(session, for: id, pagesTotal: pagesTotal) }
     }

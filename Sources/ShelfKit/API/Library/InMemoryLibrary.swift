@@ -39,6 +39,11 @@ public final class InMemoryLibrary: EngineHandle {
         try? await engine.changeStorage { storage throws(ShelfError) in try storage.read(path) }
     }
 
+    /// Every file and its bytes, for tests that compare whole libraries.
+    func allFiles() async -> [String: [UInt8]] {
+        await engine.changeStorage { storage in storage.files }
+    }
+
     /// Whether a file or folder exists, for tests.
     func exists(_ path: String) async -> Bool {
         await engine.changeStorage { storage in storage.kind(of: path) != nil }

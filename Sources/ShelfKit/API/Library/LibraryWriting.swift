@@ -177,6 +177,27 @@ public protocol LibraryWriting: Sendable {
     ///   was read, ``ShelfError/sessionNotFound(bookID:reference:sessions:)``.
     @discardableResult
     func delete(_ session: ReadingSession) async throws(ShelfError) -> String
+
+    /// Takes back the last write made on this device that is not taken back yet — an add, an
+    /// update, a move or finish, a delete, a logged or corrected session, a batch — as one
+    /// all-or-nothing write: every file it created is removed, every file it replaced gets its
+    /// bytes back, every file it moved or trashed moves back. Called again, it takes back the
+    /// write before, up to the last 50.
+    ///
+    /// ```swift
+    /// try await library.move("dune", to: "finished")
+    /// let undone = try await library.undoLastWrite()   // dune is back in reading, byte for byte
+    /// ```
+    /// The history is this device's (`.shelf/undo/`, kept out of git); a change made by another
+    /// program is never taken back or overwritten.
+    /// - Returns: The write taken back.
+    /// - Throws: ``ShelfError/nothingToUndo``; ``ShelfError/cannotUndo(operation:path:)`` when a
+    ///   file the write changed has changed again since, and nothing is written.
+    @discardableResult
+    func undoLastWrite() async throws(ShelfError) -> RecordedWrite
+
+    /// The writes ``undoLastWrite()`` can take back, the next one first.
+    func undoableWrites() async throws(ShelfError) -> [RecordedWrite]
 }
 
 /// A library that can be read and written: ``FileLibrary`` on disk, ``InMemoryLibrary`` for

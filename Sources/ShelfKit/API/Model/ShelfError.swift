@@ -81,6 +81,13 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No reading session is running; with a book, that book's session ended meanwhile
     /// (stopped or cancelled by another process), so it was not saved again.
     case noLiveSession(BookID?)
+    /// This device has no write left to take back (``UndoHistory`` keeps the last writes made
+    /// here, not those of other devices or editors).
+    case nothingToUndo
+    /// The last write, `operation`, cannot be taken back: `path` changed since it was made (a
+    /// later edit, a sync, another program), or the write changed too much to be kept (`path`
+    /// is `nil`). Nothing was changed.
+    case cannotUndo(operation: String, path: String?)
 
     public var description: String {
         switch self {
@@ -195,6 +202,15 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noLiveSession(let id):
             guard let id else { return "no reading session is running" }
             return "the reading session of \(id) is no longer running: it was stopped or cancelled elsewhere"
+        case .nothingToUndo:
+            return "there is no write to take back: the last writes made on this device are already undone, "
+                + "or none were made"
+        case .cannotUndo(let operation, let path):
+            guard let path else {
+                return "the \(operation) changed too many files to be kept, so it cannot be taken back; nothing was changed"
+            }
+            return "cannot take back the \(operation): \(path) changed since, and undoing would lose that change; "
+                + "nothing was changed — change the file back by hand, or keep it as it is"
         }
     }
 

@@ -55,6 +55,11 @@ actor LibraryEngine<Reads: ReadStrategy> {
         try files.liveSession()
     }
 
+    /// The writes this device can take back, the newest first.
+    func recordedWrites() -> [RecordedWrite] {
+        files.recordedWrites()
+    }
+
     /// The file a slug or path names, without reading it (``LibraryFiles/bookPathByName(_:)``).
     func bookPathByName(_ reference: String) throws(ShelfError) -> String? {
         try files.bookPathByName(reference)

@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// Multi-file operations as transactions: the writer lock, the intent journal, and recovery
 /// from a process that died midway.
 extension LibraryFiles {
@@ -46,15 +48,27 @@ extension LibraryFiles {
     mutating func unlockForWriting(_ took: Bool) {
         writeDepth -= 1
         guard took else { return }
+        keepUndoSteps()
         writerLock?.release()
         writerLock = nil
+    }
+
+    /// Keeps what the operation ending wrote in ``UndoHistory``, still under the lock. Best
+    /// effort: the write itself is done, and a history that could not be kept leaves the
+    /// previous undo refused by its stamps rather than wrong.
+    private mutating func keepUndoSteps() {
+        guard let record = pendingUndo?.record(madeAt: Date()) else { return }
+        pendingUndo = PendingUndo()
+        if storage.kind(of: UndoHistory.folder) == nil { try? completeIgnoreFile(with: ShelfIgnoreFile.undoLine) }
+        try? UndoHistory.keep(record, in: &storage)
     }
 
     /// Finishes an interrupted operation when the library is opened, if no other process is
     /// writing (a journal is only stale when its writer is gone, and then the lock is free).
     /// Readers never wait: when the lock is taken they leave the journal to its owner.
     mutating func recoverAtOpen() -> String? {
-        guard storage.kind(of: Journal.path) != nil || hasStaleTemporaries(of: Journal.path),
+        guard storage.kind(of: Journal.path) != nil || hasStaleTemporaries(of: Journal.path)
+                || !UndoHistory.staleTemporaries(in: storage).isEmpty,
               let lock = try? storage.lockForWriting() else { return nil }
         defer { lock.release() }
         return recoverInterruptedOperation()
@@ -79,29 +93,36 @@ extension LibraryFiles {
         }
         try storage.write(try journal.encoded(), to: Journal.path)
         defer { try? storage.removeFile(Journal.path) }
+        var inverse = UndoSteps()
         try atomically { core throws(ShelfError) in
             for step in journal.steps {
                 // Between files, never inside one: a batch of hundreds stops soon after it is
                 // cancelled, and still all or nothing.
                 guard !Task.isCancelled else { throw .cancelled }
-                try core.apply(step)
+                inverse.record(step, replaced: try core.apply(step))
             }
         }
+        pendingUndo?.add(journal, takenBackBy: inverse)
+        if let forgets = journal.forgets { try? storage.removeFile(forgets) }
     }
 
-    private mutating func apply(_ step: JournalStep) throws(ShelfError) {
+    /// Makes one step.
+    /// - Returns: The bytes it replaced or removed.
+    private mutating func apply(_ step: JournalStep) throws(ShelfError) -> [UInt8]? {
         switch step {
         case .write(let path, let bytes, let expected):
             if let expected {
-                try replace(path, expecting: expected.fileStamp, with: Array(bytes))
-            } else {
-                try create(Array(bytes), at: path)
+                return try replace(path, expecting: expected.fileStamp, with: Array(bytes))
             }
+            try create(Array(bytes), at: path)
         case .move(let source, let destination):
             try move(source, to: destination)
         case .removeEmptyFolders(let directory, let stop):
             try removeEmptyDirectories(from: directory, stoppingAt: stop)
+        case .remove(let path, let expected):
+            return try remove(path, expecting: expected.fileStamp)
         }
+        return nil
     }
 
     // MARK: - Recovery
@@ -120,6 +141,7 @@ extension LibraryFiles {
     /// - Returns: A sentence for the person, or `nil` when there was nothing left to do.
     mutating func recoverInterruptedOperation() -> String? {
         removeStaleTemporaries(of: Journal.path)
+        for temporary in UndoHistory.staleTemporaries(in: storage) { try? storage.removeFile(temporary) }
         guard storage.kind(of: Journal.path) != nil else { return nil }
         guard let bytes = try? storage.read(Journal.path), let journal = Journal.decode(bytes) else {
             let aside = Journal.path + ".unreadable"
@@ -137,6 +159,7 @@ extension LibraryFiles {
             case .conflict(let reason): conflicts.append(reason)
             }
         }
+        if conflicts.isEmpty, let forgets = journal.forgets { try? storage.removeFile(forgets) }
         try? storage.removeFile(Journal.path)
         // A batch that added statuses wrote the configuration: read it again, whichever
         // process finishes the journal.
@@ -249,6 +272,12 @@ extension LibraryFiles {
             case .removeEmptyFolders(let directory, let stop):
                 try removeEmptyDirectories(from: directory, stoppingAt: stop)
                 return .alreadyDone
+            case .remove(let path, let expected):
+                guard storage.kind(of: path) != nil else { return .alreadyDone }
+                guard expected.matches(try storage.read(path)) else { return .conflict("\(path) changed on disk") }
+                try storage.removeFile(path)
+                stamps[path] = nil
+                return .redone
             }
         } catch {
             return .conflict(error.description)

@@ -39,14 +39,20 @@ extension LibraryFiles {
     mutating func update(_ id: BookID, _ change: (inout Book) throws -> Void) throws(ShelfError) -> Result<Book, any Error> {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        var book = try BookFile.read(try locate(id), from: storage).book
+        // Read once: the plan starts from this reading, and the swap checks the file still
+        // holds it as it replaces it.
+        let location = try locate(id)
+        let file = try BookFile.read(location, from: storage)
+        var plan = WritePlan()
+        plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp, original: file.document.bytes,
+                                    document: file.document, book: file.book), at: location.path)
+        var book = file.book
         let read = book
         do {
             try change(&book)
         } catch {
             return .failure(error)
         }
-        var plan = WritePlan()
         try planPlaceChange(of: book, readAs: read, into: &plan)
         let key = try planUpdate(book, into: &plan)
         try perform(plan, operation: "update")
@@ -400,12 +406,17 @@ extension LibraryFiles {
     mutating func perform(_ plan: WritePlan, operation: String, after firstSteps: [JournalStep] = []) throws(ShelfError) {
         let changes = plan.changes
         try perform(Journal(operation: Self.describe(operation, changes.map(\.destination.slug)),
-                            detail: Self.summary(changes.map(\.destination.path)), steps: firstSteps + plan.steps))
+                            detail: Self.summary(changes.map { change in
+                                guard change.moves, let source = change.source else { return change.destination.path }
+                                return source.path + " → " + change.destination.path
+                            }), steps: firstSteps + plan.steps))
     }
 
-    /// `add of dune`, or `update of 200 books`.
+    /// `add of dune`, or `update of 200 books`; an operation that names its book already
+    /// (`rename of dune-1965`) as it is.
     static func describe(_ operation: String, _ slugs: [String]) -> String {
-        slugs.count == 1 ? "\(operation) of \(slugs[0])" : "\(operation) of \(slugs.count) books"
+        if operation.contains(" of ") { return operation }
+        return slugs.count == 1 ? "\(operation) of \(slugs[0])" : "\(operation) of \(slugs.count) books"
     }
 
     /// The paths an operation changes, the first three by name.

@@ -28,6 +28,9 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     var writeDepth = 0
     /// What recovering from interrupted operations found, oldest first.
     var recoveryNotes: [String] = []
+    /// How to take back the writes of the operation running, kept in ``UndoHistory`` when it
+    /// ends; `nil` while taking a write back, which is not itself kept.
+    var pendingUndo: PendingUndo? = PendingUndo()
 
     init(storage: Storage, configuration: LibraryConfiguration, today: @escaping @Sendable () -> Day) {
         self.storage = storage
@@ -169,10 +172,25 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
 
     /// Replaces a file, provided it still holds `expected`; the storage checks that as late as
     /// it can, just before the new file takes the old one's place.
-    mutating func replace(_ path: String, expecting expected: FileStamp, with bytes: [UInt8]) throws(ShelfError) {
+    /// - Returns: The bytes replaced.
+    @discardableResult
+    mutating func replace(_ path: String, expecting expected: FileStamp, with bytes: [UInt8]) throws(ShelfError) -> [UInt8] {
         let current = try storage.replace(path, expecting: expected, with: bytes)
         record(.restoreFile(path, current))
         stamps[path] = FileStamp(bytes)
+        return current
+    }
+
+    /// Removes a file, provided it still holds `expected`.
+    /// - Returns: The bytes removed.
+    /// - Throws: ``ShelfError/changedOnDisk(path:)`` when it holds something else.
+    mutating func remove(_ path: String, expecting expected: FileStamp) throws(ShelfError) -> [UInt8] {
+        let current = try storage.read(path)
+        guard FileStamp(current) == expected else { throw .changedOnDisk(path: path) }
+        try storage.removeFile(path)
+        record(.restoreFile(path, current))
+        stamps[path] = nil
+        return current
     }
 
     /// Moves a file or folder, creating the destination's parents.

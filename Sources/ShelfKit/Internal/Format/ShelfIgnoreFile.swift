@@ -4,9 +4,10 @@
 ///
 /// Written whole by `shelf init` and, in a library made by hand, by the first read that opens
 /// the index. A library made before the trash was ignored gets the trash's line appended when a
-/// book is next deleted, and the live session's line when a session is next started
-/// (`shelf read`): the person's own lines stay as they are, and a line of theirs that names the
-/// folder, even to un-ignore it (`!trash/`), leaves the file alone.
+/// book is next deleted, the live session's line when a session is next started
+/// (`shelf read`), and the undo history's when a write is first kept for undo: the person's
+/// own lines stay as they are, and a line of theirs that names the folder, even to un-ignore
+/// it (`!trash/`), leaves the file alone.
 enum ShelfIgnoreFile {
     /// The file, relative to the library.
     static let path = ".shelf/.gitignore"
@@ -18,9 +19,10 @@ enum ShelfIgnoreFile {
         index.sqlite-*
         lock
         journal.json
-        # Deleted books, until restored; books open in shelf edit.
+        # Deleted books, until restored; books open in shelf edit; what undo takes back.
         trash/
         editing/
+        undo/
         # The reading session in progress (shelf read), on this device only.
         live/
 
@@ -31,6 +33,8 @@ enum ShelfIgnoreFile {
     static let trashLine = "trash/"
     /// The line that keeps `.shelf/live/`, the session `shelf read` is timing, out of git.
     static let liveLine = "live/"
+    /// The line that keeps `.shelf/undo/`, this device's writes to take back, out of git.
+    static let undoLine = "undo/"
 
     /// The bytes to write for a file holding `existing` (nil when there is none), or nil when it
     /// already names the folder of `line`: `existing` with `line` appended, in its own line breaks.

@@ -18,11 +18,15 @@ struct Journal: Codable, Sendable, Hashable {
     var detail: String
     /// The changes, in the order they are made.
     var steps: [JournalStep]
+    /// A write of the undo history this operation takes back (``UndoHistory``), removed with
+    /// the journal once the steps are made, so a write is never taken back twice.
+    var forgets: String?
 
-    init(operation: String, detail: String, steps: [JournalStep]) {
+    init(operation: String, detail: String, steps: [JournalStep], forgets: String? = nil) {
         self.operation = operation
         self.detail = detail
         self.steps = steps
+        self.forgets = forgets
     }
 
     /// The journal as written to disk.

@@ -9,6 +9,9 @@ enum JournalStep: Codable, Sendable, Hashable {
     case move(from: String, to: String)
     /// Removes `from` and its parents while they are empty, up to but not including `stoppingAt`.
     case removeEmptyFolders(from: String, stoppingAt: String)
+    /// Removes the file at `path`, which must still hold the bytes of `expected`: how undo takes
+    /// back a file a write created, knowing it loses nothing the write did not make.
+    case remove(path: String, expected: Stamp)
 
     /// A ``FileStamp`` as stored in the journal (the hash as hex, which JSON numbers cannot hold).
     struct Stamp: Codable, Sendable, Hashable {
@@ -37,6 +40,7 @@ enum JournalStep: Codable, Sendable, Hashable {
         case .write(let path, _, _): [path]
         case .move(let source, let destination): [source, destination]
         case .removeEmptyFolders: []
+        case .remove(let path, _): [path]
         }
     }
 
