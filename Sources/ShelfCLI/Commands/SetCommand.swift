@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import Synchronization
 
 /// `shelf set BOOK key=value...`: changes front matter values with a minimal diff.
 struct SetCommand: AsyncParsableCommand {
@@ -71,12 +72,18 @@ struct SetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(library.reference(book))
+        // Found without reading the file when the reference is a slug or a path: the update
+        // reads the book once, and checks the keys against the book it read.
+        let id = try await library.bookID(for: library.reference(book))
         let assignments = assignments.compactMap(ValueParsing.parsedAssignment)
-        let added = try await keysNew(to: book, in: assignments, library: library)
+        let elsewhere = try await keysOfOtherBooks(in: assignments, library: library)
         let asString = string
+        let newKey = newKey
         let today = Day.today()
-        let updated = try await library.update(book.id) { book in
+        let outcome = Mutex<(before: Book?, added: [String])>((nil, []))
+        let updated = try await library.update(id) { book in
+            let added = try Self.keysNew(to: book, in: assignments, elsewhere: elsewhere, allowingSlips: newKey)
+            outcome.withLock { $0 = (book, added) }
             for assignment in assignments {
                 switch assignment {
                 case .set(let key, let text):
@@ -88,33 +95,47 @@ struct SetCommand: AsyncParsableCommand {
                 }
             }
         }
+        let (before, added) = outcome.withLock { $0 }
         let shown = library.displayPaths(updated.path)
-        try StandardOutput.writeLine(updated == book ? "\(shown): nothing changed" : shown)
-        if updated != book, let last = added.last {
+        try StandardOutput.writeLine(updated == before ? "\(shown): nothing changed" : shown)
+        if updated != before, let last = added.last {
             printError(added.count == 1 ? "shelf: \(last) is a new key: no other book has it"
                        : "shelf: \(added.dropLast().joined(separator: ", ")) and \(last) are new keys: no other book has them")
         }
     }
 
-    /// The keys of `assignments` that neither `book` nor any other book of the library has, nor
-    /// the schema knows: new keys, reported once written. One a slip away from a key the book or
-    /// the schema knows (`ratng`, `Tags`) is refused with that key, unless `--new-key`.
-    /// - Throws: ``CommandFailure`` with status 2 for such a slip.
-    private func keysNew(to book: Book, in assignments: [ValueParsing.Assignment], library: FileLibrary) async throws -> [String] {
+    /// The keys set that the schema does not know and some book of the library has, asked of
+    /// the index (`has:KEY`) before the book is read.
+    private func keysOfOtherBooks(in assignments: [ValueParsing.Assignment], library: FileLibrary) async throws -> Set<String> {
+        var found: Set<String> = []
+        for case .set(let key, _) in assignments where !Self.isSchemaKey(key) {
+            // `has:` takes a schema key in any case, so `Tags` is not looked for: only the book's
+            // own `Tags` makes it known.
+            guard !BookSchema.fields.contains(where: { $0.key == key.lowercased() }) else { continue }
+            if try await Self.someBook(in: library, has: key) { found.insert(key) }
+        }
+        return found
+    }
+
+    private static func isSchemaKey(_ key: String) -> Bool {
+        BookSchema.field(forKey: key) != nil || BookSchema.fields.contains { $0.alternativeKeys.contains(key) }
+    }
+
+    /// The keys of `assignments` that neither `book` nor any other book of the library
+    /// (`elsewhere`) has, nor the schema knows: new keys, reported once written. One a slip away
+    /// from a key the book or the schema knows (`ratng`, `Tags`) is refused with that key,
+    /// unless `allowingSlips` (`--new-key`).
+    /// - Throws: ``CommandFailure`` with status 2 for such a slip; nothing is written then.
+    private static func keysNew(to book: Book, in assignments: [ValueParsing.Assignment], elsewhere: Set<String>,
+                                allowingSlips: Bool) throws -> [String] {
         var new: [String] = []
-        for assignment in assignments {
-            guard case .set(let key, _) = assignment else { continue }
-            let schemaKey = BookSchema.field(forKey: key) != nil || BookSchema.fields.contains { $0.alternativeKeys.contains(key) }
-            if schemaKey || book.extra.contains(where: { $0.key == key }) || new.contains(key) {
+        for case .set(let key, _) in assignments {
+            if isSchemaKey(key) || book.extra.contains(where: { $0.key == key }) || new.contains(key) || elsewhere.contains(key) {
                 continue
             }
-            // `has:` takes a schema key in any case, so `Tags` is not looked for: only the book's
-            // own `Tags` (above) makes it known.
-            let differsInCase = BookSchema.fields.contains { $0.key == key.lowercased() }
-            if !differsInCase, try await Self.someBook(in: library, has: key) { continue }
             let known = BookSchema.fields.flatMap { [$0.key] + $0.alternativeKeys } + book.extra.map(\.key)
             let close = Suggestions.closeMatches(to: key, among: known).filter { $0 != key }
-            if !close.isEmpty && !newKey {
+            if !close.isEmpty && !allowingSlips {
                 throw CommandFailure(message: "no book has the key \"\(key)\" (did you mean \(Suggestions.alternatives(close))?); "
                                          + "give --new-key to add it as it is", status: 2)
             }

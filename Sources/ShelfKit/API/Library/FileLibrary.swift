@@ -113,6 +113,14 @@ public final class FileLibrary: EngineHandle {
         return try await resolve(reference).path
     }
 
+    /// The id of the book a person means by `reference`: a slug or a path the index knows as one
+    /// book is taken without reading the file, so a write that follows reads it once; any other
+    /// reference resolves as ``resolve(_:)`` does.
+    package func bookID(for reference: String) async throws(ShelfError) -> BookID {
+        if let id = await engine.bookIDWithoutReading(reference) { return id }
+        return try await resolve(reference).id
+    }
+
     /// The library-relative path of the session file `reference` names as a path
     /// (`reading/dune/2026-11-20-0740.md`), or `nil` when it names none: what `shelf edit`
     /// opens when it is given a session's path.

@@ -161,6 +161,15 @@ extension LibraryEngine {
         match.kind == .book ? match.path : BookLocation.bookPath(ofSession: match.path)
     }
 
+    /// The book a slug or path names, when the index knows exactly that one file by its name
+    /// and it is that book on disk (``LibraryFiles/resolveWithoutWalking(_:indexed:)``);
+    /// `nil` when only a walk or reading titles can tell.
+    func bookIDWithoutReading(_ reference: String) async -> BookID? {
+        guard let slug = files.slug(named: reference) else { return nil }
+        let indexed = await reads.paths(named: slug)
+        return files.resolveWithoutWalking(reference, indexed: indexed).map { BookID($0.slug) }
+    }
+
     func resolve(_ reference: String) async throws(ShelfError) -> Book {
         // Reads take no lock, so another `shelf` may move the book between finding and reading
         // it (the first `log` of a to-read book does). A file that vanished that way sends the
