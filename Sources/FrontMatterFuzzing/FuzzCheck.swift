@@ -26,6 +26,7 @@ public enum FuzzCheck {
                     return .violation("span of \(entry.key) out of bounds: \(span)")
                 }
             }
+            if let violation = checkEdits(of: document, seed: bytes.count) { return .violation(violation) }
             return .parsed
         } catch {
             let lines = lineCount(bytes)
@@ -35,6 +36,44 @@ public enum FuzzCheck {
             }
             return .refused
         }
+    }
+
+    /// Edits a parsed document as shelf does — a value set in place, a key added, a key
+    /// removed — and checks each edit that was made independently of the editor's own check:
+    /// the result parses, the edited key holds what was asked, every other key keeps its value
+    /// and place, and the body keeps its bytes. An edit may be refused; it may never mangle.
+    static func checkEdits(of document: FrontMatterDocument, seed: Int) -> String? {
+        let keys = document.fields.keys
+        var edits: [(String, YAMLValue?)] = [("rating", .int(seed % 5 + 1)), ("fuzzed", .string("x: \(seed) #"))]
+        if let first = keys.first { edits.append((first, .list([.string("a, b"), .int(seed)]))) }
+        if let last = keys.last { edits.append((last, nil)) }
+        for (key, value) in edits {
+            var edited = document
+            do {
+                if let value { try edited.setValue(value, forKey: key) } else { try edited.removeValue(forKey: key) }
+            } catch {
+                continue
+            }
+            guard let reparsed = try? FrontMatterDocument(bytes: edited.bytes, path: "fuzz.md") else {
+                return "editing \(key) left bytes that do not parse"
+            }
+            if let value {
+                guard reparsed[key].map({ $0.value.isSameValue(as: value) }) == true else {
+                    return "setting \(key) did not read back"
+                }
+            } else if reparsed[key] != nil {
+                return "removing \(key) left it"
+            }
+            let others = keys.filter { $0 != key }
+            guard others == reparsed.fields.keys.filter({ $0 != key }) else { return "editing \(key) moved other keys" }
+            for other in others where !(document[other]?.value.isSameValue(as: reparsed[other]?.value ?? .null) ?? false) {
+                return "editing \(key) changed \(other)"
+            }
+            guard Array(document.bytes[document.bodyRange]) == Array(edited.bytes[edited.bodyRange]) else {
+                return "editing \(key) changed the body"
+            }
+        }
+        return nil
     }
 
     /// Lines as YAML counts them: a line ends at LF, CR LF, or a lone CR.

@@ -23,6 +23,8 @@ struct InitAddTests {
         #expect(try library.read("books/.shelf/config.yaml") == """
             # Statuses, in reading order. Each one is a top-level folder.
             statuses: [to-read, reading, finished, abandoned]
+            # The version of the files' layout; a newer shelf that changes it says so.
+            format: 1
 
             """)
         #expect(try library.read("books/.shelf/.gitignore") == """

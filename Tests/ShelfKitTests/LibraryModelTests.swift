@@ -111,7 +111,7 @@ struct LibraryModelTests {
                 let copy = copies[index]
                 let slug = copy.id.rawValue
                 let value = randomValue(for: key)
-                let base = copy.version.map { LibraryModelTests.values(of: $0.book)[key] } ?? nil
+                let base = copy.version.map { LibraryModelTests.values(of: $0.value)[key] } ?? nil
                 log.append("update copy \(index) of \(slug): \(key) \(base ?? "-") → \(value ?? "-")")
                 let edited = LibraryModelTests.setting(copy, key, value)
                 let result: Result<Book, ShelfError>

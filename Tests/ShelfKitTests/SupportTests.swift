@@ -193,7 +193,8 @@ struct SupportTests {
         #expect(library.configuration.goal == 30)
         #expect(FileManager.default.fileExists(atPath: root + "/books/to-read"))
         #expect(try String(contentsOfFile: root + "/books/.shelf/config.yaml", encoding: .utf8)
-                == "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [to-read, reading, finished, abandoned]\ngoal: 30\n")
+                == "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [to-read, reading, finished, abandoned]\ngoal: 30\n"
+                + "# The version of the files' layout; a newer shelf that changes it says so.\nformat: 1\n")
         #expect(throws: ShelfError.alreadyExists(path: root + "/books/.shelf")) { try FileLibrary.create(at: root + "/books") }
     }
 

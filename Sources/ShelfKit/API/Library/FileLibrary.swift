@@ -86,6 +86,7 @@ public final class FileLibrary: EngineHandle {
         let names = configuration.statuses.map(\.name).joined(separator: ", ")
         var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
         if let goal = configuration.goal { text += "goal: \(goal)\n" }
+        text += "# The version of the files' layout; a newer shelf that changes it says so.\nformat: \(LibraryConfiguration.supportedFormat)\n"
         try storage.write(Array(text.utf8), to: LibraryConfiguration.path)
         try storage.write(Array(ShelfIgnoreFile.contents.utf8), to: ".shelf/.gitignore")
         for status in configuration.statuses where !storage.isDirectory(status.name) {

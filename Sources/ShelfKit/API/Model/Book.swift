@@ -37,7 +37,7 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var language: String?
     /// `series`.
     public var series: String?
-    /// `series_index`, which may be fractional for novellas (1.5).
+    /// The book's number in its series, which may be fractional for novellas (1.5).
     public var seriesIndex: Double?
     /// `tags`.
     public var tags: [String]
@@ -70,7 +70,7 @@ public struct Book: Sendable, Hashable, Identifiable {
         get { versionSlot.version }
         set { versionSlot.version = newValue }
     }
-    private var versionSlot = BookVersionSlot()
+    private var versionSlot = VersionSlot<Book>()
 
     /// Creates a book. Leave `id` empty to have ``LibraryWriting/add(_:to:in:)`` derive it from
     /// the title; `status`, `folder` and `path` are filled in by the library.

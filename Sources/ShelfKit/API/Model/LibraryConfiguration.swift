@@ -4,8 +4,18 @@
 /// statuses: [to-read, reading, finished, abandoned]
 /// goal: 24
 /// goals: {2025: 30}
+/// format: 1
 /// ```
 public struct LibraryConfiguration: Sendable, Hashable, Codable {
+    /// The version of the files' layout this shelf reads and writes. A library whose
+    /// configuration names a later one (``format``) was written by a newer shelf: it is read,
+    /// and never written, since this shelf could undo what the newer one relies on.
+    public static let supportedFormat = 1
+
+    /// The version of the files' layout the library is in: `format:` in the file, 1 when absent
+    /// (libraries made before the key existed).
+    public var format = 1
+
     /// The statuses in reading order; each is a top-level folder. The first is where new books go.
     public var statuses: [Status]
     /// Books to finish in a year, if the person set a goal: this year's, and any year's that
@@ -40,6 +50,19 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         self.goal = goal
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case statuses, goal, goals, format
+    }
+
+    /// Decodes a configuration an app kept; one kept before ``format`` existed is format 1.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        statuses = try container.decode([Status].self, forKey: .statuses)
+        goal = try container.decodeIfPresent(Int.self, forKey: .goal)
+        goals = try container.decodeIfPresent([Int: Int].self, forKey: .goals) ?? [:]
+        format = try container.decodeIfPresent(Int.self, forKey: .format) ?? 1
+    }
+
     /// The goal of `year`: its own entry in ``goals``, else ``goal``.
     public func goal(for year: Int) -> Int? {
         goals[year] ?? goal
@@ -57,9 +80,11 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         }
         let names: [String]?
         let goal: Int?
+        let format: Int?
         do throws(FrontMatterError) {
             names = try document.strings("statuses")
             goal = try document.int("goal")
+            format = try document.int("format")
         } catch {
             throw ShelfError.from(error, document: document)
         }
@@ -68,6 +93,19 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         try Self.validate(statuses, path: Self.path, line: location.line, column: location.column)
         self.init(unchecked: statuses, goal: goal)
         goals = try Self.goals(in: document)
+        if let format {
+            guard format >= 1 else {
+                let location = document.location(ofKey: "format")
+                throw .invalidValue(path: Self.path, key: "format", value: String(format), reason: "should be 1 or more",
+                                    line: location.line, column: location.column)
+            }
+            self.format = format
+        }
+    }
+
+    /// Throws ``ShelfError/newerFormat(found:supported:)`` when a newer shelf wrote the library.
+    func requireWritableFormat() throws(ShelfError) {
+        guard format <= Self.supportedFormat else { throw .newerFormat(found: format, supported: Self.supportedFormat) }
     }
 
     /// `goals: {2025: 30}`: a mapping of years to whole numbers.

@@ -52,7 +52,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         get { versionSlot.version }
         set { versionSlot.version = newValue }
     }
-    private var versionSlot = SessionVersionSlot()
+    private var versionSlot = VersionSlot<ReadingSession>()
 
     /// Creates a session. `bookID`, `sequence` and `path` are set by ``LibraryWriting/log(_:for:)``,
     /// and `time` and `suffix` too when they are `nil`.

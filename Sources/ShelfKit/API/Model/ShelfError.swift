@@ -88,6 +88,10 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// later edit, a sync, another program), or the write changed too much to be kept (`path`
     /// is `nil`). Nothing was changed.
     case cannotUndo(operation: String, path: String?)
+    /// `.shelf/config.yaml` says the library's files are in format `found`, written by a newer
+    /// shelf than this one, which knows formats up to `supported`: it reads the library and
+    /// writes nothing.
+    case newerFormat(found: Int, supported: Int)
 
     public var description: String {
         switch self {
@@ -211,6 +215,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             }
             return "cannot take back the \(operation): \(path) changed since, and undoing would lose that change; "
                 + "nothing was changed — change the file back by hand, or keep it as it is"
+        case .newerFormat(let found, let supported):
+            return "this library is in format \(found) (.shelf/config.yaml), written by a newer shelf; this one writes "
+                + "format \(supported) and reads it without changing anything — update shelf to change the library"
         }
     }
 

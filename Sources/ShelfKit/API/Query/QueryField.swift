@@ -2,7 +2,7 @@
 /// (`status`, `folder`), a value computed from it and its sessions (`year`, `progress`), or a
 /// custom front matter key. The built-in ones are declared in ``BookSchema/queryFields``.
 public struct QueryField: Sendable, Hashable, CustomStringConvertible {
-    /// The name used in queries and in the index: `author`, `series_index`, or a custom key as
+    /// The name used in queries and in the index: `author`, `stopped_page`, or a custom key as
     /// written in the files.
     public let name: String
     /// How the field's values compare.

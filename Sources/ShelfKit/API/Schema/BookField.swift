@@ -6,7 +6,7 @@
 /// and `book_facts` columns, query field names and kinds, and the CLI's JSON and CSV output all
 /// take the field from here, so a new field is one entry of ``BookSchema/fields`` and its tests.
 public final class BookField: Sendable {
-    /// The key in a file, and in `shelf set`, JSON records and CSV headers: `series_index`.
+    /// The key in a file, and in `shelf set`, JSON records and CSV headers: `stopped_page`.
     public let key: String
     /// Other keys a file may hold the field under, read when ``key`` holds no value: `author`
     /// for `authors`, as Obsidian's book plugins write it. An edit of the field goes to the key
@@ -126,7 +126,7 @@ public final class BookField: Sendable {
         }
     }
 
-    /// `series_index` → `seriesIndex`.
+    /// `stopped_page` → `stoppedPage`.
     private static func camelCase(_ key: String) -> String {
         let words = key.split(separator: "_")
         guard let first = words.first else { return key }

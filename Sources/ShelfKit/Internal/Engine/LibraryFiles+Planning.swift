@@ -163,7 +163,7 @@ extension LibraryFiles {
                               orLocate: { core throws(ShelfError) in try core.locate(book) }, in: &plan)
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
         let current = entry.book
-        let base = book.version?.book ?? current
+        let base = book.version?.value ?? current
         // A book without a version was not read from the library (a form's, a test's): its
         // missing fields are not removals, or `Book(id:title:rating:)` would empty the file.
         let changes = book.version == nil ? BookChanges(from: base, to: book).givenIn(book) : BookChanges(from: base, to: book)

@@ -21,7 +21,7 @@ extension LibraryFiles {
     ///   (without a version: what this library last read or wrote).
     mutating func readSessionForEditing(_ session: ReadingSession) throws(ShelfError) -> SessionTarget {
         let book = try locate(session.bookID)
-        let origin = session.version?.session ?? session
+        let origin = session.version?.value ?? session
         let fileName = Path.name(of: origin.path)
         let name = SessionFileName(fileName)
             ?? SessionFileName(day: origin.day, time: origin.time, sequence: origin.sequence, suffix: origin.suffix)
@@ -46,7 +46,7 @@ extension LibraryFiles {
         defer { unlockForWriting(took) }
         let target = try readSessionForEditing(session)
         let current = target.session
-        let base = session.version?.session ?? current
+        let base = session.version?.value ?? current
         var new = current
         var edits: [(key: String, value: YAMLValue?)] = []
         let positions: [(String, WritableKeyPath<ReadingSession, ReadingPosition?>)] = [("from", \.fromPosition), ("to", \.toPosition)]

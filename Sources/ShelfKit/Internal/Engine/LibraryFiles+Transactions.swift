@@ -19,6 +19,7 @@ extension LibraryFiles {
             writeDepth += 1
             return false
         }
+        try configuration.requireWritableFormat()
         adopt(try storage.lockForWriting())
         return true
     }
@@ -31,6 +32,12 @@ extension LibraryFiles {
     mutating func holding<Result>(_ lock: WriterLock?,
                                   _ operation: (inout LibraryFiles) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
         assert(writeDepth == 0, "a writing operation already holds the lock")
+        do throws(ShelfError) {
+            try configuration.requireWritableFormat()
+        } catch {
+            lock?.release()
+            throw error
+        }
         adopt(lock)
         defer { unlockForWriting(true) }
         return try operation(&self)

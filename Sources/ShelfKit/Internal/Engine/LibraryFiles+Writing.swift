@@ -24,7 +24,7 @@ extension LibraryFiles {
         var plan = WritePlan()
         var keys: [String] = []
         for book in books {
-            if let read = book.version?.book { try planPlaceChange(of: book, readAs: read, into: &plan) }
+            if let read = book.version?.value { try planPlaceChange(of: book, readAs: read, into: &plan) }
             keys.append(try planUpdate(book, into: &plan))
         }
         try perform(plan, operation: "update")

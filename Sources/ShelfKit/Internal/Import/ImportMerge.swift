@@ -33,7 +33,7 @@ enum ImportMerge {
         "goodreads_shelf", "storygraph_status",
     ]
 
-    /// Keys that belong to the series in `series` and `series_index`.
+    /// Keys that belong to the series the book's `series` field names.
     static let seriesKeys: Set<String> = ["other_series", "series_range"]
 
     /// A row's book as a library book: its reads settled for its status, as every later merge
