@@ -162,9 +162,13 @@ public protocol LibraryWriting: Sendable {
     /// session.to = 130
     /// try await library.update(session)
     /// ```
-    /// - Throws: ``ShelfError/changedOnDisk(path:)`` when the file changed since the session
-    ///   was read (``ReadingSession/version``, kept through `Codable`; without a version, since
-    ///   this library last read it), ``ShelfError/sessionNotFound(bookID:reference:sessions:)``,
+    /// A copy read before the file changed (its ``ReadingSession/version``, kept through
+    /// `Codable`) merges key by key, as a book does: what it changed is written onto the file as
+    /// it is now, and what the file changed meanwhile stays.
+    /// - Throws: ``ShelfError/editConflict(path:key:line:column:)`` when the file changed a key
+    ///   the copy changes too, to another value; ``ShelfError/changedOnDisk(path:)`` when a
+    ///   session without a version changed since this library last read it;
+    ///   ``ShelfError/sessionNotFound(bookID:reference:sessions:)``,
     ///   ``ShelfError/impossibleSession(bookID:day:problem:)``,
     ///   ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
     @discardableResult
@@ -199,10 +203,6 @@ public protocol LibraryWriting: Sendable {
     /// The writes ``undoLastWrite()`` can take back, the next one first.
     func undoableWrites() async throws(ShelfError) -> [RecordedWrite]
 }
-
-/// A library that can be read and written: ``FileLibrary`` on disk, ``InMemoryLibrary`` for
-/// tests and previews.
-public protocol Library: LibraryReading, LibraryWriting, LibraryLiveSessions {}
 
 extension LibraryWriting {
     /// Sets front matter keys of the book `id`, each typed and checked as ``Book/setting(_:to:)``

@@ -19,7 +19,9 @@ extension LibraryFiles {
     /// - Throws: ``ShelfError/sessionNotFound(bookID:reference:sessions:)``, and
     ///   ``ShelfError/changedOnDisk(path:)`` when the file is not what the session was read from
     ///   (without a version: what this library last read or wrote).
-    mutating func readSessionForEditing(_ session: ReadingSession) throws(ShelfError) -> SessionTarget {
+    /// - Parameter merging: Accept a file changed since `session` was read when the session has
+    ///   its version, to merge onto (an update); a delete refuses it.
+    mutating func readSessionForEditing(_ session: ReadingSession, merging: Bool = false) throws(ShelfError) -> SessionTarget {
         let book = try locate(session.bookID)
         let origin = session.version?.value ?? session
         let fileName = Path.name(of: origin.path)
@@ -31,7 +33,8 @@ extension LibraryFiles {
         }
         let bytes = try storage.read(path)
         let stamp = FileStamp(bytes)
-        if let expected = session.version?.stamp ?? stamps[path], expected != stamp { throw .changedOnDisk(path: path) }
+        let merges = merging && session.version != nil
+        if !merges, let expected = session.version?.stamp ?? stamps[path], expected != stamp { throw .changedOnDisk(path: path) }
         let document = try FrontMatterDocument(libraryFile: bytes, path: path)
         let (current, _) = SessionFormat.read(document, bookID: session.bookID, name: name)
         return SessionTarget(book: book, path: path, name: name, stamp: stamp, document: document, session: current)
@@ -44,9 +47,10 @@ extension LibraryFiles {
     mutating func update(_ session: ReadingSession) throws(ShelfError) -> SessionUpdate {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
-        let target = try readSessionForEditing(session)
+        let target = try readSessionForEditing(session, merging: true)
         let current = target.session
         let base = session.version?.value ?? current
+        try refuseConflicts(between: session, and: current, since: base, in: target)
         var new = current
         var edits: [(key: String, value: YAMLValue?)] = []
         let positions: [(String, WritableKeyPath<ReadingSession, ReadingPosition?>)] = [("from", \.fromPosition), ("to", \.toPosition)]
@@ -123,6 +127,34 @@ extension LibraryFiles {
     }
 
     /// What the sessions of the book at `location` contradict (``SessionRules/contradictions(of:in:sessions:)``).
+    /// Throws ``ShelfError/editConflict(path:key:line:column:)`` for the first key that both
+    /// `session` (the caller's copy) and `current` (the file now) changed since `base`, to
+    /// different values: a stale copy merges key by key, as a book does, and never reverts a
+    /// change made to the file meanwhile.
+    private func refuseConflicts(between session: ReadingSession, and current: ReadingSession, since base: ReadingSession,
+                                 in target: SessionTarget) throws(ShelfError) {
+        func conflict<Value: Equatable>(_ field: KeyPath<ReadingSession, Value>) -> Bool {
+            base[keyPath: field] != session[keyPath: field] && base[keyPath: field] != current[keyPath: field]
+                && session[keyPath: field] != current[keyPath: field]
+        }
+        var keys: [String] = []
+        if conflict(\.fromPosition) { keys.append("from") }
+        if conflict(\.toPosition) { keys.append("to") }
+        if conflict(\.minutes) { keys.append("minutes") }
+        if conflict(\.pages) { keys.append("pages") }
+        if base.extra != session.extra {
+            for entry in session.extra where base.extra.first(where: { $0.key == entry.key }) != entry {
+                let now = current.extra.first { $0.key == entry.key }
+                if now != base.extra.first(where: { $0.key == entry.key }), now != entry { keys.append(entry.key) }
+            }
+        }
+        if conflict(\.note) { keys.append("body") }
+        guard let key = keys.first else { return }
+        let location = target.document.location(ofKey: key)
+        let line = key == "body" ? target.document.bodyFirstLine : location.line
+        throw .editConflict(path: target.path, key: key, line: line, column: key == "body" ? 1 : location.column)
+    }
+
     func sessionContradictions(of location: BookLocation) throws(ShelfError) -> [Problem] {
         let book = try BookFile.read(location, from: storage)
         var sessions: [(session: ReadingSession, document: FrontMatterDocument)] = []
