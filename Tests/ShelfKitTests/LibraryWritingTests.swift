@@ -145,9 +145,8 @@ struct LibraryWritingTests {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
         try await test.library.add(Book(id: "circe", title: "Circe", added: day("2024-01-01")), to: .reading, in: "")
-        struct Refused: Error {}
-        await #expect(throws: Refused.self) {
-            try await test.library.move("circe", to: .finished, folder: nil) { _ in throw Refused() }
+        await #expect(throws: ShelfError.cancelled) {
+            try await test.library.move("circe", to: .finished, folder: nil) { _ throws(ShelfError) in throw .cancelled }
         }
         let stayed = await test.exists("reading/circe.md"), arrived = await test.exists("finished/circe.md")
         #expect(stayed && !arrived, "a refused change moves nothing")

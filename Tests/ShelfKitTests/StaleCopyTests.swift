@@ -117,12 +117,11 @@ struct StaleCopyTests {
         _ = try await Self.changePagesBehindTheLibrary(test)
         let saved = try await test.library.update("dune") { $0.rating = 4.5 }
         #expect(saved.rating == 4.5 && saved.pages == 896)
-        struct Refused: Error {}
         let before = await test.bytes("finished/dune.md")
-        await #expect(throws: Refused.self) {
-            try await test.library.update("dune") { book in
+        await #expect(throws: ShelfError.cancelled) {
+            try await test.library.update("dune") { book throws(ShelfError) in
                 book.rating = 1
-                throw Refused()
+                throw .cancelled
             }
         }
         #expect(await test.bytes("finished/dune.md") == before)

@@ -37,7 +37,7 @@ struct FinishCommand: AsyncParsableCommand {
         // book moved out of finished and back to reading) is not it; `--date` on a book already
         // finished corrects the day.
         let finished: Day? = current.status != status ? date.day ?? Day.today() : date.day
-        _ = try await StatusChange.move(current, to: status, folder: nil, on: date.day, in: library) { book in
+        _ = try await StatusChange.move(current, to: status, folder: nil, on: date.day, in: library) { book throws(ShelfError) in
             if let finished { book.finished = finished }
             if let rating { book = try book.setting("rating", to: ValueParsing.value(BookDisplay.number(rating), asString: false)) }
         }

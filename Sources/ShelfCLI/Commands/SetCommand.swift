@@ -80,10 +80,12 @@ struct SetCommand: AsyncParsableCommand {
         let asString = string
         let newKey = newKey
         let today = Day.today()
-        let outcome = Mutex<(before: Book?, added: [String])>((nil, []))
-        let updated = try await library.update(id) { book in
-            let added = try Self.keysNew(to: book, in: assignments, elsewhere: elsewhere, allowingSlips: newKey)
-            outcome.withLock { $0 = (book, added) }
+        let outcome = Mutex<(before: Book?, added: [String], slip: CommandFailure?)>((nil, [], nil))
+        let updated = try await library.update(id) { book throws(ShelfError) in
+            let keys = Self.keysNew(to: book, in: assignments, elsewhere: elsewhere, allowingSlips: newKey)
+            outcome.withLock { $0 = (book, keys.new, keys.slip) }
+            // A slip changes nothing, so nothing is written; it is reported below.
+            guard keys.slip == nil else { return }
             for assignment in assignments {
                 switch assignment {
                 case .set(let key, let text):
@@ -95,7 +97,8 @@ struct SetCommand: AsyncParsableCommand {
                 }
             }
         }
-        let (before, added) = outcome.withLock { $0 }
+        let (before, added, slip) = outcome.withLock { $0 }
+        if let slip { throw slip }
         let shown = library.displayPaths(updated.path)
         try StandardOutput.writeLine(updated == before ? "\(shown): nothing changed" : shown)
         if updated != before, let last = added.last {
@@ -125,9 +128,10 @@ struct SetCommand: AsyncParsableCommand {
     /// (`elsewhere`) has, nor the schema knows: new keys, reported once written. One a slip away
     /// from a key the book or the schema knows (`ratng`, `Tags`) is refused with that key,
     /// unless `allowingSlips` (`--new-key`).
-    /// - Throws: ``CommandFailure`` with status 2 for such a slip; nothing is written then.
+    /// - Returns: The new keys, and for such a slip the ``CommandFailure`` (status 2) to throw
+    ///   once the update has written nothing.
     private static func keysNew(to book: Book, in assignments: [ValueParsing.Assignment], elsewhere: Set<String>,
-                                allowingSlips: Bool) throws -> [String] {
+                                allowingSlips: Bool) -> (new: [String], slip: CommandFailure?) {
         var new: [String] = []
         for case .set(let key, _) in assignments {
             if isSchemaKey(key) || book.extra.contains(where: { $0.key == key }) || new.contains(key) || elsewhere.contains(key) {
@@ -136,12 +140,12 @@ struct SetCommand: AsyncParsableCommand {
             let known = BookSchema.fields.flatMap { [$0.key] + $0.alternativeKeys } + book.extra.map(\.key)
             let close = Suggestions.closeMatches(to: key, among: known).filter { $0 != key }
             if !close.isEmpty && !allowingSlips {
-                throw CommandFailure(message: "no book has the key \"\(key)\" (did you mean \(Suggestions.alternatives(close))?); "
-                                         + "give --new-key to add it as it is", status: 2)
+                return (new, CommandFailure(message: "no book has the key \"\(key)\" (did you mean "
+                                            + "\(Suggestions.alternatives(close))?); give --new-key to add it as it is", status: 2))
             }
             new.append(key)
         }
-        return new
+        return (new, nil)
     }
 
     /// Whether a book of the library has `key`, through the query `has:KEY`, which the index

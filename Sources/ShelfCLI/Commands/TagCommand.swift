@@ -49,7 +49,7 @@ struct TagCommand: AsyncParsableCommand {
         let library = try library.open()
         let book = try await library.resolve(library.reference(book))
         let changes = changes.compactMap(Self.change)
-        let updated = try await library.update(book.id) { book in book = try book.changingList("tags", changes) }
+        let updated = try await library.update(book.id) { book throws(ShelfError) in book = try book.changingList("tags", changes) }
         try StandardOutput.writeLine(updated == book ? "\(book.path): nothing changed" : updated.path)
     }
 }

@@ -32,7 +32,7 @@ enum ImportReport {
     static func withoutStatusNote(_ plan: ImportPlan, format: ImportFormat, mapping: [String: Status], firstStatus: Status) -> String {
         let count = plan.withoutStatus
         guard count > 0 else { return "" }
-        let column = format == .goodreads ? "Exclusive Shelf" : "Read Status"
+        let column = format.statusColumn
         let rows = count == 1 ? "1 row had no \(column) and was" : "\(count) rows had no \(column) and were"
         // "read as": a book already in the library keeps its status unless the row's advances it.
         if let chosen = mapping[ImportOptions.noStatus] { return "; \(rows) read as \(chosen.name)" }

@@ -5,14 +5,14 @@ enum StatusChange {
     /// Moves the book `reference` names, the dates the move sets taking `day` (today when
     /// `nil`), and with `edit` changes it in the same write.
     static func move(_ reference: String, to status: Status, folder: String?, on day: Day? = nil, in library: FileLibrary,
-                     then edit: (@Sendable (inout Book) throws -> Void)? = nil) async throws -> Book {
+                     then edit: (@Sendable (inout Book) throws(ShelfError) -> Void)? = nil) async throws -> Book {
         try await move(try await library.resolve(library.reference(reference)), to: status, folder: folder, on: day, in: library,
                        then: edit)
     }
 
     /// Moves `book`, already found, as ``move(_:to:folder:on:in:then:)-(String,_,_,_,_,_)`` does.
     static func move(_ book: Book, to status: Status, folder: String?, on day: Day? = nil, in library: FileLibrary,
-                     then edit: (@Sendable (inout Book) throws -> Void)? = nil) async throws -> Book {
+                     then edit: (@Sendable (inout Book) throws(ShelfError) -> Void)? = nil) async throws -> Book {
         let moved = try await library.move(book.id, to: status, folder: folder, on: day, then: edit ?? { _ in })
         try report(book, movedTo: moved, in: library)
         return moved

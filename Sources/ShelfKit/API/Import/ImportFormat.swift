@@ -1,4 +1,5 @@
-/// The services whose exports ``LibraryImporter`` reads.
+/// The services whose exports ``LibraryImporter`` reads. Each case names its service (a
+/// `ReadingService`, in `Internal/Import/Services/`), which says all the import knows of it.
 public enum ImportFormat: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Goodreads' "Export Library" CSV, in its 24- and 31-column forms.
     case goodreads
@@ -6,10 +7,8 @@ public enum ImportFormat: String, Sendable, CaseIterable, CustomStringConvertibl
     case storygraph
 
     /// The service's name as people write it.
-    public var description: String {
-        switch self {
-        case .goodreads: "Goodreads"
-        case .storygraph: "StoryGraph"
-        }
-    }
+    public var description: String { service.name }
+
+    /// The column of the export that holds a row's read status: `Exclusive Shelf`.
+    public var statusColumn: String { service.statusColumn }
 }

@@ -41,8 +41,9 @@ public struct LibraryImporter: Sendable {
         if let problem = ExportHeader.problem(with: table.header, format: format, path: path, line: table.headerLine) { throw problem }
         let columns = CSVRowReader.positions(of: table.header)
         let mapping = ImportStatusMapping(configuration: configuration, options: options, format: format)
-        let dates = FileDayOrder(table: table, columns: ExportHeader.dateColumns(format), path: path, chosen: options.dayOrder)
-        let statusColumn = format == .goodreads ? "Exclusive Shelf" : "Read Status"
+        let service = format.service
+        let dates = FileDayOrder(table: table, columns: service.dateColumns, path: path, chosen: options.dayOrder)
+        let statusColumn = service.statusColumn
         var books: [ImportedBook] = []
         var skipped: [Problem] = []
         var warnings: [Problem] = dates.warning.map { [$0] } ?? []
@@ -55,10 +56,7 @@ public struct LibraryImporter: Sendable {
             }
             let fields = CSVRowReader(columns: columns, row: row, dayOrder: dates.order)
             do throws(ImportRowError) {
-                var book = switch format {
-                case .goodreads: try GoodreadsRow(fields: fields, mapping: mapping).read()
-                case .storygraph: try StoryGraphRow(fields: fields, mapping: mapping).read()
-                }
+                var book = try service.book(from: fields, mapping: mapping)
                 if fields.text(statusColumn) == nil {
                     withoutStatus += 1
                     if let chosen = mapping.statusWithoutName() { (book.status, book.book.status) = (chosen, chosen) }

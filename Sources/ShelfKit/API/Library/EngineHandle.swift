@@ -74,8 +74,8 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) async throws -> Book {
-        try await engine.writing { files throws(ShelfError) in try files.update(id, change) }.get()
+    public func update(_ id: BookID, _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book {
+        try await engine.writing { files throws(ShelfError) in try files.update(id, change) }
     }
 
     @discardableResult
@@ -95,10 +95,10 @@ extension EngineHandle {
 
     @discardableResult
     public func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
-                     then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+                     then change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book {
         try await engine.writing { files throws(ShelfError) in
             try files.move(id, to: status, folder: folder, on: day, then: change)
-        }.get()
+        }
     }
 
     @discardableResult

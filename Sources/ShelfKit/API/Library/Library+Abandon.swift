@@ -11,7 +11,7 @@ extension Library {
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` for a page below 1
     ///   or past the book's `pages`, and the errors of ``LibraryWriting/move(_:to:folder:on:then:)``.
     @discardableResult
-    public func abandon(_ id: BookID, on day: Day?, atPage page: Int?) async throws -> Book {
+    public func abandon(_ id: BookID, on day: Day?, atPage page: Int?) async throws(ShelfError) -> Book {
         // The page the sessions reached can pass a page count that is wrong; it stops at the count.
         // The path a refusal names: the file as it is, since nothing moves then.
         let current = try await book(id)

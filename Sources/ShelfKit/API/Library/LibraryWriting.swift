@@ -52,10 +52,10 @@ public protocol LibraryWriting: Sendable {
     /// try await library.update("dune") { $0.rating = 5 }
     /// ```
     /// - Returns: The book as written.
-    /// - Throws: What `change` throws (nothing is written then), and the errors of
-    ///   ``update(_:)-(Book)``.
+    /// - Throws: What `change` throws (nothing is written then; a value `Book.setting` refuses,
+    ///   say), and the errors of ``update(_:)-(Book)``.
     @discardableResult
-    func update(_ id: BookID, _ change: @Sendable (inout Book) throws -> Void) async throws -> Book
+    func update(_ id: BookID, _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book
 
     /// Removes front matter keys from a book with all their lines, whatever their values: also
     /// a value of the wrong type, which ``update(_:)-(Book)`` cannot remove because the book read
@@ -86,7 +86,7 @@ public protocol LibraryWriting: Sendable {
     ///   for a `day` after today.
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
-              then change: @Sendable (inout Book) throws -> Void) async throws -> Book
+              then change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book
 
     /// Starts reading a book on `day`: moves it to the status of the reading role, keeping its
     /// folder, and sets `started`. A book in the finished or abandoned role begins a new read
@@ -214,7 +214,7 @@ extension LibraryWriting {
     /// ```
     /// - Returns: The book as written; equal to the book before when every value was already so.
     @discardableResult
-    public func set(_ values: [YAMLValue.Entry], of id: BookID) async throws -> Book {
+    public func set(_ values: [YAMLValue.Entry], of id: BookID) async throws(ShelfError) -> Book {
         try await update(id) { book throws(ShelfError) in
             for entry in values { book = try book.setting(entry.key, to: entry.value) }
         }
@@ -245,14 +245,14 @@ extension LibraryWriting {
     /// sets taking today (``move(_:to:folder:on:then:)``).
     @discardableResult
     public func move(_ id: BookID, to status: Status, folder: String?,
-                     then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+                     then change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book {
         try await move(id, to: status, folder: folder, on: nil, then: change)
     }
 
     /// Moves a book to another status, keeping its folder, and lets `change` edit it as it
     /// arrives, in one write (``move(_:to:folder:on:then:)``).
     @discardableResult
-    public func move(_ id: BookID, to status: Status, then change: @Sendable (inout Book) throws -> Void) async throws -> Book {
+    public func move(_ id: BookID, to status: Status, then change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book {
         try await move(id, to: status, folder: nil, on: nil, then: change)
     }
 }

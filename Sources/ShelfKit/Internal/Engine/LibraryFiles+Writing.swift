@@ -36,7 +36,7 @@ extension LibraryFiles {
 
     /// Reads a book, applies `change` and writes what it changed, under one hold of the lock.
     /// - Returns: The book as written, or what `change` threw (then nothing is written).
-    mutating func update(_ id: BookID, _ change: (inout Book) throws -> Void) throws(ShelfError) -> Result<Book, any Error> {
+    mutating func update(_ id: BookID, _ change: (inout Book) throws(ShelfError) -> Void) throws(ShelfError) -> Book {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         // Read once: the plan starts from this reading, and the swap checks the file still
@@ -48,16 +48,12 @@ extension LibraryFiles {
                                     document: file.document, book: file.book), at: location.path)
         var book = file.book
         let read = book
-        do {
-            try change(&book)
-        } catch {
-            return .failure(error)
-        }
+        try change(&book)
         try planPlaceChange(of: book, readAs: read, into: &plan)
         let key = try planUpdate(book, into: &plan)
         try perform(plan, operation: "update")
         guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
-        return .success(entry.book)
+        return entry.book
     }
 
     /// A status or folder changed on a book read from the library moves it, as a move does (the
@@ -116,21 +112,17 @@ extension LibraryFiles {
     /// changed, never moved without the change.
     /// The dates the move sets take `day`, or today.
     mutating func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
-                       then change: (inout Book) throws -> Void) throws(ShelfError) -> Result<Book, any Error> {
+                       then change: (inout Book) throws(ShelfError) -> Void) throws(ShelfError) -> Book {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var plan = WritePlan()
         var book = try planMove(id, to: status, folder: folder, on: day, into: &plan)
-        do {
-            try change(&book)
-        } catch {
-            return .failure(error)
-        }
+        try change(&book)
         let key = try planUpdate(book, into: &plan)
         try perform(plan, operation: "move of \(id)")
         remember(plan)
         guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
-        return .success(entry.book)
+        return entry.book
     }
 
     // MARK: - Delete and restore

@@ -19,14 +19,6 @@
 ///   is the library's (or the first row's), filled in where it has nothing; people tidy those by
 ///   hand. A body is written only into a book that has none.
 enum ImportMerge {
-    /// The keys that say more about a status than its name; the leading account's service sets them.
-    static func statusKeys(of format: ImportFormat) -> Set<String> {
-        switch format {
-        case .goodreads: ["goodreads_shelf"]
-        case .storygraph: ["paused", "storygraph_status"]
-        }
-    }
-
     /// Keys the merge decides itself; every other key of the row only fills a gap.
     static let decidedKeys: Set<String> = [
         "format", "owned", "read_count", "reads", "paused", "storygraph_rating", "moods", "pace",
@@ -58,8 +50,9 @@ enum ImportMerge {
         let rowLeads = leads(rowStatus, rowHistory, over: existing.status, history, roles: roles)
         history.formUnion(rowHistory)
 
-        // A book known to Goodreads keeps Goodreads' rating and format; StoryGraph only fills them.
-        let rowRates = rowLeads && !(format == .storygraph && existing.extra("goodreads_id") != nil)
+        // A book another service leads keeps its rating and format; this row only fills them.
+        let service = format.service
+        let rowRates = rowLeads && !service.defersRatings(to: existing)
 
         var book = existing
         book.status = rowLeads ? rowStatus : existing.status
@@ -69,16 +62,16 @@ enum ImportMerge {
         }
         book.added = [existing.added, row.added].compactMap(\.self).min()
         if let rating = row.rating, rowRates || existing.rating == nil,
-           !(existing.rating.map { isSameRating($0, rating, from: format) } ?? false) {
+           !(existing.rating.map { service.isSameRating($0, rating) } ?? false) {
             book.rating = rating
-            book.setExtra("storygraph_rating", format == .storygraph ? row.extra("storygraph_rating") : existing.extra("storygraph_rating"))
+            if let key = service.ownRatingKey { book.setExtra(key, row.extra(key)) }
         }
         if let rowFormat = row.extra("format"), rowRates || existing.extra("format") == nil,
            !(existing.extra("format").map { FormatKind.same($0, rowFormat) } ?? false) {
             book.setExtra("format", rowFormat)
         }
         if rowLeads {
-            for key in statusKeys(of: format).sorted() { book.setExtra(key, row.extra(key)) }
+            for key in service.statusKeys.sorted() { book.setExtra(key, row.extra(key)) }
         }
         if row.extra("owned") == .bool(true) { book.setExtra("owned", .bool(true)) }
         if let pace = row.extra("pace") { book.setExtra("pace", pace) }
@@ -125,12 +118,6 @@ enum ImportMerge {
         case .toRead?: 0
         case nil: 1
         }
-    }
-
-    /// Whether two ratings are one: equal, or for Goodreads, which has whole stars only, the
-    /// whole-star form of the other (4 for 4.5 or 3.5).
-    private static func isSameRating(_ rating: Double, _ other: Double, from format: ImportFormat) -> Bool {
-        format == .goodreads ? abs(rating - other) <= 0.5 : rating == other
     }
 
     /// The count of reads a book records: `read_count`, else 1 for a finished book, 0 otherwise.

@@ -35,8 +35,7 @@ struct ImportStatusMapping: Sendable {
         case "paused": return (pick(.reading, fallback: first), [.init("paused", .bool(true))])
         case "did-not-finish", "dnf", "abandoned": return (pick(.abandoned, fallback: first), [])
         default:
-            let shelfKey = format == .goodreads ? "goodreads_shelf" : "storygraph_status"
-            return (first, [.init(shelfKey, .string(name))])
+            return (first, [.init(format.service.unplacedStatusKey, .string(name))])
         }
     }
 
