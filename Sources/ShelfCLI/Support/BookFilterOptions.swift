@@ -35,34 +35,22 @@ struct BookFilterOptions: ParsableArguments {
         }
     }
 
-    /// The query these options describe; with none given it matches every book.
+    /// The query these options describe; with none given it matches every book. The shorthand
+    /// options add their terms to the parsed query as ``BookQuery`` builds them.
     func query(today: Day) throws(ShelfError) -> Query {
-        var words = queryWords
-        if !status.isEmpty {
-            // Unquoted when it can be, so that an unknown status is quoted back as it was typed.
-            words.append("(" + status.map { "status=" + Self.quotedIfNeeded($0) }.joined(separator: " or ") + ")")
-        }
-        if let author { words.append("author:" + Self.quoted(author)) }
-        if let tag { words.append("tag=" + Self.quoted(tag)) }
-        if let folder {
-            // The folder itself or any folder below it: "fiction" is not "non-fiction", and
-            // every path below "fiction/" sorts from "fiction/" up to "fiction0".
-            let name = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-            words.append("(folder=\(Self.quoted(name)) or (folder>=\(Self.quoted(name + "/")) folder<\(Self.quoted(name + "0"))))")
-        }
+        let parsed: Query
         do throws(QueryError) {
-            return try Query(parsing: words, today: today)
+            parsed = try Query(parsing: queryWords, today: today)
         } catch {
             throw .invalidQuery(error)
         }
-    }
-
-    private static func quotedIfNeeded(_ value: String) -> String {
-        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
-        return plain ? value : quoted(value)
-    }
-
-    private static func quoted(_ value: String) -> String {
-        "\"" + value.replacingOccurrences(of: "\"", with: "") + "\""
+        let folder = folder.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        let options = BookQuery(statuses: status.isEmpty ? nil : Set(status.map { Status($0) }), folder: folder,
+                                author: author, tag: tag).query
+        switch (parsed.expression, options.expression) {
+        case (.all, _): return options
+        case (_, .all): return parsed
+        case (let typed, let shorthand): return Query(.and([typed, shorthand]))
+        }
     }
 }

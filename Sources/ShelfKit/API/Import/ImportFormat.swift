@@ -12,3 +12,14 @@ public enum ImportFormat: String, Sendable, CaseIterable, CustomStringConvertibl
     /// The column of the export that holds a row's read status: `Exclusive Shelf`.
     public var statusColumn: String { service.statusColumn }
 }
+
+extension ImportFormat {
+    /// The service whose export this is: a new service is its conformer, its case above and
+    /// this line.
+    var service: any ReadingService {
+        switch self {
+        case .goodreads: GoodreadsService()
+        case .storygraph: StoryGraphService()
+        }
+    }
+}

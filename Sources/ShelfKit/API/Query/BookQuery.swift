@@ -1,7 +1,7 @@
 /// Which books to list: every criterion set must match, and the defaults match everything.
 ///
-/// A plain value, so a command builds it from its options and both library implementations
-/// filter with the same ``matches(_:)``.
+/// A typed way to build a ``Query``: ``query`` turns the criteria into the terms a person would
+/// type, so every library answers it as it answers a query, from its index when it has one.
 ///
 /// ```swift
 /// let query = BookQuery(statuses: [.finished], folder: "sci-fi", rating: 4...5)
@@ -57,28 +57,56 @@ public struct BookQuery: Sendable, Hashable {
         }
     }
 
-    /// Whether `book` meets every criterion.
-    public func matches(_ book: Book) -> Bool {
-        if let statuses, !statuses.contains(book.status) { return false }
-        if let folder, !folder.isEmpty, book.folder != folder, !book.folder.hasPrefix(folder + "/") { return false }
-        if let tag {
-            let wanted = TextFolding.fold(tag)
-            guard book.tags.contains(where: { TextFolding.fold($0) == wanted }) else { return false }
+    /// The query these criteria make: a conjunction of the terms a person would type
+    /// (`status:finished folder:sci-fi rating:4..5`), so that a ``BookQuery`` and a ``Query``
+    /// are answered by one evaluator, in Swift and in the index's SQL alike.
+    ///
+    /// `text` is full text, as bare words in a query: each word matches the start of a word of
+    /// the title, subtitle, authors, series, tags or notes.
+    public var query: Query {
+        var terms: [QueryExpression] = []
+        func term(_ test: QueryTerm.Test, _ source: String) -> QueryExpression { .term(QueryTerm(test, source: source)) }
+        if let statuses {
+            let names = statuses.map(\.name).sorted()
+            let each = names.map { term(.compare(.status, .equals(TextFolding.fold($0))), "status=" + Self.quotedIfNeeded($0)) }
+            terms.append(each.count == 1 ? each[0] : .or(each))
         }
-        if let rating, !(book.rating.map(rating.contains) ?? false) { return false }
-        if let finished, !(book.finished.map(finished.contains) ?? false) { return false }
-        if let started, !(book.started.map(started.contains) ?? false) { return false }
-        if let added, !(book.added.map(added.contains) ?? false) { return false }
-        if let pages, !(book.pages.map(pages.contains) ?? false) { return false }
+        if let folder, !folder.isEmpty {
+            // The folder itself or one below it: `fiction` and `fiction/classics`, never `non-fiction`.
+            let folded = TextFolding.fold(folder)
+            let field = QueryField(name: "folder")
+            terms.append(.or([term(.compare(field, .equals(folded)), "folder=\(folder)"),
+                              .and([term(.compare(field, .textGreaterOrEqual(folded + "/")), "folder>=\(folder)/"),
+                                    term(.compare(field, .textLess(folded + "0")), "folder<\(folder)0")])]))
+        }
         if let author {
-            let needle = TextFolding.fold(author)
-            guard book.authors.contains(where: { TextFolding.contains($0, folded: needle) }) else { return false }
+            terms.append(term(.compare(QueryField(name: "author"), .contains(TextFolding.fold(author))), "author:" + Self.quotedIfNeeded(author)))
         }
-        if let text {
-            let needle = TextFolding.fold(text)
-            let fields = [book.title, book.subtitle ?? "", book.series ?? ""] + book.authors + book.tags + [book.body]
-            guard fields.contains(where: { TextFolding.contains($0, folded: needle) }) else { return false }
+        if let tag { terms.append(term(.compare(QueryField(name: "tag"), .equals(TextFolding.fold(tag))), "tag=" + Self.quotedIfNeeded(tag))) }
+        if let text, !FullText.words(text).isEmpty {
+            terms.append(term(.text(words: FullText.words(text).map(FullText.encode)), text))
         }
-        return true
+        if let rating { terms.append(term(.compare(QueryField(name: "rating"), .within(low: rating.lowerBound, high: rating.upperBound)), "rating")) }
+        if let pages {
+            terms.append(term(.compare(QueryField(name: "pages"), .within(low: Double(pages.lowerBound), high: Double(pages.upperBound))), "pages"))
+        }
+        for (name, range) in [("finished", finished), ("started", started), ("added", added)] {
+            guard let range else { continue }
+            terms.append(term(.compare(QueryField(name: name), .within(low: QueryDate.number(range.lowerBound),
+                                                                       high: QueryDate.number(range.upperBound))), name))
+        }
+        switch terms.count {
+        case 0: return Query(.all)
+        case 1: return Query(terms[0])
+        default: return Query(.and(terms))
+        }
+    }
+
+    /// A value as a term shows it in a message: bare when it is one word, else quoted.
+    private static func quotedIfNeeded(_ value: String) -> String {
+        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
+        }
+        return plain ? value : "\"" + String(value.filter { $0 != "\"" }) + "\""
     }
 }

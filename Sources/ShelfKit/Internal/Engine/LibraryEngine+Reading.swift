@@ -32,8 +32,7 @@ extension LibraryEngine {
 
     func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try query.validate(statuses: files.configuration.statuses)
-        let scan = try await scan()
-        return ordered(scan.books.filter(query.matches), by: order, limit: limit, problems: scan.problems)
+        return try await books(matching: query.query, sortedBy: order, limit: limit)
     }
 
     func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
@@ -236,7 +235,7 @@ extension LibraryEngine {
 
     func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
         try query.validate(statuses: files.configuration.statuses)
-        let ids = try await scan().books.filter(query.matches).map(\.id)
+        let ids = try await books(matching: query.query, sortedBy: [], limit: nil).items.map(\.id)
         return try await writing { files throws(ShelfError) in try files.delete(ids) }
     }
 

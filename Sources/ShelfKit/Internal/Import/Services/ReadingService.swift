@@ -33,13 +33,3 @@ protocol ReadingService: Sendable {
     /// service's row only fills them in.
     func defersRatings(to existing: Book) -> Bool
 }
-
-extension ImportFormat {
-    /// The service whose export this is.
-    var service: any ReadingService {
-        switch self {
-        case .goodreads: GoodreadsService()
-        case .storygraph: StoryGraphService()
-        }
-    }
-}
