@@ -60,7 +60,7 @@ struct GoodreadsRoundTripTests {
         let original = try ImportFixtures.fileLibrary()
         // Written as a batch, which sets no date the books do not give: a book added to reading
         // one at a time gets `started`, which the Goodreads format has no column for.
-        try await original.apply(LibraryBatch(additions: Self.books.map { ($0.book, $0.status, "") }))
+        try await original.apply(LibraryBatch(additions: Self.books.map { NewBook($0.book, to: $0.status) }))
         let written = try await original.scan().books
         #expect(written.count == Self.books.count)
 

@@ -115,7 +115,8 @@ struct CheckTests {
         var withSessions = 0
         // sessions(of:) refuses a slug two books share and a broken session file, so those
         // books are checked apart.
-        for (book, progress) in listed where !["dune", "cloud-atlas"].contains(book.id.rawValue) {
+        for row in listed where !["dune", "cloud-atlas"].contains(row.book.id.rawValue) {
+            let (book, progress) = (row.book, row.progress)
             let own = ReadingProgress(try await library.sessions(of: book.id))
             #expect(progress == own, "\(book.path)")
             if own.sessions > 0 { withSessions += 1 }
@@ -123,7 +124,7 @@ struct CheckTests {
         #expect(withSessions > 5)
         let copies = listed.filter { $0.book.id.rawValue == "dune" }
         #expect(copies.map(\.book.path).sorted() == ["finished/sci-fi/dune.md", "to-read/dune.md"])
-        for (book, progress) in copies {
+        for (book, progress) in copies.map({ ($0.book, $0.progress) }) {
             #expect(progress.sessions == (book.path == "to-read/dune.md" ? 1 : 6))
         }
         // Only the listed books' broken sessions are named.

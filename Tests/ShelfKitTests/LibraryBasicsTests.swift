@@ -101,12 +101,12 @@ struct LibraryBasicsTests {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
         try await test.library.add([
-            (.dune, .finished, "sci-fi"),
-            (Book(title: "Solaris", authors: ["Stanisław Lem"], pages: 204, tags: ["Sci-Fi"], rating: 4,
-                  finished: day("2023-05-01")), .finished, "sci-fi/classics"),
-            (Book(title: "Cien años de soledad", authors: ["Gabriel García Márquez"], pages: 417), .reading, "fiction"),
-            (Book(title: "Abandoned Thing", authors: ["Nobody"], body: "Too much about whales."), .abandoned, ""),
-            (Book(title: "Circe", authors: ["Madeline Miller"], rating: 4.5), .toRead, ""),
+            NewBook(.dune, to: .finished, in: "sci-fi"),
+            NewBook(Book(title: "Solaris", authors: ["Stanisław Lem"], pages: 204, tags: ["Sci-Fi"], rating: 4,
+                  finished: day("2023-05-01")), to: .finished, in: "sci-fi/classics"),
+            NewBook(Book(title: "Cien años de soledad", authors: ["Gabriel García Márquez"], pages: 417), to: .reading, in: "fiction"),
+            NewBook(Book(title: "Abandoned Thing", authors: ["Nobody"], body: "Too much about whales."), to: .abandoned, in: ""),
+            NewBook(Book(title: "Circe", authors: ["Madeline Miller"], rating: 4.5), to: .toRead, in: ""),
         ])
         func ids(_ query: BookQuery, _ order: [BookSort] = [], limit: Int? = nil) async throws -> [String] {
             try await test.library.books(matching: query, sortedBy: order, limit: limit).items.map(\.id.rawValue)

@@ -45,7 +45,8 @@ struct LibraryWritingTests {
         try await test.write(text, to: "finished/dune.md")
         #expect(try await test.library.book("dune").rating == nil)
 
-        let (book, absent) = try await test.library.removeKeys(["rating", "format", "nope"], from: try await test.library.book("dune"))
+        let removal = try await test.library.removeKeys(["rating", "format", "nope"], from: try await test.library.book("dune"))
+        let (book, absent) = (removal.book, removal.absent)
         #expect(absent == ["nope"])
         #expect(book.extra.isEmpty)
         #expect(await test.text("finished/dune.md") == Self.handWritten.replacingOccurrences(of: "format: paperback\n", with: ""))
@@ -311,10 +312,10 @@ struct LibraryWritingTests {
         defer { test.remove() }
         await expectError(.invalidValue(path: "to-read/b.md", key: "rating", value: "9",
                                         reason: "should be between 0.5 and 5 in steps of 0.5", line: 0, column: 0)) {
-            try await test.library.add([(Book(title: "A"), .toRead, "new"), (Book(title: "B", rating: 9), .toRead, "")])
+            try await test.library.add([NewBook(Book(title: "A"), to: .toRead, in: "new"), NewBook(Book(title: "B", rating: 9), to: .toRead, in: "")])
         }
         await expectError(.alreadyExists(path: "to-read/new/a.md")) {
-            try await test.library.add([(Book(title: "A"), .toRead, "new"), (Book(title: "A"), .finished, "")])
+            try await test.library.add([NewBook(Book(title: "A"), to: .toRead, in: "new"), NewBook(Book(title: "A"), to: .finished, in: "")])
         }
         #expect(await !test.exists("to-read/new"))
         #expect(try await test.library.books().isEmpty)
@@ -322,7 +323,7 @@ struct LibraryWritingTests {
         // A write that fails midway: the folder "blocked" is a file, so the second book cannot be created.
         try await test.write("not a folder", to: "finished/blocked")
         await #expect(throws: ShelfError.self) {
-            try await test.library.add([(Book(title: "A"), .toRead, "new"), (Book(title: "C"), .finished, "blocked/deeper")])
+            try await test.library.add([NewBook(Book(title: "A"), to: .toRead, in: "new"), NewBook(Book(title: "C"), to: .finished, in: "blocked/deeper")])
         }
         #expect(await !test.exists("to-read/new/a.md"))
         #expect(await !test.exists("to-read/new"))
@@ -355,8 +356,8 @@ struct LibraryWritingTests {
         let library = InMemoryLibrary(today: { testToday })
         await library.failNextWrite(at: "to-read/c.md")
         await #expect(throws: ShelfError.io(path: "to-read/c.md", operation: "write", message: "Input/output error")) {
-            try await library.add([(Book(title: "A"), .toRead, "x"), (Book(title: "B"), .toRead, ""),
-                                   (Book(title: "C"), .toRead, "")])
+            try await library.add([NewBook(Book(title: "A"), to: .toRead, in: "x"), NewBook(Book(title: "B"), to: .toRead, in: ""),
+                                   NewBook(Book(title: "C"), to: .toRead, in: "")])
         }
         #expect(await !library.exists("to-read/x"))
         #expect(await !library.exists("to-read/b.md"))
@@ -368,10 +369,10 @@ struct LibraryWritingTests {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
         try await test.library.add([
-            (.dune, .finished, "sci-fi"),
-            (Book(id: "dune-messiah", title: "Dune Messiah"), .toRead, ""),
-            (Book(title: "The Left Hand of Darkness"), .toRead, ""),
-            (Book(title: "The Dispossessed"), .toRead, ""),
+            NewBook(.dune, to: .finished, in: "sci-fi"),
+            NewBook(Book(id: "dune-messiah", title: "Dune Messiah"), to: .toRead, in: ""),
+            NewBook(Book(title: "The Left Hand of Darkness"), to: .toRead, in: ""),
+            NewBook(Book(title: "The Dispossessed"), to: .toRead, in: ""),
         ])
         #expect(try await test.library.resolve("dune").id == "dune")
         #expect(try await test.library.resolve("finished/sci-fi/dune.md").id == "dune")

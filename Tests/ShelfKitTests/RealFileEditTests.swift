@@ -103,7 +103,7 @@ struct RealFileEditTests {
         defer { test.remove() }
         try await test.write("---\ntitle: Zero\nrating: 0\ntags: [a]\nformat: ebook\n---\n", to: "finished/zero.md")
         let book = try await test.library.book("zero")
-        let (removed, _) = try await test.library.removeKeys(["format"], from: book)
+        let removed = try await test.library.removeKeys(["format"], from: book).book
         #expect(removed.rating == 0)
         #expect(await test.text("finished/zero.md") == "---\ntitle: Zero\nrating: 0\ntags: [a]\n---\n")
         var rated = try await test.library.book("zero")

@@ -149,8 +149,8 @@ struct UndoTests {
         defer { test.remove() }
         try await test.library.add(Book(title: "Dune", pages: 412), to: .reading, in: "")
         let snapshot = await test.snapshot()
-        let batch = LibraryBatch(additions: [(Book(title: "Emma"), Status("loaned"), ""), (Book(title: "Circe"), .toRead, "myth")],
-                                 moves: [("dune", .finished)], newStatuses: [Status("loaned")])
+        let batch = LibraryBatch(additions: [NewBook(Book(title: "Emma"), to: Status("loaned")), NewBook(Book(title: "Circe"), to: .toRead, in: "myth")],
+                                 moves: [BookMove("dune", to: .finished)], newStatuses: [Status("loaned")])
         try await (test.library as? any LibraryBatchWriting)?.apply(batch)
         let configuration = await test.bytes(LibraryConfiguration.path)
         #expect(await test.exists("loaned/emma.md"))

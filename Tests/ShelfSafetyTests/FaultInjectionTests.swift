@@ -87,6 +87,21 @@ struct RecoveryTests {
         return (root, Snapshot(done))
     }
 
+    /// A crash between removing two levels of empty folders: the replay passes over the level
+    /// already gone and removes the rest.
+    @Test func aRemovalOfEmptyFoldersCutShortIsFinished() async throws {
+        let scratch = try Scratch()
+        let root = try await scratch.library("lib", books: 3)
+        try FileManager.default.createDirectory(atPath: root + "/finished/done", withIntermediateDirectories: true)
+        let journal = Journal(operation: "undo of the move of book-6", detail: "finished/done/2024/book-6.md", steps: [
+            .removeEmptyFolders(from: "finished/done/2024", stoppingAt: "finished"),
+        ])
+        try Data(try journal.encoded()).write(to: URL(fileURLWithPath: root + "/" + Journal.path))
+        _ = try FileLibrary(root: root, index: .disabled)
+        #expect(!FileManager.default.fileExists(atPath: root + "/finished/done"))
+        #expect(FileManager.default.fileExists(atPath: root + "/finished"))
+    }
+
     @Test func openingFinishesAnInterruptedMove() async throws {
         let scratch = try Scratch()
         let (root, expected) = try await halfDoneMove(scratch)

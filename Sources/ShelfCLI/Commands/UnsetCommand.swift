@@ -34,7 +34,8 @@ struct UnsetCommand: AsyncParsableCommand {
         let library = try library.open()
         let book = try await library.resolve(library.reference(book))
         // Removed from the file itself, so a value shelf cannot read (`rating: ⭐⭐⭐⭐`) goes too.
-        let (updated, missing) = try await library.removeKeys(keys, from: book)
+        let removed = try await library.removeKeys(keys, from: book)
+        let (updated, missing) = (removed.book, removed.absent)
         if !missing.isEmpty {
             let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
             printError("shelf: \(library.displayPaths(book.path)) has no key\(missing.count == 1 ? "" : "s") \(names)")

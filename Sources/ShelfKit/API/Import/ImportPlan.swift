@@ -47,8 +47,8 @@ public struct ImportPlan: Sendable, Hashable {
     /// The writes, as one batch.
     public var batch: LibraryBatch {
         LibraryBatch(
-            additions: additions.map { (book: $0.book, status: $0.status, folder: folder) },
-            moves: updates.filter { $0.before.status != $0.after.status }.map { (id: $0.before.id, status: $0.after.status) },
+            additions: additions.map { NewBook($0.book, to: $0.status, in: folder) },
+            moves: updates.filter { $0.before.status != $0.after.status }.map { BookMove($0.before.id, to: $0.after.status) },
             updates: updates.map(\.after),
             newStatuses: newStatuses
         )

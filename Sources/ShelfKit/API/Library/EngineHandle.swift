@@ -27,7 +27,7 @@ extension EngineHandle {
     }
 
     public func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
-        -> Listing<(book: Book, progress: ReadingProgress)> {
+        -> Listing<BookWithProgress> {
         try await engine.booksWithProgress(matching: query, sortedBy: order, limit: limit)
     }
 
@@ -55,11 +55,11 @@ extension EngineHandle {
 
     @discardableResult
     public func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book {
-        try await engine.writing { files throws(ShelfError) in try files.add([(book, status, folder)])[0] }
+        try await engine.writing { files throws(ShelfError) in try files.add([NewBook(book, to: status, in: folder)])[0] }
     }
 
     @discardableResult
-    public func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book] {
+    public func add(_ books: [NewBook]) async throws(ShelfError) -> [Book] {
         try await engine.writing { files throws(ShelfError) in try files.add(books) }
     }
 
@@ -79,8 +79,9 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> (book: Book, absent: [String]) {
-        try await engine.writing { files throws(ShelfError) in try files.removeKeys(keys, from: book) }
+    public func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> RemovedKeys {
+        let (written, absent) = try await engine.writing { files throws(ShelfError) in try files.removeKeys(keys, from: book) }
+        return RemovedKeys(book: written, absent: absent)
     }
 
     @discardableResult
@@ -151,8 +152,9 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func apply(_ batch: LibraryBatch) async throws(ShelfError) -> (added: [Book], updated: [Book]) {
-        try await engine.writing { files throws(ShelfError) in try files.apply(batch) }
+    public func apply(_ batch: LibraryBatch) async throws(ShelfError) -> BatchOutcome {
+        let (added, updated) = try await engine.writing { files throws(ShelfError) in try files.apply(batch) }
+        return BatchOutcome(added: added, updated: updated)
     }
 
     public func liveSession() async throws(ShelfError) -> LiveSession? {

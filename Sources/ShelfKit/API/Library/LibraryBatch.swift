@@ -6,9 +6,9 @@
 /// there are none.
 public struct LibraryBatch: Sendable {
     /// New books, each with its status and folder.
-    public var additions: [(book: Book, status: Status, folder: String)]
+    public var additions: [NewBook]
     /// Books moved to another status, keeping their folder.
-    public var moves: [(id: BookID, status: Status)]
+    public var moves: [BookMove]
     /// Books whose changed keys are written.
     public var updates: [Book]
     /// Statuses to append to `.shelf/config.yaml` first, in the same journal, for additions
@@ -17,7 +17,7 @@ public struct LibraryBatch: Sendable {
     public var newStatuses: [Status]
 
     /// Creates a batch.
-    public init(additions: [(book: Book, status: Status, folder: String)] = [], moves: [(id: BookID, status: Status)] = [],
+    public init(additions: [NewBook] = [], moves: [BookMove] = [],
                 updates: [Book] = [], newStatuses: [Status] = []) {
         self.additions = additions
         self.moves = moves

@@ -10,5 +10,5 @@ public protocol LibraryBatchWriting: Library {
     /// - Throws: The first error of ``LibraryWriting/add(_:)-(_)``, ``LibraryWriting/move(_:to:folder:)``
     ///   or ``LibraryWriting/update(_:)-(_)``.
     @discardableResult
-    func apply(_ batch: LibraryBatch) async throws(ShelfError) -> (added: [Book], updated: [Book])
+    func apply(_ batch: LibraryBatch) async throws(ShelfError) -> BatchOutcome
 }

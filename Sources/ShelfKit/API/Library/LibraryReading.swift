@@ -50,7 +50,7 @@ public protocol LibraryReading: Sendable {
     /// find each book again. The listing's problems also name the listed books' session files
     /// that could not be read, which their progress leaves out.
     func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
-        -> Listing<(book: Book, progress: ReadingProgress)>
+        -> Listing<BookWithProgress>
 
     /// The books that match `query`, each made into a `Row` by `row` as it is read, sorted by
     /// `order`, at most `limit` of them: for listings of a whole library, which then hold what

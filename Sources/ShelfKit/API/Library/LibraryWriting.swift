@@ -18,7 +18,7 @@ public protocol LibraryWriting: Sendable {
     /// Adds several books, all or none: everything is checked first, and a write that fails
     /// midway undoes the ones before it.
     @discardableResult
-    func add(_ books: [(book: Book, status: Status, folder: String)]) async throws(ShelfError) -> [Book]
+    func add(_ books: [NewBook]) async throws(ShelfError) -> [Book]
 
     /// Writes the keys changed in `book` since it was read to its file, key by key, leaving every
     /// other byte as it was; when nothing changed, nothing is written. A status or folder changed
@@ -64,7 +64,7 @@ public protocol LibraryWriting: Sendable {
     /// The book is found from its path, as ``update(_:)-(Book)`` finds it.
     /// - Returns: The book as written, and the keys its file did not have.
     @discardableResult
-    func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> (book: Book, absent: [String])
+    func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> RemovedKeys
 
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
     /// folder), removing folders left empty. Arriving in the reading status sets `started`,

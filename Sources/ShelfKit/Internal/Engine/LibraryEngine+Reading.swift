@@ -52,9 +52,9 @@ extension LibraryEngine {
     }
 
     func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
-        -> Listing<(book: Book, progress: ReadingProgress)> {
+        -> Listing<BookWithProgress> {
         let listing = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: true) { book, progress in
-            (book: book, progress: progress ?? ReadingProgress([]))
+            BookWithProgress(book: book, progress: progress ?? ReadingProgress([]))
         }
         remember(listing.items.map(\.book))
         return listing

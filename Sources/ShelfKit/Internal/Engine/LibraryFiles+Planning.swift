@@ -12,7 +12,7 @@ extension LibraryFiles {
     /// - Parameter setsDates: Give a book the dates its status implies, as a move into it does
     ///   (``arrivalDates(_:in:on:)``), and refuse dates in the future; a batch's books say what
     ///   their dates are.
-    mutating func planAdditions(_ items: [(book: Book, status: Status, folder: String)], setsDates: Bool = true,
+    mutating func planAdditions(_ items: [NewBook], setsDates: Bool = true,
                                 into plan: inout WritePlan) throws(ShelfError) -> [String] {
         // An empty list must not cost a walk of the whole library.
         guard !items.isEmpty else { return [] }

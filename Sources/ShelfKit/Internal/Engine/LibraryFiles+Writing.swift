@@ -6,7 +6,7 @@ extension LibraryFiles {
     // MARK: - Add
 
     /// Adds books, all or none.
-    mutating func add(_ items: [(book: Book, status: Status, folder: String)]) throws(ShelfError) -> [Book] {
+    mutating func add(_ items: [NewBook]) throws(ShelfError) -> [Book] {
         let took = try lockForWriting()
         defer { unlockForWriting(took) }
         var plan = WritePlan()

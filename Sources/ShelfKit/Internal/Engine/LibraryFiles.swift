@@ -202,9 +202,14 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
         if let stamp = stamps.removeValue(forKey: source) { stamps[destination] = stamp }
     }
 
-    /// Removes `directory` and then its parents while they are empty, stopping at `stop`.
+    /// Removes `directory` and then its parents while they are empty, stopping at `stop`. A
+    /// folder already gone is passed over, so that a removal a crash cut short between two
+    /// levels is finished when the journal is replayed.
     mutating func removeEmptyDirectories(from directory: String, stoppingAt stop: String) throws(ShelfError) {
         var current = directory
+        while current != stop, current.hasPrefix(stop + "/"), storage.kind(of: current) == nil {
+            current = Path.parent(of: current)
+        }
         while current != stop, current.hasPrefix(stop + "/"), try storage.entries(in: current).isEmpty {
             try storage.removeDirectory(current)
             record(.makeDirectory(current))
