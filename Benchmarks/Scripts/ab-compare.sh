@@ -12,7 +12,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$source" "$work/a"
 cp -r "$source" "$work/b"
-book=$(cd "$work/a" && find finished -name '*.md' -path '*/*' | grep -v '/20[0-9][0-9]-' | head -1)
+# The first book file of finished/ (session files are named by their day); awk reads all of
+# find's output, so that pipefail sees no broken pipe.
+book=$(cd "$work/a" && find finished -name '*.md' | awk '!/\/20[0-9][0-9]-/ && !found { print; found = 1 }')
 slug=$(basename "$book" .md)
 export SHELF_NO_WATCHMAN=1
 "$old" list --library "$work/a" >/dev/null 2>&1 || true
