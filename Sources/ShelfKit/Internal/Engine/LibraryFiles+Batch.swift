@@ -11,8 +11,6 @@ extension LibraryFiles {
     /// go into `.shelf/config.yaml` as the journal's first step.
     mutating func apply(_ batch: LibraryBatch) throws(ShelfError) -> (added: [Book], updated: [Book]) {
         // One writer lock for the whole batch, so no other command lands between its parts.
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         // New statuses are planned with and written first in the same journal, so a crash
         // never leaves books in a folder the configuration does not name, or the reverse.
         let previous = configuration

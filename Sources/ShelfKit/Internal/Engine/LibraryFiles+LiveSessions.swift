@@ -32,8 +32,6 @@ extension LibraryFiles {
     /// writer lock, and writes the result: a pause made by another process meanwhile is kept,
     /// never overwritten by an older copy.
     mutating func updateLiveSession(_ id: BookID, _ change: (inout LiveSession) -> Void) throws(ShelfError) -> LiveSession {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         let path = LiveSessionFormat.path(of: id)
         guard storage.isFile(path) else { throw .noLiveSession(id) }
         var session = try LiveSessionFormat.read(try storage.read(path), path: path)
@@ -46,8 +44,6 @@ extension LibraryFiles {
     /// moves its file to the trash in the same journal: a crash leaves the session running and
     /// unlogged, or logged and ended, never logged and still running.
     mutating func stopLiveSession(_ id: BookID, as make: (LiveSession) -> ReadingSession) throws(ShelfError) -> ReadingSession {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         let path = LiveSessionFormat.path(of: id)
         guard storage.isFile(path) else { throw .noLiveSession(id) }
         let running = try LiveSessionFormat.read(try storage.read(path), path: path)

@@ -6,8 +6,6 @@ extension LibraryFiles {
     ///   ``ShelfError/alreadyExists(path:)`` for a slug another book has (in any status, also
     ///   differing only in case, as macOS and Windows compare names) or a path already taken.
     mutating func rename(_ id: BookID, to slug: BookID) throws(ShelfError) -> Book {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         // The running session is filed under the slug, and would be left without its book.
         if let running = try liveSession(), running.bookID == id { throw .liveSessionRunning(id, started: running.started) }
         var plan = WritePlan()

@@ -45,8 +45,6 @@ extension LibraryFiles {
     /// day or time changed, in one journal. A session moved before its book's `started` moves
     /// `started` back, as a backdated log does.
     mutating func update(_ session: ReadingSession) throws(ShelfError) -> SessionUpdate {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         let target = try readSessionForEditing(session, merging: true)
         let current = target.session
         let base = session.version?.value ?? current
@@ -109,8 +107,6 @@ extension LibraryFiles {
     /// removing its session folder when that leaves it empty, in one journal.
     /// - Returns: The file's path in the trash.
     mutating func delete(_ session: ReadingSession) throws(ShelfError) -> String {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         let target = try readSessionForEditing(session)
         try completeIgnoreFile()
         // A folder that holds neither this file nor its book (whose restore would take the

@@ -5,59 +5,28 @@ internal import Foundation
 extension LibraryFiles {
     // MARK: - The writer lock
 
-    /// Takes the writer lock unless this library already holds it (an operation made of others,
-    /// like `log` moving a book, or one run by ``holding(_:_:)``), then finishes any operation
-    /// a crashed process left.
+    /// Runs a writing operation with `lock`, which the caller took (``LibraryEngine/writing(_:)``
+    /// waits for it, suspended, so that no thread of the cooperative pool is held while another
+    /// process writes), and releases it when the operation ends. This is the one place a write
+    /// holds the lock: the operations themselves only plan and perform.
     ///
-    /// It never waits: waiting here would block a thread of the cooperative pool. The actor of
-    /// a library other processes can write to waits for the lock, suspended, before it starts
-    /// the operation (``FileLibrary``), and hands it over through ``holding(_:_:)``.
-    /// - Returns: Whether this call took the lock; pass it to ``unlockForWriting(_:)``.
-    /// - Throws: ``ShelfError/libraryBusy`` when another process holds it.
-    mutating func lockForWriting() throws(ShelfError) -> Bool {
-        guard writeDepth == 0 else {
-            writeDepth += 1
-            return false
-        }
-        try configuration.requireWritableFormat()
-        adopt(try storage.lockForWriting())
-        return true
-    }
-
-    /// Runs a writing operation with `lock`, which the caller took, so that the operation's
-    /// ``lockForWriting()`` finds it held; releases it when the operation ends.
-    ///
-    /// The operation is synchronous on purpose: the caller's only suspension is the wait for
-    /// the lock, before this, so nothing else on the actor runs between its reads and writes.
+    /// Before the operation it refuses a library a newer shelf wrote and finishes what a crashed
+    /// writer left (only safe once no other writer can be running); after it, still under the
+    /// lock, it keeps what the operation wrote for undo. The operation is synchronous on purpose:
+    /// the caller's only suspension is the wait for the lock, before this, so nothing else on
+    /// the actor runs between its reads and writes.
     mutating func holding<Result>(_ lock: WriterLock?,
                                   _ operation: (inout LibraryFiles) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
-        assert(writeDepth == 0, "a writing operation already holds the lock")
-        do throws(ShelfError) {
-            try configuration.requireWritableFormat()
-        } catch {
+        assert(writerLock == nil, "a writing operation already holds the lock")
+        defer {
+            keepUndoSteps()
             lock?.release()
-            throw error
+            writerLock = nil
         }
-        adopt(lock)
-        defer { unlockForWriting(true) }
-        return try operation(&self)
-    }
-
-    /// Makes `lock` this library's, as the outermost writing operation, and finishes what a
-    /// crashed writer left (only safe once no other writer can be running).
-    private mutating func adopt(_ lock: WriterLock?) {
+        try configuration.requireWritableFormat()
         writerLock = lock
-        writeDepth = 1
         if let note = recoverInterruptedOperation() { recoveryNotes.append(note) }
-    }
-
-    /// Releases what ``lockForWriting()`` took.
-    mutating func unlockForWriting(_ took: Bool) {
-        writeDepth -= 1
-        guard took else { return }
-        keepUndoSteps()
-        writerLock?.release()
-        writerLock = nil
+        return try operation(&self)
     }
 
     /// Keeps what the operation ending wrote in ``UndoHistory``, still under the lock. Best

@@ -7,8 +7,6 @@ extension LibraryFiles {
 
     /// Adds books, all or none.
     mutating func add(_ items: [NewBook]) throws(ShelfError) -> [Book] {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         var plan = WritePlan()
         let keys = try planAdditions(items, into: &plan)
         try perform(plan, operation: "add")
@@ -19,8 +17,6 @@ extension LibraryFiles {
 
     /// Writes the changed keys of each book, all or none; files with no change are not touched.
     mutating func update(_ books: [Book]) throws(ShelfError) -> [Book] {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         var plan = WritePlan()
         var keys: [String] = []
         for book in books {
@@ -37,8 +33,6 @@ extension LibraryFiles {
     /// Reads a book, applies `change` and writes what it changed, under one hold of the lock.
     /// - Returns: The book as written, or what `change` threw (then nothing is written).
     mutating func update(_ id: BookID, _ change: (inout Book) throws(ShelfError) -> Void) throws(ShelfError) -> Book {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         // Read once: the plan starts from this reading, and the swap checks the file still
         // holds it as it replaces it.
         let location = try locate(id)
@@ -67,8 +61,6 @@ extension LibraryFiles {
     /// Removes front matter keys from one book (``planRemoval(of:from:into:)``); writes
     /// nothing when it has none of them.
     mutating func removeKeys(_ keys: [String], from book: Book) throws(ShelfError) -> (book: Book, absent: [String]) {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         var plan = WritePlan()
         let (key, absent) = try planRemoval(of: keys, from: book, into: &plan)
         guard let entry = plan.entries[key] else { throw .bookNotFound(reference: book.id.rawValue, closeMatches: []) }
@@ -81,8 +73,6 @@ extension LibraryFiles {
     /// Moves a book and its sessions to another status or folder, setting `started` or
     /// `finished` when the book arrives in the reading or finished status without one.
     mutating func move(_ id: BookID, to status: Status, folder: String?) throws(ShelfError) -> Book {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         var plan = WritePlan()
         let moved = try planMove(id, to: status, folder: folder, on: nil, into: &plan)
         let source = plan.entries.values.first?.source?.path ?? moved.path
@@ -95,8 +85,6 @@ extension LibraryFiles {
     /// status, and for a book in the finished or abandoned role a new read
     /// (``Book/beginNewRead(on:)``), begun before the move's dates, in one journal.
     mutating func start(_ id: BookID, on day: Day) throws(ShelfError) -> Book {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         let role = configuration.role(of: try locate(id).status)
         let rereads = role == .finished || role == .abandoned
         var plan = WritePlan()
@@ -113,8 +101,6 @@ extension LibraryFiles {
     /// The dates the move sets take `day`, or today.
     mutating func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
                        then change: (inout Book) throws(ShelfError) -> Void) throws(ShelfError) -> Book {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         var plan = WritePlan()
         var book = try planMove(id, to: status, folder: folder, on: day, into: &plan)
         try change(&book)
@@ -129,8 +115,6 @@ extension LibraryFiles {
 
     /// Moves books and their sessions to `.shelf/trash/<today>/<original path>`, all or none.
     mutating func delete(_ ids: [BookID]) throws(ShelfError) -> [Book] {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         let listing = try listing()
         var files: [(location: BookLocation, book: Book)] = []
         for id in ids {
@@ -192,8 +176,6 @@ extension LibraryFiles {
     /// Marks the book file at `path` open in an editor by this process (``EditMarkers``).
     /// - Throws: ``ShelfError/bookBeingEdited(path:pid:)`` when another process has it open.
     mutating func markEditing(_ path: String) throws(ShelfError) {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         if let open = EditMarkers.open(in: storage).first(where: { $0.path == path }) {
             throw .bookBeingEdited(path: open.path, pid: open.pid)
         }
@@ -243,8 +225,6 @@ extension LibraryFiles {
     /// Puts a deleted book back where it was: the copy deleted last, the last one deleted on
     /// `day`, or the one at `trashPath` (`.shelf/trash/<day>/<original path>`).
     mutating func restore(_ id: BookID?, deletedOn day: Day? = nil, trashPath: String? = nil) throws(ShelfError) -> Book {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         let trashed = try trashedBooks()
         var id = id
         if let wanted = id, !trashed.contains(where: { $0.id == wanted }) { id = try Self.trashedID(named: wanted.rawValue, among: trashed) }
@@ -319,8 +299,6 @@ extension LibraryFiles {
     ///   running session's file leaving `.shelf/live/`).
     mutating func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int? = nil,
                       finishing: [JournalStep] = []) throws(ShelfError) -> ReadingSession {
-        let took = try lockForWriting()
-        defer { unlockForWriting(took) }
         var location = try locate(id)
         let book = try read(location).book
         let existing = try sessions(of: location)

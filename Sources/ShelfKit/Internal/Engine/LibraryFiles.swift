@@ -24,8 +24,6 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     private var undoLog: [UndoStep]?
     /// The writer lock while a writing operation runs (always `nil` in memory).
     var writerLock: WriterLock?
-    /// How many writing operations are running, nested; the lock is taken by the outermost.
-    var writeDepth = 0
     /// What recovering from interrupted operations found, oldest first.
     var recoveryNotes: [String] = []
     /// How to take back the writes of the operation running, kept in ``UndoHistory`` when it
