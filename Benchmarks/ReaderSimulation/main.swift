@@ -33,6 +33,7 @@ let base = FileManager.default.temporaryDirectory.path + "/shelf-simulate-\(getp
 let began = Date()
 var diverged: [ReaderSimulation.Outcome] = []
 var stepsRun = 0
+var undos = 0
 for seed in first..<(first + UInt64(seeds)) {
     let folder = base + "/\(seed)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -40,6 +41,7 @@ for seed in first..<(first + UInt64(seeds)) {
     let outcome = await ReaderSimulation(index: index, twoDevicesWith: devices ? shelf : nil).run(seed: seed, steps: steps, in: folder)
     try? FileManager.default.removeItem(atPath: folder)
     stepsRun += outcome.steps
+    undos += outcome.script.filter { $0 == "shelf undo" }.count
     if outcome.divergence != nil {
         diverged.append(outcome)
         print(outcome)
@@ -47,5 +49,5 @@ for seed in first..<(first + UInt64(seeds)) {
 }
 try? FileManager.default.removeItem(atPath: base)
 let seconds = Date().timeIntervalSince(began)
-print("\(seeds) seeds, \(stepsRun) steps, \(diverged.count) diverged, \(String(format: "%.1f", seconds)) s (\(index.isEnabled ? "index" : "no index")\(devices ? ", two devices" : ""))")
+print("\(seeds) seeds, \(stepsRun) steps (\(undos) of them shelf undo), \(diverged.count) diverged, \(String(format: "%.1f", seconds)) s (\(index.isEnabled ? "index" : "no index")\(devices ? ", two devices" : ""))")
 exit(diverged.isEmpty ? 0 : 1)
