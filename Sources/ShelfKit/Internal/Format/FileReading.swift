@@ -11,7 +11,12 @@ struct BookFile: Sendable {
 
     /// Reads and parses one book file. Free of state, so scans run it on all cores.
     static func read(_ location: BookLocation, from storage: some LibraryStorage) throws(ShelfError) -> BookFile {
-        let bytes = try storage.read(location.path)
+        try parse(try storage.read(location.path), at: location)
+    }
+
+    /// Parses the bytes of the book file at `location`, however they were read (the index reads
+    /// them in an open folder, with the file's information).
+    static func parse(_ bytes: [UInt8], at location: BookLocation) throws(ShelfError) -> BookFile {
         let document = try FrontMatterDocument(libraryFile: bytes, path: location.path)
         let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
         let stamp = FileStamp(bytes)
@@ -47,7 +52,12 @@ struct SessionFile: Sendable {
     /// One session file, with every bad value it holds, for `check`.
     static func readWithProblems(_ path: String, name: SessionFileName, bookID: BookID,
                                  from storage: some LibraryStorage) throws(ShelfError) -> (ReadingSession, [ShelfError]) {
-        let bytes = try storage.read(path)
+        try parse(try storage.read(path), path: path, name: name, bookID: bookID)
+    }
+
+    /// Parses the bytes of the session file at `path`, with every bad value it holds.
+    static func parse(_ bytes: [UInt8], path: String, name: SessionFileName,
+                      bookID: BookID) throws(ShelfError) -> (session: ReadingSession, problems: [ShelfError]) {
         let document = try FrontMatterDocument(libraryFile: bytes, path: path)
         let (session, errors) = SessionFormat.read(document, bookID: bookID, name: name)
         return (session.read(from: FileStamp(bytes)), errors)

@@ -385,18 +385,22 @@ extension LibraryIndex {
             return Parsed(work: work, stamp: FileStamp(size: 0, hash: 0), info: nil, problems: [Problem(error, path: path)])
         }
         let stamp = FileStamp(bytes)
+        // Through the readers every other read uses (`FileReading.swift`).
         do throws(ShelfError) {
-            let document = try FrontMatterDocument(libraryFile: bytes, path: path)
             switch work {
             case .book(let location):
-                let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
-                return Parsed(work: work, stamp: stamp, info: info, book: book, problems: problems.map { Problem($0, path: path) },
+                let file = try BookFile.parse(bytes, at: location)
+                var book = file.book
+                book.version = nil
+                return Parsed(work: work, stamp: stamp, info: info, book: book, problems: file.problems.map { Problem($0, path: path) },
                               rows: Rows(book, document: encodeText, progress: sessions.map { ReadingProgress($0, of: book) }))
             case .session(_, let name, let book):
-                let (session, errors) = SessionFormat.read(document, bookID: BookID(book.slug), name: name)
-                if let first = errors.first {
+                let parsed = try SessionFile.parse(bytes, path: path, name: name, bookID: BookID(book.slug))
+                var session = parsed.session
+                if let first = parsed.problems.first {
                     return Parsed(work: work, stamp: stamp, info: info, problems: [Problem(first, path: path)])
                 }
+                session.version = nil
                 return Parsed(work: work, stamp: stamp, info: info, session: session, problems: [],
                               rows: Rows(session, document: encodeText))
             }
