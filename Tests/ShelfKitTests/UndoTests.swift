@@ -127,6 +127,22 @@ struct UndoTests {
         #expect(try await test.library.undoableWrites().first?.operation == "move of dune")
     }
 
+    /// Taking back an add removes the file only when it holds what the add wrote; an edited one
+    /// stays, byte for byte, with nothing left beside it.
+    @Test(arguments: LibraryKind.allCases)
+    func aFileAddedThenEditedIsNeverRemoved(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(title: "Emma", pages: 474), to: .toRead, in: "")
+        let mine = "---\r\ntitle: Emma\r\npages: 474\r\n---\r\nMy notes.\r\n"
+        try await test.write(mine, to: "to-read/emma.md")
+        await expectError(.cannotUndo(operation: "add of emma", path: "to-read/emma.md")) {
+            try await test.library.undoLastWrite()
+        }
+        #expect(await test.bytes("to-read/emma.md") == Array(mine.utf8))
+        #expect(await test.snapshot().keys.sorted() == ["to-read/emma.md"], "nothing left beside it")
+    }
+
     @Test(arguments: LibraryKind.allCases)
     func theHistoryIsBoundedAndKeptOutOfGit(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)

@@ -102,6 +102,26 @@ struct RecoveryTests {
         #expect(FileManager.default.fileExists(atPath: root + "/finished"))
     }
 
+    /// An undo's removal killed after it moved the file aside: the file it meant to remove goes,
+    /// a file that is not it comes back to its place.
+    @Test(arguments: [true, false])
+    func aRemovalCutShortKeepsWhatItDidNotWrite(_ holdsWhatWasWritten: Bool) async throws {
+        let scratch = try Scratch()
+        let root = try await scratch.library("lib", books: 3)
+        let path = "to-read/book-1.md"
+        let written = try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
+        let edited = written + Array("Saved by hand.\n".utf8)
+        try FileManager.default.removeItem(atPath: root + "/" + path)
+        try Data(holdsWhatWasWritten ? written : edited).write(to: URL(fileURLWithPath: root + "/to-read/.book-1.md.99999.0.tmp"))
+        let journal = Journal(operation: "undo of the add of book-1", detail: path,
+                              steps: [.remove(path: path, expected: JournalStep.Stamp(FileStamp(written)))])
+        try Data(try journal.encoded()).write(to: URL(fileURLWithPath: root + "/" + Journal.path))
+        _ = try FileLibrary(root: root, index: .disabled)
+        #expect(!FileManager.default.fileExists(atPath: root + "/to-read/.book-1.md.99999.0.tmp"))
+        let now = FileManager.default.contents(atPath: root + "/" + path).map { Array($0) }
+        #expect(now == (holdsWhatWasWritten ? nil : edited))
+    }
+
     @Test func openingFinishesAnInterruptedMove() async throws {
         let scratch = try Scratch()
         let (root, expected) = try await halfDoneMove(scratch)

@@ -76,48 +76,73 @@ struct SetCommand: AsyncParsableCommand {
         // reads the book once, and checks the keys against the book it read.
         let id = try await library.bookID(for: library.reference(book))
         let assignments = assignments.compactMap(ValueParsing.parsedAssignment)
-        let elsewhere = try await keysOfOtherBooks(in: assignments, library: library)
         let asString = string
         let newKey = newKey
         let today = Day.today()
-        let outcome = Mutex<(before: Book?, added: [String], slip: CommandFailure?)>((nil, [], nil))
-        let updated = try await library.update(id) { book throws(ShelfError) in
-            let keys = Self.keysNew(to: book, in: assignments, elsewhere: elsewhere, allowingSlips: newKey)
-            outcome.withLock { $0 = (book, keys.new, keys.slip) }
-            // A slip changes nothing, so nothing is written; it is reported below.
-            guard keys.slip == nil else { return }
-            for assignment in assignments {
-                switch assignment {
-                case .set(let key, let text):
-                    book = try book.setting(key, to: ValueParsing.value(text, forKey: key, asString: asString, today: today))
-                case .add(let key, let text):
-                    book = try book.changingList(key, Book.listElements(of: text).map(Book.ListChange.add))
-                case .remove(let key, let text):
-                    book = try book.changingList(key, Book.listElements(of: text).map(Book.ListChange.remove))
+        // Keys of the person's own that the book lacks are asked of the library (`has:KEY`)
+        // only when the book read shows it lacks them, which then takes a second pass.
+        var elsewhere: Set<String> = []
+        var asked: Set<String> = []
+        while true {
+            let outcome = Mutex(SetOutcome())
+            let (known, alreadyAsked) = (elsewhere, asked)
+            let updated = try await library.update(id) { book throws(ShelfError) in
+                let unasked = Self.keysToAsk(of: book, in: assignments).subtracting(alreadyAsked)
+                // Nothing is written on this pass; the keys are asked, then the book read again.
+                guard unasked.isEmpty else { return outcome.withLock { $0.unasked = unasked } }
+                let keys = Self.keysNew(to: book, in: assignments, elsewhere: known, allowingSlips: newKey)
+                outcome.withLock { $0 = SetOutcome(before: book, added: keys.new, slip: keys.slip) }
+                // A slip changes nothing, so nothing is written; it is reported below.
+                guard keys.slip == nil else { return }
+                for assignment in assignments {
+                    switch assignment {
+                    case .set(let key, let text):
+                        book = try book.setting(key, to: ValueParsing.value(text, forKey: key, asString: asString, today: today))
+                    case .add(let key, let text):
+                        book = try book.changingList(key, Book.listElements(of: text).map(Book.ListChange.add))
+                    case .remove(let key, let text):
+                        book = try book.changingList(key, Book.listElements(of: text).map(Book.ListChange.remove))
+                    }
                 }
             }
-        }
-        let (before, added, slip) = outcome.withLock { $0 }
-        if let slip { throw slip }
-        let shown = library.displayPaths(updated.path)
-        try StandardOutput.writeLine(updated == before ? "\(shown): nothing changed" : shown)
-        if updated != before, let last = added.last {
-            printError(added.count == 1 ? "shelf: \(last) is a new key: no other book has it"
-                       : "shelf: \(added.dropLast().joined(separator: ", ")) and \(last) are new keys: no other book has them")
+            let result = outcome.withLock { $0 }
+            if !result.unasked.isEmpty {
+                for key in result.unasked.sorted() where try await Self.someBook(in: library, has: key) { elsewhere.insert(key) }
+                asked.formUnion(result.unasked)
+                continue
+            }
+            if let slip = result.slip { throw slip }
+            let shown = library.displayPaths(updated.path)
+            try StandardOutput.writeLine(updated == result.before ? "\(shown): nothing changed" : shown)
+            if updated != result.before, let last = result.added.last {
+                printError(result.added.count == 1 ? "shelf: \(last) is a new key: no other book has it"
+                           : "shelf: \(result.added.dropLast().joined(separator: ", ")) and \(last) are new keys: no other book has them")
+            }
+            return
         }
     }
 
-    /// The keys set that the schema does not know and some book of the library has, asked of
-    /// the index (`has:KEY`) before the book is read.
-    private func keysOfOtherBooks(in assignments: [ValueParsing.Assignment], library: FileLibrary) async throws -> Set<String> {
-        var found: Set<String> = []
-        for case .set(let key, _) in assignments where !Self.isSchemaKey(key) {
-            // `has:` takes a schema key in any case, so `Tags` is not looked for: only the book's
-            // own `Tags` makes it known.
-            guard !BookSchema.fields.contains(where: { $0.key == key.lowercased() }) else { continue }
-            if try await Self.someBook(in: library, has: key) { found.insert(key) }
+    /// What one pass of the update saw.
+    private struct SetOutcome {
+        /// The book as read.
+        var before: Book?
+        /// The keys no book had, written.
+        var added: [String] = []
+        /// A key one slip from a known one, refused.
+        var slip: CommandFailure?
+        /// Keys the book lacks whose use elsewhere in the library is still to be asked.
+        var unasked: Set<String> = []
+    }
+
+    /// The keys set that neither the schema nor `book` knows, whose use by another book decides
+    /// whether they are new. `has:` takes a schema key in any case, so `Tags` is not asked:
+    /// only the book's own `Tags` makes it known.
+    private static func keysToAsk(of book: Book, in assignments: [ValueParsing.Assignment]) -> Set<String> {
+        var keys: Set<String> = []
+        for case .set(let key, _) in assignments where !isSchemaKey(key) && !book.extra.contains(where: { $0.key == key }) {
+            if !BookSchema.fields.contains(where: { $0.key == key.lowercased() }) { keys.insert(key) }
         }
-        return found
+        return keys
     }
 
     private static func isSchemaKey(_ key: String) -> Bool {

@@ -10,7 +10,6 @@ extension LibraryFiles {
     /// destination, in one write with the move (which sets no date of its own). New statuses
     /// go into `.shelf/config.yaml` as the journal's first step.
     mutating func apply(_ batch: LibraryBatch) throws(ShelfError) -> (added: [Book], updated: [Book]) {
-        // One writer lock for the whole batch, so no other command lands between its parts.
         // New statuses are planned with and written first in the same journal, so a crash
         // never leaves books in a folder the configuration does not name, or the reverse.
         let previous = configuration

@@ -10,7 +10,7 @@ extension LibraryFiles {
         if let running = try liveSession(), running.bookID == id { throw .liveSessionRunning(id, started: running.started) }
         var plan = WritePlan()
         let renamed = try planRename(id, to: slug.rawValue, into: &plan)
-        try perform(plan, operation: "rename of \(id)")
+        try perform(plan, operation: "rename", of: id)
         remember(plan)
         if renamed.id != id { locations[id.rawValue] = nil }
         return renamed

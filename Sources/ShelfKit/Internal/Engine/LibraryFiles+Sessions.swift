@@ -122,7 +122,6 @@ extension LibraryFiles {
         return destination
     }
 
-    /// What the sessions of the book at `location` contradict (``SessionRules/contradictions(of:in:sessions:)``).
     /// Throws ``ShelfError/editConflict(path:key:line:column:)`` for the first key that both
     /// `session` (the caller's copy) and `current` (the file now) changed since `base`, to
     /// different values: a stale copy merges key by key, as a book does, and never reverts a
@@ -151,6 +150,7 @@ extension LibraryFiles {
         throw .editConflict(path: target.path, key: key, line: line, column: key == "body" ? 1 : location.column)
     }
 
+    /// What the sessions of the book at `location` contradict (``SessionRules/contradictions(of:in:sessions:)``).
     func sessionContradictions(of location: BookLocation) throws(ShelfError) -> [Problem] {
         let book = try BookFile.read(location, from: storage)
         var sessions: [(session: ReadingSession, document: FrontMatterDocument)] = []

@@ -166,6 +166,7 @@ extension LibraryFiles {
     /// kept as `<path>.conflict` (``FileSystem/keepAside(_:beside:)``) and reported.
     /// - Returns: What to tell the person, one sentence a file kept.
     private mutating func settleTemporaries(of step: JournalStep) -> [String] {
+        if case .remove(let path, let expected) = step { return settleRemoval(of: path, expecting: expected) }
         guard case .write(let path, let data, let expected) = step else {
             for path in step.paths { removeStaleTemporaries(of: path) }
             return []
@@ -187,9 +188,28 @@ extension LibraryFiles {
         return kept
     }
 
+    /// A removal killed after moving its file aside (``remove(_:expecting:)``): the file it
+    /// meant to remove goes; any other is put back at `path`, or kept beside it when `path` is
+    /// taken, and reported.
+    private mutating func settleRemoval(of path: String, expecting expected: JournalStep.Stamp) -> [String] {
+        var kept: [String] = []
+        for temporary in staleTemporaries(of: path) {
+            if let bytes = try? storage.read(temporary), expected.matches(bytes) {
+                try? storage.removeFile(temporary)
+            } else if storage.kind(of: path) == nil, (try? storage.move(temporary, to: path)) != nil {
+                continue
+            } else if let copy = keepAside(temporary, beside: path) {
+                kept.append("a version of \(path) found during the interrupted undo is kept as \(copy)")
+            } else {
+                kept.append("a version of \(path) found during the interrupted undo is left in \(temporary)")
+            }
+        }
+        return kept
+    }
+
     /// Moves `temporary` to the first free ``ConflictCopy`` name beside `path`, through the
     /// storage (``FileSystem/keepAside(_:beside:)`` is the same for the swap, on disk only).
-    private mutating func keepAside(_ temporary: String, beside path: String) -> String? {
+    mutating func keepAside(_ temporary: String, beside path: String) -> String? {
         for attempt in ConflictCopy.attempts {
             let name = ConflictCopy.name(beside: path, attempt: attempt)
             guard storage.kind(of: name) == nil else { continue }

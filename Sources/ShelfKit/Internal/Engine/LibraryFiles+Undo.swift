@@ -10,7 +10,7 @@ extension LibraryFiles {
     /// - Throws: ``ShelfError/nothingToUndo``, or ``ShelfError/cannotUndo(operation:path:)``
     ///   when a file it changed changed again since (nothing is written then).
     mutating func undoLastWrite() throws(ShelfError) -> RecordedWrite {
-        guard let (path, record) = UndoHistory.records(in: storage).last else { throw .nothingToUndo }
+        guard let (path, record) = UndoHistory.newest(in: storage) else { throw .nothingToUndo }
         guard let steps = record.steps else { throw .cannotUndo(operation: record.operation, path: nil) }
         // Taking a write back is not itself kept: undo walks back through the history.
         let pending = pendingUndo

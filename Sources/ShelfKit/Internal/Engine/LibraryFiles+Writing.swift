@@ -105,7 +105,7 @@ extension LibraryFiles {
         var book = try planMove(id, to: status, folder: folder, on: day, into: &plan)
         try change(&book)
         let key = try planUpdate(book, into: &plan)
-        try perform(plan, operation: "move of \(id)")
+        try perform(plan, operation: "move", of: id)
         remember(plan)
         guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
         return entry.book
@@ -371,22 +371,24 @@ extension LibraryFiles {
     // MARK: - Journal notes
 
     /// Writes a plan as one journal, noted as `<operation> of <slug>` or `… of <n> books`.
-    /// - Parameter firstSteps: Steps the journal takes before the plan's, such as the
-    ///   configuration a batch changes.
-    mutating func perform(_ plan: WritePlan, operation: String, after firstSteps: [JournalStep] = []) throws(ShelfError) {
+    /// - Parameters:
+    ///   - book: The book the operation is of, when it is not the slug the plan ends with (a
+    ///     rename is of the old slug).
+    ///   - firstSteps: Steps the journal takes before the plan's, such as the configuration a
+    ///     batch changes.
+    mutating func perform(_ plan: WritePlan, operation: String, of book: BookID? = nil,
+                          after firstSteps: [JournalStep] = []) throws(ShelfError) {
         let changes = plan.changes
-        try perform(Journal(operation: Self.describe(operation, changes.map(\.destination.slug)),
+        try perform(Journal(operation: Self.describe(operation, book.map { [$0.rawValue] } ?? changes.map(\.destination.slug)),
                             detail: Self.summary(changes.map { change in
                                 guard change.moves, let source = change.source else { return change.destination.path }
                                 return source.path + " → " + change.destination.path
                             }), steps: firstSteps + plan.steps))
     }
 
-    /// `add of dune`, or `update of 200 books`; an operation that names its book already
-    /// (`rename of dune-1965`) as it is.
+    /// `add of dune`, or `update of 200 books`.
     static func describe(_ operation: String, _ slugs: [String]) -> String {
-        if operation.contains(" of ") { return operation }
-        return slugs.count == 1 ? "\(operation) of \(slugs[0])" : "\(operation) of \(slugs.count) books"
+        slugs.count == 1 ? "\(operation) of \(slugs[0])" : "\(operation) of \(slugs.count) books"
     }
 
     /// The paths an operation changes, the first three by name.

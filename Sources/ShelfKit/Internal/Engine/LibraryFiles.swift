@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// The library's files over some storage, and every rule for finding, reading and changing
 /// them: the synchronous half of ``LibraryEngine``, which owns one.
 ///
@@ -180,15 +182,49 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     }
 
     /// Removes a file, provided it still holds `expected`.
+    ///
+    /// The file is first renamed aside (`.<name>.<pid>.<n>.tmp`, a name recovery knows), then
+    /// checked: a save landing after the check would otherwise be deleted with it, where now it
+    /// makes a new file at `path`. A file that is not what was expected goes back, or is kept
+    /// beside `path` as a ``ConflictCopy`` when a new file took its place meanwhile.
     /// - Returns: The bytes removed.
     /// - Throws: ``ShelfError/changedOnDisk(path:)`` when it holds something else.
     mutating func remove(_ path: String, expecting expected: FileStamp) throws(ShelfError) -> [UInt8] {
-        let current = try storage.read(path)
-        guard FileStamp(current) == expected else { throw .changedOnDisk(path: path) }
-        try storage.removeFile(path)
+        let aside = try moveAside(path)
+        let current: [UInt8]
+        do throws(ShelfError) {
+            current = try storage.read(aside)
+        } catch {
+            putBack(aside, at: path)
+            throw error
+        }
+        guard FileStamp(current) == expected else {
+            putBack(aside, at: path)
+            throw .changedOnDisk(path: path)
+        }
+        try storage.removeFile(aside)
         record(.restoreFile(path, current))
         stamps[path] = nil
         return current
+    }
+
+    /// Renames `path` to a free temporary name beside it.
+    private mutating func moveAside(_ path: String) throws(ShelfError) -> String {
+        let process = ProcessInfo.processInfo.processIdentifier
+        for attempt in 0..<100 {
+            let aside = Path.joined(Path.parent(of: path), FileSystem.StagedFile.temporaryName(for: Path.name(of: path),
+                                                                                                process: process, attempt: attempt))
+            guard storage.kind(of: aside) == nil else { continue }
+            try storage.move(path, to: aside)
+            return aside
+        }
+        throw .alreadyExists(path: path)
+    }
+
+    /// Puts a file moved aside back at `path`, or beside it when `path` is taken again.
+    private mutating func putBack(_ aside: String, at path: String) {
+        if storage.kind(of: path) == nil, (try? storage.move(aside, to: path)) != nil { return }
+        _ = keepAside(aside, beside: path)
     }
 
     /// Moves a file or folder, creating the destination's parents.

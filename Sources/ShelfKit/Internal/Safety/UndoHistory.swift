@@ -34,16 +34,29 @@ enum UndoHistory {
 
     /// The kept writes, oldest first, each with its file's path.
     static func records(in storage: some LibraryStorage) -> [(path: String, record: Record)] {
-        let names = ((try? storage.entries(in: folder)) ?? [])
+        paths(in: storage).compactMap { path in record(at: path, in: storage).map { (path, $0) } }
+    }
+
+    /// The newest kept write that can be read, with its file's path; only it is decoded.
+    static func newest(in storage: some LibraryStorage) -> (path: String, record: Record)? {
+        for path in paths(in: storage).reversed() {
+            if let record = record(at: path, in: storage) { return (path, record) }
+        }
+        return nil
+    }
+
+    /// The records' files, oldest first.
+    private static func paths(in storage: some LibraryStorage) -> [String] {
+        ((try? storage.entries(in: folder)) ?? [])
             .filter { $0.kind == .file && sequence(of: $0.name) != nil }
             .map(\.name)
             .sorted { (sequence(of: $0) ?? 0) < (sequence(of: $1) ?? 0) }
-        return names.compactMap { name in
-            let path = folder + "/" + name
-            guard let bytes = try? storage.read(path),
-                  let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)) else { return nil }
-            return (path, record)
-        }
+            .map { folder + "/" + $0 }
+    }
+
+    private static func record(at path: String, in storage: some LibraryStorage) -> Record? {
+        guard let bytes = try? storage.read(path) else { return nil }
+        return try? JSONDecoder().decode(Record.self, from: Data(bytes))
     }
 
     /// Keeps `record` as the newest write and forgets those past ``limit``.
