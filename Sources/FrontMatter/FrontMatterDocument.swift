@@ -40,7 +40,22 @@ public struct FrontMatterDocument: Sendable, Hashable {
         try self.init(bytes: bytes, path: path, wholeFileIsYAML: true)
     }
 
-    private init(bytes: [UInt8], path: String?, wholeFileIsYAML: Bool) throws(FrontMatterError) {
+    /// Parses a file that may write a key twice, as notes people keep by hand sometimes do: each
+    /// such key keeps its last value, as most YAML readers read it, and is listed in
+    /// ``duplicateKeys``. Edits of any other key work as usual; an edit of a key written twice
+    /// is refused, since it could not say which of the two it changes.
+    public init(lenientBytes bytes: [UInt8], path: String? = nil) throws(FrontMatterError) {
+        try self.init(bytes: bytes, path: path, wholeFileIsYAML: false, keepsLastDuplicate: true)
+    }
+
+    /// The keys written twice in a document read with ``init(lenientBytes:path:)``, each as the
+    /// error a strict read would have thrown.
+    public private(set) var duplicateKeys: [FrontMatterError] = []
+
+    /// Whether the document was read with ``init(lenientBytes:path:)``; edits read it back the same way.
+    var keepsLastDuplicate: Bool { !duplicateKeys.isEmpty }
+
+    private init(bytes: [UInt8], path: String?, wholeFileIsYAML: Bool, keepsLastDuplicate: Bool = false) throws(FrontMatterError) {
         do throws(FrontMatterError) {
             if let invalid = UTF8Validator.firstInvalidByte(in: bytes, range: 0..<bytes.count) {
                 let position = UTF8Validator.lineAndColumn(of: invalid, in: bytes)
@@ -51,8 +66,10 @@ public struct FrontMatterDocument: Sendable, Hashable {
                 throw FrontMatterError.tooLarge(bytes: layout.yaml.count, limit: Self.maximumFrontMatterBytes,
                                                 SourceLocation(line: layout.yamlFirstLine, column: 1))
             }
-            let parser = YAMLTreeParser(bytes: bytes, layout: layout, maximumDepth: Self.maximumDepth)
+            var parser = YAMLTreeParser(bytes: bytes, layout: layout, maximumDepth: Self.maximumDepth)
+            parser.keepsLastDuplicate = keepsLastDuplicate
             self.fields = try parser.parse()
+            self.duplicateKeys = parser.duplicates.found.map { $0.at(path: path) }
             self.layout = layout
             self.bytes = bytes
             self.path = path

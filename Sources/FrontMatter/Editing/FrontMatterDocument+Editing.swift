@@ -53,10 +53,15 @@ extension FrontMatterDocument {
 
     mutating func apply(firstValidOf candidates: [[ByteSplice]], key: String,
                                 isIntended: (YAMLMapping) -> Bool) throws(FrontMatterError) {
+        if duplicateKeys.contains(where: { if case .duplicateKey(key, _, _) = $0 { true } else { false } }) {
+            throw .unsupportedEdit(key: key, reason: "is written twice in this front matter; remove one of the two first",
+                                   location(ofKey: key))
+        }
         for splices in candidates {
             let edited = ByteSplice.apply(splices, to: bytes)
             let reparsed = layout.isWholeFile
                 ? try? FrontMatterDocument(yamlBytes: edited, path: path)
+                : keepsLastDuplicate ? try? FrontMatterDocument(lenientBytes: edited, path: path)
                 : try? FrontMatterDocument(bytes: edited, path: path)
             guard let document = reparsed,
                   isIntended(document.fields), keepsEverythingElse(document, except: key) else { continue }

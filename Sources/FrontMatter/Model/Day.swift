@@ -9,6 +9,23 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     public let month: Int
     /// The day of the month, 1 to 31.
     public let day: Int
+    /// How much of the date the person wrote: a note that says `read: 2023-06` or
+    /// `completionDate: 2021` finished the book in that month or year, on no day anyone knows.
+    /// Such a date stands for its first day (January 1, the 1st of the month) in comparisons and
+    /// counts, and reads and prints as written (`2021`, `2023-06`).
+    public let precision: Precision
+
+    /// How precise a ``Day`` is.
+    public enum Precision: Int, Sendable, Hashable, Comparable {
+        /// A year alone: `2021`.
+        case year
+        /// A year and a month: `2023-06`.
+        case month
+        /// A full date: `2023-06-14`.
+        case day
+
+        public static func < (lhs: Precision, rhs: Precision) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
 
     /// Creates a day, or returns `nil` when the three numbers do not name a real calendar date.
     public init?(year: Int, month: Int, day: Int) {
@@ -17,6 +34,38 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         self.year = year
         self.month = month
         self.day = day
+        self.precision = .day
+    }
+
+    /// A year alone (`precision` `.year`) or a year and month (`.month`), standing for its first
+    /// day; `nil` when the numbers are out of range.
+    public init?(year: Int, month: Int? = nil) {
+        guard (1...9999).contains(year), (1...12).contains(month ?? 1) else { return nil }
+        self.year = year
+        self.month = month ?? 1
+        self.day = 1
+        self.precision = month == nil ? .year : .month
+    }
+
+    /// A date as written to the precision it has: `2021`, `2023-06` or `2023-06-14`; `nil` for
+    /// anything else.
+    public init?(partial text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+              parts.first?.count == 4, let year = Int(parts[0]) else { return nil }
+        switch parts.count {
+        case 1: self.init(year: year)
+        case 2:
+            guard parts[1].count == 2, let month = Int(parts[1]) else { return nil }
+            self.init(year: year, month: month)
+        case 3: self.init(text)
+        default: return nil
+        }
+    }
+
+    /// The same date at full precision: its first day.
+    public var firstDay: Day {
+        Day(year: year, month: month, day: day) ?? self
     }
 
     /// Parses exactly `YYYY-MM-DD`; returns `nil` for anything else, including impossible dates.
@@ -51,7 +100,12 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     /// year within 1...9999): the first build writes two or three days a book into the index,
     /// and padding each number as a string took ten times as long.
     public var description: String {
-        String(unsafeUninitializedCapacity: 10) { bytes in
+        switch precision {
+        case .year: return fourDigits(year)
+        case .month: return fourDigits(year) + (month < 10 ? "-0" : "-") + month.description
+        case .day: break
+        }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
             func write(_ value: Int, digits: Int, at start: Int) {
                 var rest = value
                 for index in (start..<(start + digits)).reversed() {
@@ -69,7 +123,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        (lhs.year, lhs.month, lhs.day, lhs.precision.rawValue) < (rhs.year, rhs.month, rhs.day, rhs.precision.rawValue)
     }
 
     /// Number of days since 1970-01-01 (negative before), for date arithmetic without `Calendar`.
@@ -118,7 +172,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let day = Day(text) else {
+        guard let day = Day(partial: text) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a YYYY-MM-DD date: \(text)")
         }
         self = day
@@ -128,4 +182,10 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
+}
+
+/// A year as four digits: `0987`.
+private func fourDigits(_ year: Int) -> String {
+    let digits = year.description
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }

@@ -9,6 +9,15 @@ struct YAMLTreeParser {
     let bytes: [UInt8]
     let layout: FileLayout
     let maximumDepth: Int
+    /// Whether a key written twice in one mapping keeps its last value, as most YAML readers
+    /// do, instead of failing; each such key is collected in ``DuplicateKeys``.
+    var keepsLastDuplicate = false
+
+    /// The keys written twice, collected while parsing.
+    final class DuplicateKeys {
+        var found: [FrontMatterError] = []
+    }
+    let duplicates = DuplicateKeys()
 
     /// A sequence or mapping still open. A struct mutated in place on the stack: an enum
     /// popped, changed and pushed back copied its arrays on every item, as the popped value
@@ -109,7 +118,11 @@ struct YAMLTreeParser {
             } else {
                 guard case .scalar(let key) = node else { throw .complexKey(location(of: node.span.start)) }
                 if let firstLine = stack[top].lineOfKey(key.text) {
-                    throw .duplicateKey(key.text, firstLine: firstLine, location(of: key.span.start))
+                    let error = FrontMatterError.duplicateKey(key.text, firstLine: firstLine, location(of: key.span.start))
+                    guard keepsLastDuplicate else { throw error }
+                    duplicates.found.append(error)
+                    stack[top].entries.removeAll { $0.key == key.text }
+                    stack[top].keyLines = nil
                 }
                 stack[top].pendingKey = (key.text, key.span)
             }

@@ -48,7 +48,7 @@ struct RestoreCommand: AsyncParsableCommand {
         if let trashPath {
             restored = try await library.restore(trashedAt: trashPath)
         } else {
-            restored = try await library.restore(BookID(book), deletedOn: deleted.flatMap(Day.init))
+            restored = try await library.restore(BookID(book), deletedOn: deleted.flatMap { Day($0) })
         }
         try StandardOutput.writeLine(library.displayPaths(restored.path))
     }

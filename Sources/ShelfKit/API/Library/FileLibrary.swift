@@ -83,16 +83,38 @@ public final class FileLibrary: EngineHandle {
             }
         }
         try storage.makeDirectory(".shelf")
-        let names = configuration.statuses.map(\.name).joined(separator: ", ")
-        var text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
-        if let goal = configuration.goal { text += "goal: \(goal)\n" }
-        text += "# The version of the files' layout; a newer shelf that changes it says so.\nformat: \(LibraryConfiguration.supportedFormat)\n"
-        try storage.write(Array(text.utf8), to: LibraryConfiguration.path)
+        try storage.write(try configurationFile(configuration), to: LibraryConfiguration.path)
         try storage.write(Array(ShelfIgnoreFile.contents.utf8), to: ".shelf/.gitignore")
-        for status in configuration.statuses where !storage.isDirectory(status.name) {
-            try storage.makeDirectory(status.name)
+        // An adopted library keeps its notes where they are: no status folders.
+        if configuration.notes == nil {
+            for status in configuration.statuses where !storage.isDirectory(status.name) {
+                try storage.makeDirectory(status.name)
+            }
         }
         return try FileLibrary(root: absolute, index: index, today: today)
+    }
+
+    /// The bytes of a new library's `.shelf/config.yaml`, with a comment on each setting.
+    package static func configurationFile(_ configuration: LibraryConfiguration) throws(ShelfError) -> [UInt8] {
+        let names = configuration.statuses.map(\.name).joined(separator: ", ")
+        var text: String
+        if configuration.notes == nil {
+            text = "# Statuses, in reading order. Each one is a top-level folder.\nstatuses: [\(names)]\n"
+        } else {
+            text = "# Statuses, in reading order. The notes say theirs, in the words under notes.words.\nstatuses: [\(names)]\n"
+        }
+        if let goal = configuration.goal { text += "goal: \(goal)\n" }
+        text += "# The version of the files' layout; a newer shelf that changes it says so.\nformat: \(configuration.format)\n"
+        guard let notes = configuration.notes else { return Array(text.utf8) }
+        text += "# How the notes hold their books: shelf reads and writes them in their own keys and words.\n"
+        text += notes.yamlText
+        let bytes = Array(text.utf8)
+        // What was written must read back as the same map.
+        guard try LibraryConfiguration(yaml: bytes).notes == notes else {
+            throw .invalidValue(path: LibraryConfiguration.path, key: "notes", value: "", reason: "does not read back as written",
+                                line: 1, column: 1)
+        }
+        return bytes
     }
 
     private static func absolute(_ path: String) -> String {

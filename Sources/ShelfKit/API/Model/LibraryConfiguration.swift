@@ -7,10 +7,23 @@
 /// format: 1
 /// ```
 public struct LibraryConfiguration: Sendable, Hashable, Codable {
+    public static func == (lhs: LibraryConfiguration, rhs: LibraryConfiguration) -> Bool {
+        lhs.format == rhs.format && lhs.statuses == rhs.statuses && lhs.goal == rhs.goal && lhs.goals == rhs.goals
+            && lhs.notes == rhs.notes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(format)
+        hasher.combine(statuses)
+        hasher.combine(goal)
+        hasher.combine(goals)
+        hasher.combine(notes)
+    }
+
     /// The version of the files' layout this shelf reads and writes. A library whose
     /// configuration names a later one (``format``) was written by a newer shelf: it is read,
     /// and never written, since this shelf could undo what the newer one relies on.
-    public static let supportedFormat = 1
+    public static let supportedFormat = 2
 
     /// The version of the files' layout the library is in: `format:` in the file, 1 when absent
     /// (libraries made before the key existed).
@@ -23,6 +36,20 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     public var goal: Int?
     /// Books to finish in particular years, by year: `goals: {2025: 30, 2026: 24}`.
     public var goals: [Int: Int] = [:]
+    /// How the notes of a library adopted from notes people already kept hold their books
+    /// (format 2); `nil` for a library of status folders. Setting it sets ``format`` to 2.
+    public var notes: NoteConventions? {
+        didSet {
+            noteLayout = notes.map(NoteLayout.init)
+            if notes != nil { format = max(format, Self.notesFormat) }
+        }
+    }
+    /// ``notes``, shared by every location of the library.
+    private(set) var noteLayout: NoteLayout?
+
+    /// The format of a library adopted from notes: a shelf that knows only status folders would
+    /// see none of its books, so it must not write to it.
+    public static let notesFormat = 2
 
     /// Creates a configuration.
     /// - Throws: ``ShelfError/unsafeName(name:reason:)`` for a status that is not a usable
@@ -51,7 +78,17 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case statuses, goal, goals, format
+        case statuses, goal, goals, format, notes
+    }
+
+    /// Encodes the settings an app keeps.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(statuses, forKey: .statuses)
+        try container.encodeIfPresent(goal, forKey: .goal)
+        try container.encode(goals, forKey: .goals)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(notes, forKey: .notes)
     }
 
     /// Decodes a configuration an app kept; one kept before ``format`` existed is format 1.
@@ -61,6 +98,8 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         goal = try container.decodeIfPresent(Int.self, forKey: .goal)
         goals = try container.decodeIfPresent([Int: Int].self, forKey: .goals) ?? [:]
         format = try container.decodeIfPresent(Int.self, forKey: .format) ?? 1
+        notes = try container.decodeIfPresent(NoteConventions.self, forKey: .notes)
+        noteLayout = notes.map(NoteLayout.init)
     }
 
     /// The goal of `year`: its own entry in ``goals``, else ``goal``.
@@ -100,6 +139,11 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
                                     line: location.line, column: location.column)
             }
             self.format = format
+        }
+        if let node = document.fields["notes"], !node.isNull {
+            // Observers do not run in an initializer: the layout is set here.
+            notes = try NoteConventions(node: node, in: document)
+            noteLayout = notes.map(NoteLayout.init)
         }
     }
 

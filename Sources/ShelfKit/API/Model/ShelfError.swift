@@ -92,6 +92,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// shelf than this one, which knows formats up to `supported`: it reads the library and
     /// writes nothing.
     case newerFormat(found: Int, supported: Int)
+    /// The note at `path` lies among the book notes of an adopted library but is not a book by
+    /// the library's test (`notes.only` in `.shelf/config.yaml`): it is left out of every listing.
+    case notABook(path: String)
 
     public var description: String {
         switch self {
@@ -218,6 +221,8 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case .newerFormat(let found, let supported):
             return "this library is in format \(found) (.shelf/config.yaml), written by a newer shelf; this one writes "
                 + "format \(supported) and reads it without changing anything — update shelf to change the library"
+        case .notABook(let path):
+            return "\(path) is not a book: it does not pass the test of which notes are books (notes.only in .shelf/config.yaml)"
         }
     }
 

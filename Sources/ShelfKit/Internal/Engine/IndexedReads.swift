@@ -198,7 +198,8 @@ actor IndexedReads: ReadStrategy {
     func refresh(_ library: LibraryFiles<DiskStorage>, sessions: Bool) async throws(ShelfError)
         -> (parsed: Int, removed: Int, walked: Bool)? {
         guard let index = openIndex() else { return nil }
-        let (_, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
+        let (_, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses,
+                                                  notes: library.configuration.noteLayout, sessions: sessions,
                                                   watcher: options.watcher)
         return (report.parsed, report.removed, report.walked)
     }
@@ -215,7 +216,8 @@ actor IndexedReads: ReadStrategy {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
-                let (files, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses, sessions: sessions,
+                let (files, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses,
+                                                  notes: library.configuration.noteLayout, sessions: sessions,
                                                               fullText: fullText, watcher: options.watcher)
                 bookCount = files.bookCount
                 if let root = report.startedWatch { startedWatch = root }

@@ -19,7 +19,7 @@ extension LibraryFiles {
     /// Where `book` is: the file it was read from when that is still the book's file, else found
     /// by its id. Whether the file still holds what was read is checked when it is written.
     mutating func locate(_ book: Book) throws(ShelfError) -> BookLocation {
-        if let location = BookLocation(path: book.path, statuses: configuration.statuses),
+        if let location = BookLocation(path: book.path, in: configuration),
            location.slug == book.id.rawValue, isBook(location) {
             return location
         }
@@ -30,6 +30,11 @@ extension LibraryFiles {
     /// hidden nor a book's session folder. A slug shaped like a session file name is left to the
     /// walk, which tells a folder of sessions from a folder of books by all of its files.
     func isBook(_ location: BookLocation) -> Bool {
+        if let notes = location.notes {
+            return !location.slug.isEmpty && !location.slug.hasPrefix(".") && !NoteLayout.isSkipped(fileName: location.fileName)
+                && storage.kind(of: location.path) == .file && location.status == notes.root
+                && !location.folder.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
         guard configuration.statuses.contains(location.status), !location.slug.isEmpty,
               !location.slug.hasPrefix("."), SessionFileName(location.slug + ".md") == nil,
               storage.kind(of: location.path) == .file else { return false }
@@ -47,7 +52,7 @@ extension LibraryFiles {
     /// up in the index before ``resolveWithoutWalking(_:indexed:)``.
     func slug(named reference: String) -> String? {
         guard reference.contains("/") else { return reference.isEmpty ? nil : reference }
-        return BookLocation(path: Self.bookPath(reference), statuses: configuration.statuses)?.slug
+        return BookLocation(path: Self.bookPath(reference), in: configuration)?.slug
     }
 
     /// The book a reference names exactly, found without a walk, or `nil` when only a walk can
@@ -60,7 +65,7 @@ extension LibraryFiles {
     ///   a slug unique, and a duplicate must be refused as the walk refuses it.
     mutating func resolveWithoutWalking(_ reference: String, indexed: [String]?) -> BookLocation? {
         guard let slug = slug(named: reference), let indexed, indexed.count == 1, let path = indexed.first,
-              let location = BookLocation(path: path, statuses: configuration.statuses), location.slug == slug,
+              let location = BookLocation(path: path, in: configuration), location.slug == slug,
               !reference.contains("/") || Self.bookPath(reference) == path, isBook(location) else { return nil }
         locations[slug] = location
         return location

@@ -71,7 +71,13 @@ extension LibraryFiles {
                               in: &plan)
         guard var entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
         let current = entry.destination
-        let destination = BookLocation(status: status, folder: folder.map(PathSafety.normalized) ?? current.folder, slug: current.slug)
+        // In an adopted library the status is in the note, not the path: a change of status
+        // edits the note where it is, and only a change of folder moves it.
+        let destination = BookLocation(status: current.notes == nil ? status : current.status,
+                                       folder: folder.map(PathSafety.normalized) ?? current.folder, slug: current.slug,
+                                       notes: current.notes)
+        let currentStatus = current.notes == nil ? current.status : entry.book.status
+        try configuration.require(status)
         try checkDestination(destination.status, destination.folder)
         try checkPlannedDestination(destination, in: plan)
         let origin = entry.source ?? current
@@ -82,10 +88,11 @@ extension LibraryFiles {
         preparing?(&book)
         // Only a book that arrives gets the dates: `finish` of a book already in finished/
         // changes nothing.
-        if setsDates && destination != current {
+        book.status = status
+        if setsDates && (destination != current || status != currentStatus) {
             let before = entry.book
-            if destination.status != current.status, configuration.role(of: status) == .reading {
-                switch configuration.role(of: current.status) {
+            if status != currentStatus, configuration.role(of: status) == .reading {
+                switch configuration.role(of: currentStatus) {
                 case .finished?: book.finished = nil
                 case .abandoned?: book.stopped = nil
                 default: break
@@ -97,8 +104,8 @@ extension LibraryFiles {
         }
         // A book that leaves the books to read leaves their up-next order (``UpNextOrder``), in
         // the same write: `start`, a first logged session, any move.
-        if destination.status != current.status && configuration.role(of: status) != .toRead { book.next = nil }
-        if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book) { entry.document = edited }
+        if status != currentStatus && configuration.role(of: status) != .toRead { book.next = nil }
+        if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book, notes: current.notes) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)
         if let source = entry.source { entry.movesSessions = storage.isDirectory(source.sessionFolder) }
@@ -169,7 +176,7 @@ extension LibraryFiles {
         let changes = book.version == nil ? BookChanges(from: base, to: book).givenIn(book) : BookChanges(from: base, to: book)
         guard !changes.isEmpty else { return key }
         if let conflict = changes.conflict(base: base, current: current, new: book) {
-            let fileKey = BookFormat.fileKey(for: conflict, in: entry.document)
+            let fileKey = BookFormat.fileKey(for: conflict, in: entry.document, notes: entry.destination.notes)
             let location = conflict == "body" ? SourceLocation(path: nil, line: entry.document.bodyFirstLine, column: 1)
                 : entry.document.location(ofKey: fileKey)
             throw .editConflict(path: entry.destination.path, key: fileKey, line: location.line, column: location.column)
@@ -178,7 +185,7 @@ extension LibraryFiles {
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
         if checksDates { try refuseImpossibleDates(new, keys: Set(changes.keys), in: entry.destination.status, path: entry.destination.path) }
-        if let edited = try BookFormat.edit(entry.document, from: current, to: new) {
+        if let edited = try BookFormat.edit(entry.document, from: current, to: new, notes: entry.destination.notes) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)
         }
@@ -200,7 +207,7 @@ extension LibraryFiles {
         var document = entry.document
         do throws(FrontMatterError) {
             // A field's key names it whichever key the file holds it under (`author` for `authors`).
-            let fileKeys = keys.map { BookFormat.fileKey(for: $0, in: document) }
+            let fileKeys = keys.map { BookFormat.fileKey(for: $0, in: document, notes: entry.destination.notes) }
             for (name, fileKey) in zip(keys, fileKeys) where !(try document.removeValue(forKey: fileKey)) {
                 absent.append(name)
             }

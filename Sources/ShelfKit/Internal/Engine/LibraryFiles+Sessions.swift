@@ -171,7 +171,7 @@ extension LibraryFiles {
         guard reference.contains("/") else { return nil }
         let path = Self.bookPath(reference)
         guard SessionFileName(Path.name(of: path)) != nil,
-              let book = BookLocation(path: BookLocation.bookPath(ofSessionFolder: Path.parent(of: path)), statuses: configuration.statuses),
+              let book = BookLocation(path: BookLocation.bookPath(ofSessionFolder: Path.parent(of: path)), in: configuration),
               isBook(book), storage.isFile(path) else { return nil }
         return path
     }

@@ -244,7 +244,7 @@ extension LibraryFiles {
             throw .notInTrash(id)
         }
         let base = Self.trash + "/" + copy.folder
-        guard let location = BookLocation(path: copy.originalPath, statuses: configuration.statuses) else {
+        guard let location = BookLocation(path: copy.originalPath, in: configuration) else {
             throw .notInTrashAt(path: copy.path)
         }
         let current = try listing()

@@ -42,7 +42,8 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
 
     /// The library's book files, and with `includeSessions` their session files.
     func listing(includeSessions: Bool = false) throws(ShelfError) -> LibraryWalk {
-        try LibraryWalk.walk(storage, statuses: configuration.statuses, includeSessions: includeSessions)
+        try LibraryWalk.walk(storage, statuses: configuration.statuses, notes: configuration.noteLayout,
+                             includeSessions: includeSessions)
     }
 
     /// The one file with slug `id`.
@@ -88,14 +89,15 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     /// Throws unless `status` is configured and `folder` is a safe folder that no book's session
     /// folder shadows (a folder `sci-fi` beside `sci-fi.md` would be read as that book's sessions).
     func checkDestination(_ status: Status, _ folder: String) throws(ShelfError) {
-        try configuration.require(status)
+        // In an adopted library the status a location holds is the notes folder.
+        if configuration.notes == nil { try configuration.require(status) }
         try PathSafety.checkFolder(folder)
         var directory = status.name
         for component in folder.split(separator: "/") {
-            if storage.isFile(BookLocation.bookPath(ofSessionFolder: directory + "/" + component)) {
+            if configuration.notes == nil, storage.isFile(BookLocation.bookPath(ofSessionFolder: directory + "/" + component)) {
                 throw .unsafeName(name: folder, reason: "\(directory)/\(component).md is a book, so that folder holds its sessions")
             }
-            directory += "/" + component
+            directory = Path.joined(directory, String(component))
             if storage.isFile(directory) { throw .alreadyExists(path: directory) }
         }
     }

@@ -4,8 +4,10 @@ enum BookFormat {
 
     /// The key that holds the field `key` in `document`: its own, or an alternative key the
     /// file holds it under (``BookField/alternativeKeys``); `key` itself for a custom key.
-    static func fileKey(for key: String, in document: FrontMatterDocument) -> String {
-        BookSchema.field(forKey: key)?.fileKey(in: document) ?? key
+    static func fileKey(for key: String, in document: FrontMatterDocument, notes: NoteLayout? = nil) -> String {
+        guard let field = BookSchema.field(forKey: key) else { return key }
+        if let notes { return NoteFormat.fileKey(for: field, in: document, conventions: notes.conventions) }
+        return field.fileKey(in: document)
     }
 
     /// Whether `key` is one the book model owns, and so cannot be an extra key.
@@ -26,6 +28,10 @@ enum BookFormat {
     /// - Throws: the problem of a required field (the title), since a book cannot be shown without one.
     static func bookAndProblems(from document: FrontMatterDocument,
                                 at location: BookLocation) throws(ShelfError) -> (book: Book, problems: [ShelfError]) {
+        if let notes = location.notes {
+            guard NoteFormat.isBook(document, conventions: notes.conventions) else { throw .notABook(path: location.path) }
+            return NoteFormat.read(document, at: location, conventions: notes.conventions)
+        }
         let (book, errors) = read(document, at: location)
         for error in errors {
             if case .invalidValue(_, let key, _, _, _, _) = error, BookSchema.field(forKey: key)?.isRequired == true { throw error }
@@ -35,6 +41,7 @@ enum BookFormat {
 
     /// Reads a book, collecting every type error and a missing title.
     static func read(_ document: FrontMatterDocument, at location: BookLocation) -> (Book, [ShelfError]) {
+        if let notes = location.notes { return NoteFormat.read(document, at: location, conventions: notes.conventions) }
         var reader = FieldReader(document)
         var book = Book(id: BookID(location.slug), status: location.status, folder: location.folder, path: location.path,
                         title: "")
@@ -105,7 +112,9 @@ enum BookFormat {
 
     /// `document` edited from `current` to `new`, touching only the keys whose values differ;
     /// `nil` when nothing differs.
-    static func edit(_ document: FrontMatterDocument, from current: Book, to new: Book) throws(ShelfError) -> FrontMatterDocument? {
+    static func edit(_ document: FrontMatterDocument, from current: Book, to new: Book,
+                     notes: NoteLayout?) throws(ShelfError) -> FrontMatterDocument? {
+        if let notes { return try NoteFormat.edit(document, from: current, to: new, conventions: notes.conventions) }
         let old = values(of: current), changed = values(of: new)
         var edits: [(key: String, value: YAMLValue?)] = []
         let fileKeys = BookSchema.fields.map { $0.fileKey(in: document) }

@@ -1,20 +1,44 @@
 /// Where a book file is: `<status>/[<folder>/…]<slug>.md`, and the names that path implies.
+///
+/// In a library adopted from notes (``NoteConventions``) the status is not in the path: a book
+/// is `<notes folder>/[<folder>/…]<slug>.md`, ``status`` stands for the notes folder until the
+/// file is read, and the sessions are kept apart under ``NoteConventions/sessions``.
 struct BookLocation: Sendable, Hashable {
     var status: Status
     var folder: String
     var slug: String
+    /// The conventions of an adopted library, `nil` in a library of status folders. Not part of
+    /// a location's identity: every location of a library has the same.
+    var notes: NoteLayout?
 
     /// The book file, relative to the library root.
-    var path: String { Self.bookPath(ofSessionFolder: sessionFolder) }
+    var path: String { Path.joined(directory, fileName) }
 
-    /// The folder holding the book's sessions, a sibling of the book file.
-    var sessionFolder: String { Self.directory(status, folder) + "/" + slug }
+    /// The folder holding the book's sessions: a sibling of the book file, or in an adopted
+    /// library the same path under the sessions folder.
+    var sessionFolder: String {
+        guard notes != nil else { return directory + "/" + slug }
+        return NoteLayout.sessionsPrefix + Self.sessionFolder(ofBookPath: path)
+    }
 
     /// The book file's name, `<slug>.md`.
-    var fileName: String { Self.bookPath(ofSessionFolder: slug) }
+    var fileName: String { slug + ".md" }
 
     /// The folder holding the book file.
-    var directory: String { Self.directory(status, folder) }
+    var directory: String {
+        guard let notes else { return Self.directory(status, folder) }
+        return Path.joined(notes.folder, folder)
+    }
+
+    static func == (lhs: BookLocation, rhs: BookLocation) -> Bool {
+        lhs.status == rhs.status && lhs.folder == rhs.folder && lhs.slug == rhs.slug
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(folder)
+        hasher.combine(slug)
+    }
 
     static func directory(_ status: Status, _ folder: String) -> String {
         folder.isEmpty ? status.name : status.name + "/" + folder
@@ -32,9 +56,14 @@ struct BookLocation: Sendable, Hashable {
         path.hasSuffix(".md") ? String(path.dropLast(3)) : path
     }
 
-    /// The book file a session file belongs to: `finished/dune/2024-01-02.md` → `finished/dune.md`.
+    /// The book file a session file belongs to: `finished/dune/2024-01-02.md` → `finished/dune.md`,
+    /// and in an adopted library `.shelf/sessions/Books/dune/2024-01-02.md` → `Books/dune.md`.
     static func bookPath(ofSession path: String) -> String {
-        bookPath(ofSessionFolder: Path.parent(of: path))
+        let folder = Path.parent(of: path)
+        if folder.hasPrefix(NoteLayout.sessionsPrefix) {
+            return bookPath(ofSessionFolder: String(folder.dropFirst(NoteLayout.sessionsPrefix.count)))
+        }
+        return bookPath(ofSessionFolder: folder)
     }
 
     /// The location a library-relative book path names, if it names one under a status.
@@ -46,9 +75,35 @@ struct BookLocation: Sendable, Hashable {
         self.init(status: Status(components[0]), folder: components.dropFirst().joined(separator: "/"), slug: slug)
     }
 
-    init(status: Status, folder: String, slug: String) {
+    init(status: Status, folder: String, slug: String, notes: NoteLayout? = nil) {
         self.status = status
         self.folder = folder
         self.slug = slug
+        self.notes = notes
+    }
+
+    /// The location a library-relative book path names in an adopted library: any Markdown
+    /// file under the notes folder but the sessions.
+    init?(path: String, notes: NoteLayout) {
+        guard path.hasSuffix(".md"), !path.hasPrefix(".") else { return nil }
+        let inFolder: Substring
+        if notes.folder.isEmpty {
+            inFolder = path[...]
+        } else {
+            guard path.hasPrefix(notes.folder + "/") else { return nil }
+            inFolder = path.dropFirst(notes.folder.count + 1)
+        }
+        let parent = Path.parent(of: String(inFolder))
+        guard !inFolder.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
+        self.init(status: notes.root, folder: parent, slug: String(Path.name(of: String(inFolder)).dropLast(3)), notes: notes)
+    }
+
+    /// The location `path` names in a library with `configuration`.
+    init?(path: String, in configuration: LibraryConfiguration) {
+        if let notes = configuration.noteLayout {
+            self.init(path: path, notes: notes)
+        } else {
+            self.init(path: path, statuses: configuration.statuses)
+        }
     }
 }

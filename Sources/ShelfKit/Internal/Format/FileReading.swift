@@ -17,8 +17,11 @@ struct BookFile: Sendable {
     /// Parses the bytes of the book file at `location`, however they were read (the index reads
     /// them in an open folder, with the file's information).
     static func parse(_ bytes: [UInt8], at location: BookLocation) throws(ShelfError) -> BookFile {
-        let document = try FrontMatterDocument(libraryFile: bytes, path: location.path)
-        let (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
+        // Notes a person kept before shelf may write a key twice; they are read as most YAML
+        // readers read them, the last value kept, and `check` names the key.
+        let document = try FrontMatterDocument(libraryFile: bytes, path: location.path, lenient: location.notes != nil)
+        var (book, problems) = try BookFormat.bookAndProblems(from: document, at: location)
+        problems += document.duplicateKeys.map { ShelfError.invalidFrontMatter($0) }
         let stamp = FileStamp(bytes)
         return BookFile(document: document, book: book.read(from: stamp), stamp: stamp, problems: problems)
     }
@@ -66,8 +69,12 @@ struct SessionFile: Sendable {
 
 extension FrontMatterDocument {
     /// Parses the bytes of a library file, with its parse error as a ``ShelfError``.
-    init(libraryFile bytes: [UInt8], path: String) throws(ShelfError) {
+    init(libraryFile bytes: [UInt8], path: String, lenient: Bool = false) throws(ShelfError) {
         do throws(FrontMatterError) {
+            if lenient {
+                try self.init(lenientBytes: bytes, path: path)
+                return
+            }
             try self.init(bytes: bytes, path: path)
         } catch {
             throw .invalidFrontMatter(error)

@@ -35,21 +35,51 @@ struct LibraryWalk: Sendable {
     /// book has.
     private var sharedSlugs: [String: [Int]] = [:]
     private var collectInfo = false
+    /// The conventions of an adopted library, whose single "status" is its notes folder.
+    private var notes: NoteLayout?
     /// Whether ``collectInfo`` covers session files too: not when they will only be read.
     private var statsSessions = true
 
     /// Walks the status folders under `base` (`""` for the library, a trash folder for restore).
     /// Hidden entries and files other than `.md` are skipped; a folder beside a book with the
     /// same name holds the book's sessions and is only listed when `includeSessions` is set.
-    static func walk(_ storage: some LibraryStorage, base: String = "", statuses: [Status],
+    static func walk(_ storage: some LibraryStorage, base: String = "", statuses: [Status], notes: NoteLayout? = nil,
                      includeSessions: Bool, collectInfo: Bool = false) throws(ShelfError) -> LibraryWalk {
-        var (listing, folders) = try top(storage, base: base, statuses: statuses, includeSessions: includeSessions,
+        let roots = notes.map { [$0.root] } ?? statuses
+        var (listing, folders) = try top(storage, base: base, statuses: roots, notes: notes, includeSessions: includeSessions,
                                          collectInfo: collectInfo)
         for folder in folders {
-            listing.append(try walkOne(folder, storage, base: base, includeSessions: includeSessions, collectInfo: collectInfo).get())
+            listing.append(try walkOne(folder, storage, base: base, notes: notes, includeSessions: includeSessions,
+                                       collectInfo: collectInfo).get())
         }
+        if let notes, includeSessions { try listing.listNoteSessions(storage, notes: notes) }
         listing.finish()
         return listing
+    }
+
+    /// The session folders of an adopted library, kept under ``NoteLayout/sessionsPrefix``
+    /// by the path of their book: a folder holding session-named files is one book's.
+    private mutating func listNoteSessions(_ storage: some LibraryStorage, notes: NoteLayout) throws(ShelfError) {
+        var pending = [String(NoteLayout.sessionsPrefix.dropLast())]
+        guard storage.isDirectory(pending[0]) else { return }
+        let withInfo = collectInfo && statsSessions
+        while let folder = pending.popLast() {
+            let entries: [FileSystem.Entry]
+            do throws(ShelfError) {
+                entries = try withInfo ? storage.entriesWithInfo(in: folder) : storage.entries(in: folder)
+            } catch .io(_, let operation, let message) {
+                unreadableFolders.append(Problem(path: folder + "/", line: 0, column: 0,
+                                                 message: "cannot read this session folder (\(operation): \(message)); "
+                                                    + "its sessions are left out until it can be read"))
+                continue
+            }
+            let files = entries.filter { $0.kind == .file && SessionFileName($0.name) != nil }
+            if !files.isEmpty {
+                sessionFiles[folder] = files.map(\.name)
+                if withInfo { sessionInfo[folder] = files.map(\.info) }
+            }
+            pending += entries.filter { $0.kind == .directory && !$0.name.hasPrefix(".") }.map { folder + "/" + $0.name }
+        }
     }
 
     /// ``walk(_:base:statuses:includeSessions:collectInfo:)`` on all cores: a warm index refresh
@@ -65,11 +95,11 @@ struct LibraryWalk: Sendable {
     /// `collectInfo` is set: an index that reads them all next compares none of them. Without
     /// `inPathOrder`, the books stay in the order the walk met them, which is all a refresh of
     /// an index needs: sorting 10,000 paths was 3 ms of a warm list.
-    static func walkInParallel(_ storage: some LibraryStorage, statuses: [Status], includeSessions: Bool,
-                               collectInfo: Bool, statsSessions: Bool = true,
+    static func walkInParallel(_ storage: some LibraryStorage, statuses: [Status], notes: NoteLayout? = nil,
+                               includeSessions: Bool, collectInfo: Bool, statsSessions: Bool = true,
                                inPathOrder: Bool = true) async throws(ShelfError) -> LibraryWalk {
         // The status folders come first, one task each, so that they too are listed on all cores.
-        let statusFolders = statuses.map { status in
+        let statusFolders = (notes.map { [$0.root] } ?? statuses).map { status in
             Folder(path: status.name, name: status.name, status: status, folder: "", bookNames: [], isStatus: true)
         }
         // Some eight tasks a core for the subfolders of a folder, so that a task with large
@@ -82,7 +112,7 @@ struct LibraryWalk: Sendable {
             while true {
                 for folders in pending {
                     group.addTask {
-                        visitPart(folders, storage, includeSessions: includeSessions, collectInfo: collectInfo,
+                        visitPart(folders, storage, notes: notes, includeSessions: includeSessions, collectInfo: collectInfo,
                                   statsSessions: statsSessions)
                     }
                 }
@@ -103,6 +133,8 @@ struct LibraryWalk: Sendable {
         // path is reported, the same every time.
         if let failure = failures.min(by: { ByteOrder.precedes($0.path, $1.path) }) { throw failure.error }
         var listing = LibraryWalk(merging: parts, collectInfo: collectInfo)
+        listing.statsSessions = statsSessions
+        if let notes, includeSessions { try listing.listNoteSessions(storage, notes: notes) }
         listing.finish(inPathOrder: inPathOrder)
         return listing
     }
@@ -116,10 +148,11 @@ struct LibraryWalk: Sendable {
     /// Some folders of the parallel walk, one task's share: their books, sessions or orphaned
     /// sessions, and the folders under them still to walk. Stops at the first folder that
     /// cannot be listed.
-    private static func visitPart(_ folders: [Folder], _ storage: some LibraryStorage, includeSessions: Bool,
+    private static func visitPart(_ folders: [Folder], _ storage: some LibraryStorage, notes: NoteLayout?, includeSessions: Bool,
                                   collectInfo: Bool, statsSessions: Bool) -> Result<(LibraryWalk, [Folder]), FolderFailure> {
         var part = LibraryWalk()
         part.collectInfo = collectInfo
+        part.notes = notes
         part.statsSessions = statsSessions
         var subfolders: [Folder] = []
         for folder in folders {
@@ -133,13 +166,14 @@ struct LibraryWalk: Sendable {
     }
 
     /// The books directly in the status folders, and the folders under them still to walk.
-    private static func top(_ storage: some LibraryStorage, base: String, statuses: [Status], includeSessions: Bool,
-                            collectInfo: Bool) throws(ShelfError) -> (LibraryWalk, [Folder]) {
+    private static func top(_ storage: some LibraryStorage, base: String, statuses: [Status], notes: NoteLayout?,
+                            includeSessions: Bool, collectInfo: Bool) throws(ShelfError) -> (LibraryWalk, [Folder]) {
         var listing = LibraryWalk()
         listing.collectInfo = collectInfo
+        listing.notes = notes
         var pending: [Folder] = []
         for status in statuses {
-            let directory = base.isEmpty ? status.name : base + "/" + status.name
+            let directory = Path.joined(base, status.name)
             let entries = try listing.list(storage, directory)
             pending += listing.visitFiles(directory: directory, entries: entries, status: status, folder: "",
                                           includeSessions: includeSessions)
@@ -238,10 +272,11 @@ struct LibraryWalk: Sendable {
     }
 
     /// The partial listing of one folder and everything under it.
-    private static func walkOne(_ folder: Folder, _ storage: some LibraryStorage, base: String, includeSessions: Bool,
-                                collectInfo: Bool) -> Result<LibraryWalk, ShelfError> {
+    private static func walkOne(_ folder: Folder, _ storage: some LibraryStorage, base: String, notes: NoteLayout?,
+                                includeSessions: Bool, collectInfo: Bool) -> Result<LibraryWalk, ShelfError> {
         var part = LibraryWalk()
         part.collectInfo = collectInfo
+        part.notes = notes
         do throws(ShelfError) {
             try part.visit(storage, folder, base: base, includeSessions: includeSessions)
             return .success(part)
@@ -281,15 +316,16 @@ struct LibraryWalk: Sendable {
         if entries.contains(where: { $0.isLink && $0.kind != .other }) { followsLinks = true }
         for entry in entries where entry.kind == .file {
             guard let slug = Self.slug(ofBookFile: entry.name) else { continue }
+            if notes != nil, NoteLayout.isSkipped(fileName: entry.name) { continue }
             bookNames.insert(slug)
             if collectInfo { bookInfo.append(entry.info) }
-            books.append(BookLocation(status: status, folder: folder, slug: slug))
+            books.append(BookLocation(status: status, folder: folder, slug: slug, notes: notes))
         }
         return entries.compactMap { entry in
             guard entry.kind == .directory, entry.name.utf8.first != UInt8(ascii: "."),
-                  includeSessions || !bookNames.contains(entry.name) else { return nil }
-            return Folder(path: directory + "/" + entry.name, name: entry.name, status: status, folder: folder,
-                          bookNames: bookNames)
+                  includeSessions || notes != nil || !bookNames.contains(entry.name) else { return nil }
+            return Folder(path: Path.joined(directory, entry.name), name: entry.name, status: status, folder: folder,
+                          bookNames: notes == nil ? bookNames : [])
         }
     }
 

@@ -38,6 +38,16 @@ enum IndexSchema {
     /// `books`: a query scans every row of it, and without the text, unknown keys and bodies
     /// of `books` it is a third of the pages (585 against 1,908 on 10,000 generated books).
     ///
+    /// Drops every table and creates them again, empty: for an index whose books were read
+    /// under another map of an adopted library's notes.
+    static func recreate(_ db: Database) throws {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'")
+        let virtual = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'")
+        for table in virtual { try db.execute(sql: "DROP TABLE IF EXISTS \(table)") }
+        for table in tables { try db.execute(sql: "DROP TABLE IF EXISTS \(table)") }
+        try create(db)
+    }
+
     /// Creates the tables, without the secondary indexes and with `user_version` 0: an index
     /// is usable only once ``markComplete(_:)`` has run at the end of its first build, so a
     /// build cut short (it runs without a journal) reads as another version and is built again.

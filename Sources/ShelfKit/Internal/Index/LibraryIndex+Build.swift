@@ -27,7 +27,7 @@ extension LibraryIndex {
     /// chunk loses nothing.
     /// - Returns: The number of files read.
     func build(_ listing: LibraryWalk, _ storage: DiskStorage, started: Int64, sessions: Bool,
-               fullText: Bool) async throws(ShelfError) -> Int {
+               fullText: Bool, notesStamp: Int64) async throws(ShelfError) -> Int {
         do {
             try await queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF")
@@ -94,6 +94,7 @@ extension LibraryIndex {
                     // commit.
                     try IndexSchema.createIndexes(db)
                     try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshed', ?)", arguments: [started])
+                    try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('notes', ?)", arguments: [notesStamp])
                     if sessions { try Self.markSessionsKept(db) }
                     if fullText { try Self.markFullTextKept(db) }
                     try IndexSchema.markComplete(db)

@@ -162,13 +162,19 @@ extension LibraryIndex {
     /// that nothing changed during the walk is missed.
     /// - Returns: What the library holds besides the index (the walk, when there was one).
     @discardableResult
-    func refresh(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fullText: Bool = false,
+    func refresh(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?, sessions wanted: Bool, fullText: Bool = false,
                  watcher: WatcherSettings? = nil) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
         let started = FileSystem.now()
-        let (fresh, keepsSessions) = try read { db in
+        // An adopted library's books are read through its map: a map edited by hand reads every
+        // note again. Its changes are found by walking (watchman's queries name status folders).
+        let notesStamp = notes?.stamp ?? 0
+        let watcher = notes == nil ? watcher : nil
+        let (fresh, otherMap, keepsSessions) = try read { db in
             let fresh = try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version
-            return (fresh, try !fresh && Self.hasSessions(db))
+            let otherMap = try !fresh && (Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'notes'") ?? 0) != notesStamp
+            return (fresh || otherMap, otherMap, try !fresh && !otherMap && Self.hasSessions(db))
         }
+        if otherMap { try write { db in try IndexSchema.recreate(db) } }
         // Sessions wanted for the first time are listed by the walk.
         if let watcher, !fresh, keepsSessions || !wanted,
            let refreshed = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
@@ -180,8 +186,9 @@ extension LibraryIndex {
         try mapPages(false)
         let known = fresh || watcher == nil ? nil : watchState()
         var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
-        var (listing, report) = try await walkAndUpdate(storage, statuses: statuses, sessions: wanted, fullText: fullText,
-                                                        fresh: fresh, keepsSessions: keepsSessions, started: started)
+        var (listing, report) = try await walkAndUpdate(storage, statuses: statuses, notes: notes, sessions: wanted,
+                                                        fullText: fullText, fresh: fresh, keepsSessions: keepsSessions,
+                                                        started: started)
         // A watch this index did not know of: watchman goes on watching after the command ends.
         if known == nil, let watch, watch.isWatching { report.startedWatch = watch.root }
         let files = RefreshedFiles(listing)
@@ -198,19 +205,21 @@ extension LibraryIndex {
     }
 
     /// The refresh by walking the library.
-    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], sessions wanted: Bool, fullText: Bool, fresh: Bool,
-                               keepsSessions: Bool, started: Int64) async throws(ShelfError) -> (LibraryWalk, RefreshReport) {
+    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?, sessions wanted: Bool,
+                               fullText: Bool, fresh: Bool, keepsSessions: Bool,
+                               started: Int64) async throws(ShelfError) -> (LibraryWalk, RefreshReport) {
         // A new index compares nothing: every file is read, and `fstat` of the open file gives
         // its stamp, which spares a `stat` by path per file in the walk. The walk starts at once,
         // and the index's files are loaded while it runs. Session folders are listed only when
         // their files will be compared or read.
-        async let walking = Self.walk(storage, statuses: statuses, includeSessions: wanted || keepsSessions,
+        async let walking = Self.walk(storage, statuses: statuses, notes: notes, includeSessions: wanted || keepsSessions,
                                       collectInfo: !fresh, statsSessions: keepsSessions, inPathOrder: fresh)
         if fresh {
             // A new index is empty, so nothing vanished and nothing was known: it is built with
             // parsing and writing overlapped, which one transaction could not do.
             let listing = try await walking.get()
-            let parsed = try await build(listing, storage, started: started, sessions: wanted, fullText: fullText)
+            let parsed = try await build(listing, storage, started: started, sessions: wanted, fullText: fullText,
+                                         notesStamp: notes?.stamp ?? 0)
             return (listing, RefreshReport(parsed: parsed, removed: 0))
         }
         let state: Result<(KnownFiles, Int64, Bool), ShelfError> = Result { () throws(ShelfError) in
@@ -355,10 +364,11 @@ extension LibraryIndex {
 
     /// The walk of a refresh, as a result so that it can run beside the index's reads.
     /// Only a new index needs the books in path order, which its rows then follow.
-    private static func walk(_ storage: DiskStorage, statuses: [Status], includeSessions: Bool, collectInfo: Bool,
-                             statsSessions: Bool, inPathOrder: Bool) async -> Result<LibraryWalk, ShelfError> {
+    private static func walk(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?, includeSessions: Bool,
+                             collectInfo: Bool, statsSessions: Bool, inPathOrder: Bool) async -> Result<LibraryWalk, ShelfError> {
         do throws(ShelfError) {
-            return .success(try await LibraryWalk.walkInParallel(storage, statuses: statuses, includeSessions: includeSessions,
+            return .success(try await LibraryWalk.walkInParallel(storage, statuses: statuses, notes: notes,
+                                                                    includeSessions: includeSessions,
                                                                     collectInfo: collectInfo, statsSessions: statsSessions,
                                                                     inPathOrder: inPathOrder))
         } catch {

@@ -1,0 +1,134 @@
+/// How a library adopted from notes people already kept holds its books: which notes are books,
+/// which of their keys hold each field, where the status lives and in which words. It is the
+/// `notes:` map of `.shelf/config.yaml`, written by adopting a folder and editable by hand:
+///
+/// ```yaml
+/// format: 2
+/// notes:
+///   folder: _books                 # where the book notes are ("" for the whole library)
+///   only: {tag: book}              # of those, the notes that are books (absent: all of them)
+///   keys: {title: title, authors: author, finished: date_read, started: started, rating: stars}
+///   rating_scale: 5                # what the rating key counts to: 5, 10 or 100
+///   status: {key: status}          # or {tag: tags}, or absent: a finish date says finished
+///   words: {finished: [read, done], reading: [currently-reading], to-read: [want-to-read], abandoned: [dnf]}
+///   unstated: finished             # the status of a note that states none
+///   dates: plain                   # how new dates are written: plain, quoted or link ("[[2024-12-18]]")
+///   sessions: .shelf/sessions      # where reading sessions go, out of the site's and vault's way
+/// ```
+///
+/// A library without the map keeps its statuses in folders (format 1). A library with it keeps
+/// each book where the person put it: changing a status edits one key (or tag) instead of moving
+/// the file, and every edit goes to the key and in the words the note already uses.
+public struct NoteConventions: Sendable, Hashable, Codable {
+    /// The folder holding the book notes, relative to the library root; `""` for the root.
+    public var folder: String
+    /// Which notes under ``folder`` are books; `nil` when all of them are.
+    public var only: BookTest?
+    /// The key each field is held under, by the field's own key (`finished` → `date_read`).
+    /// Fields not named keep their own key.
+    public var keys: [String: String]
+    /// What the rating key counts to; shelf shows ratings out of 5.
+    public var ratingScale: Int
+    /// Where a note states its status; `nil` when no note does (a finish date still says finished).
+    public var status: StatusPlace?
+    /// The person's words for each status, the first of each the one written; compared ignoring
+    /// case, spaces, `-` and `_`.
+    public var words: [Status: [String]]
+    /// The status of a note that states none and has no finish date.
+    public var unstated: Status
+    /// How a date shelf writes looks.
+    public var dates: DateStyle
+    /// Where reading sessions are kept, relative to the root, a folder per book below it.
+    public var sessions: String
+
+    /// A test of which notes are books.
+    public enum BookTest: Sendable, Hashable, Codable {
+        /// Notes whose tags (`tags:` or the named key) include the tag.
+        case tag(String)
+        /// Notes whose key holds the value: `type: book`.
+        case value(key: String, equals: String)
+        /// Notes with at least one of these keys.
+        case anyKey([String])
+    }
+
+    /// Where a note states its status.
+    public enum StatusPlace: Sendable, Hashable, Codable {
+        /// A key whose value is one of the words, or a list holding one: `status: read`.
+        case key(String)
+        /// A list key, usually `tags`, holding one of the words among others.
+        case tag(String)
+    }
+
+    /// How a written date looks.
+    public enum DateStyle: String, Sendable, Hashable, CaseIterable, Codable {
+        /// `2024-12-18`
+        case plain
+        /// `"2024-12-18"`
+        case quoted
+        /// `"[[2024-12-18]]"`, a link to a daily note.
+        case link
+    }
+
+    /// Creates conventions; the defaults are those of notes that use shelf's own keys.
+    public init(folder: String = "", only: BookTest? = nil, keys: [String: String] = [:], ratingScale: Int = 5,
+                status: StatusPlace? = nil, words: [Status: [String]] = [:], unstated: Status = .finished,
+                dates: DateStyle = .plain, sessions: String = NoteConventions.defaultSessions) {
+        self.folder = folder
+        self.only = only
+        self.keys = keys
+        self.ratingScale = ratingScale
+        self.status = status
+        self.words = words
+        self.unstated = unstated
+        self.dates = dates
+        self.sessions = sessions
+    }
+
+    /// `.shelf/sessions`: hidden, so site generators and Obsidian neither publish nor list it.
+    public static let defaultSessions = ".shelf/sessions"
+
+    /// The key that holds the field `key` in these notes.
+    public func key(for field: String) -> String {
+        keys[field] ?? field
+    }
+
+    /// The status a word of the person's names, if any.
+    public func status(named word: String) -> Status? {
+        let folded = Self.fold(word)
+        for (status, names) in words where names.contains(where: { Self.fold($0) == folded }) { return status }
+        return nil
+    }
+
+    /// The word written for `status`: the person's first, else the status's own name.
+    public func word(for status: Status) -> String {
+        words[status]?.first ?? status.name
+    }
+
+    /// Words people use for each status, in English and the languages of notes shelf has met:
+    /// what adopting a folder recognises, and what a note is read by when it uses a word its
+    /// library's map does not list yet.
+    public static let knownWords: [Status: [String]] = [
+        .finished: ["read", "finished", "done", "completed", "complete", "lido", "leído", "leido", "lu", "gelesen", "letto",
+                    "gelezen", "przeczytane", "прочитано", "已读", "读过", "読了", "読んだ", "okundu", "okudum"],
+        .reading: ["reading", "currently-reading", "current", "in-progress", "started", "lendo", "leyendo", "en-cours",
+                   "lese", "am-lesen", "in-lettura", "czytam", "читаю", "在读", "読書中", "okunuyor", "okuyorum"],
+        .toRead: ["to-read", "want-to-read", "tbr", "wishlist", "want", "na-lista", "queue", "queued", "planned",
+                  "por-leer", "quero-ler", "à-lire", "a-lire", "zu-lesen", "da-leggere", "想读", "積読", "okunacak"],
+        .abandoned: ["abandoned", "dnf", "did-not-finish", "dropped", "gave-up", "quit", "stopped", "abandonado",
+                     "abandonné", "abgebrochen", "弃读", "okunmadı"],
+    ]
+
+    /// The status a word means among ``knownWords``, if any.
+    public static func knownStatus(of word: String) -> Status? {
+        let folded = fold(word)
+        for (status, names) in knownWordsFolded where names.contains(folded) { return status }
+        return nil
+    }
+
+    private static let knownWordsFolded = knownWords.mapValues { Set($0.map(fold)) }
+
+    /// A word compared: lowercased, without spaces, `-`, `_` and a leading `#`.
+    static func fold(_ word: String) -> String {
+        String(word.lowercased().unicodeScalars.filter { !" -_#".unicodeScalars.contains($0) }.map(Character.init))
+    }
+}

@@ -1,0 +1,315 @@
+internal import Foundation
+
+/// What a folder of notes people already kept says about their books: which notes are books,
+/// the key each field is under, where the status lives and in which words. Adopting the folder
+/// writes ``conventions`` as the `notes:` map of `.shelf/config.yaml`; nothing else is written,
+/// and no note is changed.
+///
+/// ```swift
+/// let survey = try NoteSurvey(surveying: "/home/ada/site")
+/// survey.conventions.keys["finished"]   // "date_read"
+/// ```
+public struct NoteSurvey: Sendable {
+    /// The map to write.
+    public var conventions: NoteConventions
+    /// How many book notes there are.
+    public var bookCount: Int
+    /// Markdown notes found that are not books (outside the notes folder, or failing its test),
+    /// by path, in order.
+    public var otherNotes: [String]
+    /// Notes that could not be read (front matter that does not parse), with why.
+    public var unreadable: [Problem]
+    /// For each field mapped, how many book notes hold a value under its key.
+    public var fieldCounts: [String: Int]
+    /// Keys the book notes use that shelf did not place, with how many notes use each, most
+    /// used first: they stay in the notes as the person's own.
+    public var unplacedKeys: [(key: String, count: Int)]
+    /// Status words found in the notes that shelf could not place, with their counts.
+    public var unknownWords: [(word: String, count: Int)]
+    /// How many book notes state a status (in its key or tag, or a flag).
+    public var statedCount: Int
+    /// How many book notes state none but have a finish date, and so read as finished.
+    public var finishedByDate: Int
+    /// How many book notes state nothing, and take ``NoteConventions/unstated``.
+    public var unstatedCount: Int
+    /// How the books were told from the other notes, in words.
+    public var howDecided: String
+
+    /// The keys each field is looked for under, in order of preference. A reading log's
+    /// generic `date` comes last for the finish, and counts only beside a finished status.
+    static let candidates: [String: [String]] = [
+        "title": ["title", "name", "book_title", "bookTitle"],
+        "subtitle": ["subtitle"],
+        "authors": ["bookAuthor", "book_author", "bookAuthors", "authors", "author", "writer", "creator", "by"],
+        "isbn": ["isbn", "ISBN", "isbn13", "isbn_13", "ISBN13", "isbn10", "isbn_10"],
+        "pages": ["pages", "pageCount", "page_count", "numPages", "num_pages", "number_of_pages", "total_pages", "totalPages",
+                  "length"],
+        "publisher": ["publisher"],
+        "published": ["published", "publish_date", "publishDate", "publicationDate", "publication_date", "datePublished",
+                      "year_published", "pubDatetime", "released", "publish"],
+        "language": ["language", "lang"],
+        "series": ["series"],
+        "rating": ["rating", "my_rating", "myRating", "stars", "score", "my_score", "myScore", "rate", "own_rating"],
+        "started": ["started", "startDate", "start_date", "startedDate", "started_at", "startedAt", "date_started",
+                    "dateStarted", "reading_started", "started_on", "start"],
+        "finished": ["finished", "date_read", "dateRead", "dates_read", "read", "read_at", "readAt", "finishedAt",
+                     "finished_at", "finishedDate", "finished_date", "date_finished", "dateFinished", "completed",
+                     "completedDate", "completed_date", "completionDate", "completed_at", "finished_on", "readYear",
+                     "read_year", "end", "endDate", "date"],
+        "cover": ["cover", "coverImage", "cover_image", "cover_url", "coverUrl", "coverphoto", "image", "thumbnail", "img"],
+        "tags": ["tags"],
+    ]
+
+    /// Keys whose values are status words.
+    static let statusKeys = ["status", "Status", "shelves", "shelf", "reading_status", "readingStatus", "state", "bookshelves"]
+    /// List keys that may hold a status among other tags.
+    static let tagKeys = ["tags", "categories", "category"]
+    /// Keys that say a note is about a book, whatever its folder.
+    static let bookKeys: Set<String> = ["isbn", "ISBN", "isbn13", "isbn_13", "isbn10", "pages", "pageCount", "numPages",
+                                        "number_of_pages", "stars", "date_read", "dateRead", "dates_read", "bookAuthor",
+                                        "author_first_name", "goodreadsId", "goodreads_id", "goodreadsUrl", "olid",
+                                        "openlibrary", "asin", "publisher", "completionDate", "finishedDate", "startDate",
+                                        "currently_reading", "book_title", "bookTitle"]
+    /// Folder names that say their notes are books.
+    static let bookFolderWords = ["book", "books", "reading", "library", "bücher", "buecher", "livros", "libros", "livres",
+                                  "libri", "kitaplar", "reads", "bookshelf", "booknotes", "book-notes"]
+
+    /// One Markdown note of the folder surveyed.
+    struct Note {
+        var path: String
+        var document: FrontMatterDocument
+    }
+
+    /// Surveys the Markdown notes under `root` (hidden folders skipped).
+    /// - Throws: ``ShelfError/io(path:operation:message:)`` when the folder cannot be read.
+    public init(surveying root: String) throws(ShelfError) {
+        let storage = DiskStorage(root: root)
+        var notes: [Note] = []
+        var unreadable: [Problem] = []
+        var pending = [""]
+        while let folder = pending.popLast() {
+            for entry in try storage.entries(in: folder) where !entry.name.hasPrefix(".") {
+                let path = Path.joined(folder, entry.name)
+                if entry.kind == .directory {
+                    if !["node_modules", "_site", "public", "dist"].contains(entry.name) { pending.append(path) }
+                } else if entry.kind == .file, entry.name.lowercased().hasSuffix(".md") {
+                    do throws(ShelfError) {
+                        let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path, lenient: true)
+                        notes.append(Note(path: path, document: document))
+                    } catch {
+                        unreadable.append(Problem(error, path: path))
+                    }
+                }
+            }
+        }
+        self.init(notes: notes.sorted { $0.path < $1.path }, unreadable: unreadable.sorted())
+    }
+
+    /// Surveys notes already read.
+    init(notes: [Note], unreadable: [Problem]) {
+        let (folder, only, howDecided) = Self.bookFolder(of: notes)
+        var conventions = NoteConventions(folder: folder, only: only)
+        let inFolder = notes.filter { note in
+            (folder.isEmpty || note.path.hasPrefix(folder + "/")) && !NoteLayout.isSkipped(fileName: Path.name(of: note.path))
+                && !Path.parent(of: note.path).split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+        let books = inFolder.filter { NoteFormat.isBook($0.document, conventions: conventions) }
+        let bookPaths = Set(books.map(\.path))
+        otherNotes = notes.map(\.path).filter { !bookPaths.contains($0) }
+        self.unreadable = unreadable
+        bookCount = books.count
+        self.howDecided = howDecided
+
+        // The key of each field: the candidate most notes hold a value under.
+        var counts: [String: Int] = [:]
+        var used: Set<String> = []
+        for (field, keys) in Self.candidates {
+            var best: (key: String, count: Int)?
+            for key in keys {
+                let holding = books.filter { Self.holdsValue($0.document[key]) }
+                // `author: Jane` on every post is the site's owner, not the book's author.
+                if field == "authors", holding.count >= 3, Set(holding.compactMap { $0.document[key]?.text }).count == 1,
+                   keys.contains(where: { other in other != key && books.contains { Self.holdsValue($0.document[other]) } }) { continue }
+                if field == "finished", key == "date", best != nil { continue }
+                if field == "finished", ["completed", "read", "finished"].contains(key),
+                   holding.allSatisfy({ if case .bool? = $0.document[key]?.value { true } else { false } }) { continue }
+                if holding.count > (best?.count ?? 0) { best = (key, holding.count) }
+            }
+            guard let best else { continue }
+            counts[field] = best.count
+            used.insert(best.key)
+            if best.key != field { conventions.keys[field] = best.key }
+        }
+        if let key = conventions.keys["finished"], NoteFormat.genericDateKeys.contains(key) {
+            // A generic date alone says nothing; it is a finish only where a status says finished.
+            let stated = books.filter { $0.document[key] != nil && Self.statesFinished($0.document) }
+            if stated.isEmpty { conventions.keys["finished"] = nil; counts["finished"] = nil; used.remove(key) }
+        }
+        conventions.ratingScale = Self.ratingScale(books.compactMap { $0.document[conventions.key(for: "rating")] })
+        conventions.dates = Self.dateStyle(books.compactMap { $0.document[conventions.key(for: "finished")] })
+
+        // Where the status lives, and the person's words for each status.
+        var words: [String: Int] = [:]
+        if let key = Self.statusKeys.first(where: { key in books.contains { Self.statusWords(in: $0.document[key]).contains { NoteConventions.knownStatus(of: $0) != nil } } }) {
+            conventions.status = .key(key)
+            for note in books {
+                let values = Self.statusWords(in: note.document[key])
+                // A list of shelves names a status among others; only a status word alone is
+                // reported when shelf does not know it.
+                for word in values where values.count == 1 || NoteConventions.knownStatus(of: word) != nil {
+                    words[word, default: 0] += 1
+                }
+            }
+            used.insert(key)
+        } else if let key = Self.tagKeys.first(where: { key in books.contains { ($0.document[key]?.strings ?? []).contains { NoteConventions.knownStatus(of: $0) != nil } } }) {
+            conventions.status = .tag(key)
+            for note in books {
+                for word in note.document[key]?.strings ?? [] where NoteConventions.knownStatus(of: word) != nil {
+                    words[word, default: 0] += 1
+                }
+            }
+        }
+        var unknown: [(String, Int)] = []
+        for (word, count) in words.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+            if let status = NoteConventions.knownStatus(of: word) {
+                conventions.words[status, default: []].append(word)
+            } else if case .key = conventions.status {
+                unknown.append((word, count))
+            }
+        }
+        unknownWords = unknown
+
+        // The status of notes that state none: finished, unless most that state one are not.
+        var stated = 0, byDate = 0, unstated = 0
+        var statedFinished = 0
+        for note in books {
+            var consumed: Set<String> = []
+            if let status = NoteFormat.statedStatus(of: note.document, conventions: conventions, consumed: &consumed) {
+                stated += 1
+                if status == .finished { statedFinished += 1 }
+            } else if NoteValues.date(note.document[conventions.key(for: "finished")]) != nil,
+                      !NoteFormat.genericDateKeys.contains(conventions.key(for: "finished")) {
+                byDate += 1
+            } else {
+                unstated += 1
+            }
+        }
+        conventions.unstated = stated == 0 || statedFinished * 2 >= stated ? .finished : .toRead
+        (statedCount, finishedByDate, unstatedCount) = (stated, byDate, unstated)
+        fieldCounts = counts
+        self.conventions = conventions
+
+        var others: [String: Int] = [:]
+        let ignored: Set<String> = ["layout", "draft", "type", "Type"]
+        for note in books {
+            for key in note.document.fields.keys where !used.contains(key) && !ignored.contains(key) && !BookFormat.isBookKey(key) {
+                others[key, default: 0] += 1
+            }
+        }
+        unplacedKeys = others.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// The folder that holds the books, and the test of which notes in it are books.
+    static func bookFolder(of notes: [Note]) -> (folder: String, only: NoteConventions.BookTest?, how: String) {
+        func score(_ note: Note) -> Bool {
+            let folders = Path.parent(of: note.path).split(separator: "/").map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "_0123456789- .")) }
+            if folders.contains(where: { bookFolderWords.contains($0) }) { return true }
+            return looksLikeBook(note.document)
+        }
+        let bookLike = notes.filter(score)
+        guard !bookLike.isEmpty else { return ("", nil, "no note looks like a book") }
+        // Every folder holding a book-like note, and the ones above it, is a candidate; the one
+        // that holds the most book-like notes and the fewest others wins, the deepest on a tie.
+        var candidates: Set<String> = [""]
+        for note in bookLike {
+            var folder = Path.parent(of: note.path)
+            while !folder.isEmpty {
+                candidates.insert(folder)
+                folder = Path.parent(of: folder)
+            }
+        }
+        let bookLikePaths = Set(bookLike.map(\.path))
+        func under(_ folder: String, _ path: String) -> Bool { folder.isEmpty || path.hasPrefix(folder + "/") }
+        let ranked = candidates.map { folder -> (folder: String, books: Int, others: Int) in
+            let inside = notes.filter { under(folder, $0.path) }
+            let books = inside.filter { bookLikePaths.contains($0.path) }.count
+            return (folder, books, inside.count - books)
+        }.sorted { a, b in
+            let (scoreA, scoreB) = (a.books - a.others, b.books - b.others)
+            if scoreA != scoreB { return scoreA > scoreB }
+            return a.folder.split(separator: "/").count > b.folder.split(separator: "/").count
+        }
+        guard let best = ranked.first else { return ("", nil, "") }
+        let place = best.folder.isEmpty ? "the library's root" : best.folder + "/"
+        guard best.others > 0 else { return (best.folder, nil, "every note in \(place)") }
+        // Other notes share the folder: a tag or a type every book has, else book keys.
+        let books = notes.filter { under(best.folder, $0.path) && bookLikePaths.contains($0.path) }
+        for tag in ["book", "books", "Book", "Books"] {
+            let test = NoteConventions.BookTest.tag(tag)
+            if books.allSatisfy({ NoteFormat.isBook($0.document, conventions: NoteConventions(only: test)) }) {
+                return (best.folder, test, "the notes in \(place) tagged \(tag)")
+            }
+        }
+        for key in ["type", "Type", "category", "kind"] {
+            let test = NoteConventions.BookTest.value(key: key, equals: "book")
+            if books.allSatisfy({ NoteFormat.isBook($0.document, conventions: NoteConventions(only: test)) }) {
+                return (best.folder, test, "the notes in \(place) with \(key): book")
+            }
+        }
+        let keys = Set(books.flatMap { $0.document.fields.keys }).intersection(bookKeys.union(["author", "authors", "rating"]))
+        let test = NoteConventions.BookTest.anyKey(keys.sorted())
+        return (best.folder, test, "the notes in \(place) with a book's keys (\(keys.sorted().joined(separator: ", ")))")
+    }
+
+    /// Whether a note's keys say it is about a book: a key only books have, a `book` tag or
+    /// type, or an author beside a rating or status word.
+    static func looksLikeBook(_ document: FrontMatterDocument) -> Bool {
+        let keys = Set(document.fields.keys)
+        if !keys.isDisjoint(with: bookKeys) { return true }
+        for key in ["tags", "type", "Type", "category", "categories"] {
+            let values = document[key]?.strings ?? document[key]?.text.map { [$0] } ?? []
+            if values.contains(where: { ["book", "books", "#book"].contains($0.lowercased()) }) { return true }
+        }
+        let hasAuthor = keys.contains("author") || keys.contains("authors")
+        let hasStatus = statusKeys.contains { statusWords(in: document[$0]).contains { NoteConventions.knownStatus(of: $0) != nil } }
+        return hasAuthor && (keys.contains("rating") || keys.contains("score") || hasStatus || keys.contains("finished")
+            || keys.contains("started"))
+    }
+
+    private static func holdsValue(_ node: YAMLNode?) -> Bool {
+        guard let node, !node.isNull else { return false }
+        if let text = node.text { return !text.trimmingCharacters(in: .whitespaces).isEmpty && text != "[[]]" }
+        if let items = node.strings { return !items.isEmpty }
+        return true
+    }
+
+    private static func statusWords(in node: YAMLNode?) -> [String] {
+        node?.strings ?? node?.text.map { [$0] } ?? []
+    }
+
+    private static func statesFinished(_ document: FrontMatterDocument) -> Bool {
+        if case .bool(true)? = document["completed"]?.value { return true }
+        return statusKeys.contains { key in statusWords(in: document[key]).contains { NoteConventions.knownStatus(of: $0) == .finished } }
+    }
+
+    /// 5, unless a plain number above 5 says 10 or 100.
+    private static func ratingScale(_ nodes: [YAMLNode]) -> Int {
+        let values = nodes.compactMap { node -> Double? in
+            guard let text = node.text, !text.contains("/") else { return nil }
+            return Double(text.trimmingCharacters(in: .whitespaces))
+        }
+        guard let highest = values.max() else { return 5 }
+        return highest <= 5 ? 5 : highest <= 10 ? 10 : 100
+    }
+
+    /// The way most finish dates are written.
+    private static func dateStyle(_ nodes: [YAMLNode]) -> NoteConventions.DateStyle {
+        var counts: [NoteConventions.DateStyle: Int] = [:]
+        for node in nodes {
+            guard case .scalar(let scalar) = node, !scalar.isNull, NoteValues.date(node) != nil else { continue }
+            let style: NoteConventions.DateStyle = scalar.text.hasPrefix("[[") ? .link : scalar.style == .plain ? .plain : .quoted
+            counts[style, default: 0] += 1
+        }
+        return counts.max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }?.key ?? .plain
+    }
+}

@@ -1,0 +1,286 @@
+internal import Foundation
+
+/// How a ``Book`` is read from a note of an adopted library, and written back in the note's own
+/// keys and words (``NoteConventions``). A library of status folders reads through
+/// ``BookFormat`` alone; this is the same model read through the person's map.
+enum NoteFormat {
+    /// Keys too generic to be a finish date on their own: `date:` is the day a post was written
+    /// as often as the day a book was read, so it counts only beside a status that says finished.
+    static let genericDateKeys: Set<String> = ["date"]
+
+    /// Keys that say a book's status with `true`, in notes that keep no status word.
+    static let statusFlags: [(key: String, status: Status)] = [
+        ("currently_reading", .reading), ("currentlyReading", .reading), ("reading", .reading),
+        ("completed", .finished), ("finished", .finished), ("read", .finished),
+        ("abandoned", .abandoned), ("dnf", .abandoned),
+    ]
+
+    /// The keys of an author's parts, in notes that keep the name in two keys.
+    static let nameParts: [(first: String, last: String)] = [
+        ("author_first_name", "author_last_name"), ("authorFirstName", "authorLastName"), ("author_first", "author_last"),
+        ("first_name", "last_name"),
+    ]
+
+    /// Whether a note under the notes folder is a book by the library's test.
+    static func isBook(_ document: FrontMatterDocument, conventions: NoteConventions) -> Bool {
+        switch conventions.only {
+        case nil: return true
+        case .tag(let tag)?:
+            let wanted = NoteConventions.fold(tag)
+            return (document["tags"]?.strings ?? document["tags"]?.text.map { [$0] } ?? [])
+                .contains { NoteConventions.fold($0) == wanted || NoteConventions.fold($0).hasPrefix(wanted + "/") }
+        case .value(let key, let equals)?:
+            guard let node = document[key] else { return false }
+            let values = node.strings ?? node.text.map { [$0] } ?? []
+            return values.contains { NoteConventions.fold($0) == NoteConventions.fold(equals) }
+        case .anyKey(let keys)?:
+            return keys.contains { document[$0].map { !$0.isNull } ?? false }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Reads the book a note records, leaving out values it cannot read (returned as problems
+    /// for `check`). Every note has a title: its key's, its first heading's, or its file name.
+    static func read(_ document: FrontMatterDocument, at location: BookLocation,
+                     conventions: NoteConventions) -> (Book, [ShelfError]) {
+        var reader = FieldReader(document)
+        let body = reader.body
+        var book = Book(id: BookID(location.slug), status: conventions.unstated, folder: location.folder,
+                        path: location.path, title: "")
+        var consumed: Set<String> = []
+        for field in BookSchema.fields {
+            let key = fileKey(for: field, in: document, conventions: conventions)
+            let node = document[key]
+            if node != nil { consumed.insert(key) }
+            switch field.key {
+            case "title":
+                book.title = node?.text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+                    ?? title(ofFile: location.slug, body: body)
+            case "authors":
+                book.authors = authors(in: document, key: key, body: body, consumed: &consumed)
+                if book.authors.isEmpty { book.authors = authors(inTitle: book.title, fileName: location.slug) }
+            case "started", "finished", "stopped", "added":
+                guard let node, !node.isNull else { continue }
+                guard let day = NoteValues.date(node) else {
+                    if node.text?.isEmpty == false || node.strings?.isEmpty == false, !isEmptyLink(node) {
+                        reader.reject(key, reason: "is not a date shelf can read, as 2024-12-18, \"[[2024-12-18]]\" or March 29, 2025")
+                    }
+                    continue
+                }
+                field.set(&book, .day(day))
+            case "rating":
+                guard let node, !node.isNull else { continue }
+                if let rating = NoteValues.rating(node, scale: conventions.ratingScale) {
+                    book.rating = rating
+                } else if node.text.map({ !["0", "", "0.0"].contains($0.trimmingCharacters(in: .whitespaces)) }) ?? true {
+                    reader.reject(key, reason: "is not a rating out of \(conventions.ratingScale) (notes.rating_scale)")
+                }
+            case "pages":
+                guard let text = node?.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { continue }
+                let digits = text.prefix { $0.isNumber }
+                if let pages = Int(digits), pages > 0 { book.pages = pages }
+            case "isbn":
+                guard let text = node?.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { continue }
+                book.isbn = text
+            default:
+                guard node != nil else { continue }
+                field.set(&book, reader.value(of: field, at: key))
+            }
+        }
+        // A generic `date:` is a finish only beside a stated finish.
+        let stated = statedStatus(of: document, conventions: conventions, consumed: &consumed)
+        if let key = conventions.keys["finished"], genericDateKeys.contains(key), stated != .finished {
+            book.finished = nil
+            consumed.remove(key)
+        }
+        book.status = stated ?? (book.finished != nil ? .finished : book.started != nil ? .reading : conventions.unstated)
+        book.extra = reader.extra { !consumed.contains($0) && !BookFormat.isBookKey($0) }
+        book.body = body
+        return (book, reader.errors)
+    }
+
+    /// The title of a note without a title key: the file's name when a person wrote it as a
+    /// title (`A Theory of Justice.md`, as Obsidian names notes), else the body's first
+    /// heading, else the name.
+    private static func title(ofFile name: String, body: String) -> String {
+        let written = name.contains(" ") || name.contains(where: \.isUppercase)
+        if written { return name }
+        return NoteValues.heading(inBody: body) ?? name
+    }
+
+    /// The author a title or file name gives when the note has no author key: "Frank Herbert -
+    /// Dune", "A Mind for Numbers by Barbara Oakley".
+    static func authors(inTitle title: String, fileName: String) -> [String] {
+        for text in [title, fileName] {
+            if let dash = text.range(of: " - ") ?? text.range(of: " – ") {
+                let name = String(text[..<dash.lowerBound])
+                if looksLikeName(name) { return [name] }
+            }
+            if let by = text.range(of: " by ", options: .backwards) {
+                let name = String(text[by.upperBound...]).trimmingCharacters(in: .whitespaces)
+                if looksLikeName(name) { return NoteValues.people(text: name) }
+            }
+        }
+        return []
+    }
+
+    /// Two to four capitalised words, as a person's name is written.
+    private static func looksLikeName(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        return (2...4).contains(words.count) && words.allSatisfy { word in
+            word.first.map { $0.isUppercase } ?? false && !word.contains(where: \.isNumber)
+        }
+    }
+
+    /// `dateRead: "[[]]"`: a template's empty link, which says nothing.
+    private static func isEmptyLink(_ node: YAMLNode) -> Bool {
+        node.text.map { $0.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
+            .trimmingCharacters(in: .whitespaces).isEmpty } ?? false
+    }
+
+    /// The people the note names as authors: its key, two keys of a name's parts, or a field
+    /// in the body (`Author:: …`, Readwise's `- Author: [[…]]`).
+    private static func authors(in document: FrontMatterDocument, key: String, body: String,
+                                consumed: inout Set<String>) -> [String] {
+        let named = NoteValues.people(document[key])
+        if !named.isEmpty { return named }
+        for (first, last) in nameParts {
+            let parts = [document[first]?.text, document[last]?.text].compactMap { $0?.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            if !parts.isEmpty {
+                consumed.formUnion([first, last])
+                return [parts.joined(separator: " ")]
+            }
+        }
+        for name in ["author", "authors", "by"] {
+            if let text = NoteValues.inlineField(name, inBody: body) { return NoteValues.people(text: text) }
+        }
+        return []
+    }
+
+    /// The status the note states: in its status key or tag, or a flag such as
+    /// `currently_reading: true`; `nil` when it states none.
+    static func statedStatus(of document: FrontMatterDocument, conventions: NoteConventions,
+                             consumed: inout Set<String>) -> Status? {
+        func named(_ word: String) -> Status? {
+            conventions.status(named: word) ?? NoteConventions.knownStatus(of: word)
+        }
+        switch conventions.status {
+        case .key(let key)?:
+            if let node = document[key] {
+                consumed.insert(key)
+                for word in node.strings ?? node.text.map({ [$0] }) ?? [] {
+                    if let status = named(word) { return status }
+                }
+            }
+        case .tag(let key)?:
+            for word in document[key]?.strings ?? [] {
+                if let status = conventions.status(named: word) { return status }
+            }
+        case nil:
+            if let word = document["status"]?.text, let status = named(word) {
+                consumed.insert("status")
+                return status
+            }
+        }
+        for (key, status) in statusFlags {
+            if case .bool(true)? = document[key]?.value {
+                consumed.insert(key)
+                return status
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Writing
+
+    /// The key that holds `field` in `document` under these conventions: the map's key, or
+    /// when the note holds nothing there, the key the note does use among the usual ones
+    /// (`Author:` in a library of `author:`), compared ignoring case. Reads and edits both
+    /// come here, so an edit goes to the key the value was read from.
+    static func fileKey(for field: BookField, in document: FrontMatterDocument, conventions: NoteConventions) -> String {
+        let mapped = conventions.keys[field.key] ?? field.fileKey(in: document)
+        guard !holdsValue(document[mapped]), let candidates = NoteSurvey.candidates[field.key] else { return mapped }
+        let keys = document.fields.keys
+        let taken = Set(conventions.keys.filter { $0.key != field.key }.values)
+        for candidate in candidates where !genericDateKeys.contains(candidate) && !taken.contains(candidate) {
+            guard let key = keys.first(where: { $0.lowercased() == candidate.lowercased() }),
+                  holdsValue(document[key]) else { continue }
+            if case .bool? = document[key]?.value { continue }
+            return key
+        }
+        return mapped
+    }
+
+    private static func holdsValue(_ node: YAMLNode?) -> Bool {
+        guard let node, !node.isNull else { return false }
+        if let text = node.text { return !text.trimmingCharacters(in: .whitespaces).isEmpty }
+        if let items = node.strings { return !items.isEmpty }
+        return true
+    }
+
+    /// `document` edited from `current` to `new` in the note's own keys and words: a date in the
+    /// style the note or the library writes dates, a rating on its scale, the status as the
+    /// person's word in its key or tag. `nil` when nothing differs.
+    static func edit(_ document: FrontMatterDocument, from current: Book, to new: Book,
+                     conventions: NoteConventions) throws(ShelfError) -> FrontMatterDocument? {
+        let fileKeys = BookSchema.fields.map { fileKey(for: $0, in: document, conventions: conventions) }
+        var edits: [(key: String, value: YAMLValue?)] = []
+        for (field, fileKey) in zip(BookSchema.fields, fileKeys) {
+            let before = field.get(current), after = field.get(new)
+            guard before != after else { continue }
+            edits.append((fileKey, written(after, of: field, existing: document[fileKey], conventions: conventions)))
+        }
+        if current.status != new.status, let edit = statusEdit(to: new.status, in: document, conventions: conventions) {
+            edits.append(edit)
+        }
+        return try DocumentWriting.edit(document, canonicalOrder: fileKeys, edits: edits, oldExtra: current.extra,
+                                        newExtra: new.extra, oldBody: current.body, newBody: new.body)
+    }
+
+    /// A field's new value as the note writes it.
+    private static func written(_ value: BookValue?, of field: BookField, existing: YAMLNode?,
+                                conventions: NoteConventions) -> YAMLValue? {
+        guard let value else { return nil }
+        switch (field.key, value) {
+        case (_, .day(let day)):
+            return NoteValues.written(date: day, style: conventions.dates, like: existing)
+        case ("rating", .number(let rating)):
+            return NoteValues.written(rating: rating, scale: conventions.ratingScale, like: existing)
+        case ("authors", .textList(let names)):
+            if names.count == 1, case .scalar(let scalar)? = existing {
+                return .string(scalar.text.hasPrefix("[[") ? "[[\(names[0])]]" : names[0])
+            }
+            return value.yamlValue
+        default:
+            return value.yamlValue
+        }
+    }
+
+    /// The edit that says `status` where the note keeps its status, in the person's word.
+    private static func statusEdit(to status: Status, in document: FrontMatterDocument,
+                                   conventions: NoteConventions) -> (key: String, value: YAMLValue?)? {
+        let word = conventions.word(for: status)
+        switch conventions.status {
+        case .key(let key)?:
+            if case .sequence? = document[key] { return (key, .list([.string(word)])) }
+            return (key, .string(word))
+        case .tag(let key)?:
+            var tags = document[key]?.strings ?? []
+            if let index = tags.firstIndex(where: { conventions.status(named: $0) != nil }) {
+                tags[index] = word
+            } else {
+                tags.append(word)
+            }
+            return (key, .list(tags.map(YAMLValue.string)))
+        case nil:
+            // A note without a status place says finished or reading by its dates; a status
+            // the dates cannot say is written in a `status` key.
+            if document["status"] != nil || ![Status.finished, .reading, conventions.unstated].contains(status) {
+                return ("status", .string(word))
+            }
+            return nil
+        }
+    }
+}
