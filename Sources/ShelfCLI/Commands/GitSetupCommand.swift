@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShelfKit
 import Foundation
 
 /// `shelf git-setup`: installs the merge driver in the git repository holding the library.
@@ -27,7 +28,7 @@ struct GitSetupCommand: AsyncParsableCommand {
         guard Git(directory: root).workTreeRoot() != nil else {
             throw CommandFailure(message: "\(root) is not in a git repository; run `git init` there first")
         }
-        var setup = GitSetup(root: root)
+        var setup = GitSetup(root: root, notes: try library.open().configuration.notes)
         try setup.install()
         if setup.changes.isEmpty {
             try StandardOutput.writeLine("The merge driver was already set up.")

@@ -79,7 +79,7 @@ struct InitCommand: AsyncParsableCommand {
             try StandardOutput.writeLine("Created a library in \(root) with statuses \(statuses).")
         }
         guard Git(directory: root).workTreeRoot() != nil else { return }
-        var setup = GitSetup(root: root)
+        var setup = GitSetup(root: root, notes: library.configuration.notes)
         do {
             try setup.install()
         } catch {

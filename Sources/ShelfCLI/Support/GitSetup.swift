@@ -22,6 +22,17 @@ struct GitSetup {
 
     /// The library's root folder.
     let root: String
+    /// The library's map of adopted notes, if it has one: then only the book notes and the
+    /// sessions go to the driver, and the site's or vault's other notes keep git's own merge.
+    var notes: NoteConventions?
+
+    /// The attribute lines this library needs.
+    var attributeLines: [String] {
+        guard let notes, !notes.folder.isEmpty else { return [Self.attributeLine] }
+        // gitattributes patterns have no quoting: a space is written as a class.
+        let folder = notes.folder.replacingOccurrences(of: " ", with: "[[:space:]]")
+        return ["\(folder)/**/*.md merge=shelf", "\(NoteConventions.defaultSessions)/**/*.md merge=shelf"]
+    }
 
     /// Writes the attribute and the driver's settings; already present ones are left alone.
     /// - Throws: ``Git/Failure`` when git cannot be run or refuses the settings, and
@@ -31,7 +42,7 @@ struct GitSetup {
         // Outside a repository, `git config --local` fails: find that out before writing an
         // attribute that would name a driver nobody set.
         _ = try git.text(["rev-parse", "--git-dir"])
-        try addAttributeLine()
+        for line in attributeLines { try addAttributeLine(line) }
         let name = "shelf: books and sessions merged key by key"
         for (key, value) in [("merge.shelf.name", name), ("merge.shelf.driver", Self.driverCommand)] {
             let current = try? git.text(["config", "--local", "--get", key])
@@ -43,7 +54,7 @@ struct GitSetup {
 
     /// Appends the attribute line to `.gitattributes` unless a line already says it, keeping
     /// the file's own lines and line breaks.
-    private mutating func addAttributeLine() throws {
+    private mutating func addAttributeLine(_ attributeLine: String) throws {
         let path = root + "/.gitattributes"
         var bytes: [UInt8] = []
         if FileManager.default.fileExists(atPath: path) {
@@ -52,8 +63,8 @@ struct GitSetup {
             }
             bytes = [UInt8](data)
         }
-        let words = Self.attributeLine.split(separator: " ")
-        guard let completed = LineListFile.appending(Self.attributeLine, to: bytes, unless: { line in
+        let words = attributeLine.split(separator: " ")
+        guard let completed = LineListFile.appending(attributeLine, to: bytes, unless: { line in
             line.split(whereSeparator: \.isWhitespace).elementsEqual(words)
         }) else { return }
         do throws(ShelfError) {
@@ -61,6 +72,6 @@ struct GitSetup {
         } catch {
             throw CommandFailure(message: "cannot write \(path): \(error.description)")
         }
-        changes.append("added `\(Self.attributeLine)` to .gitattributes")
+        changes.append("added `\(attributeLine)` to .gitattributes")
     }
 }

@@ -21,7 +21,10 @@ enum StatusChange {
     /// Says where `book` went: its paths before and after, or that it was already there.
     static func report(_ book: Book, movedTo moved: Book, in library: FileLibrary) throws {
         let paths = library.displayPaths
-        if moved.path == book.path {
+        if moved.path == book.path, moved.status != book.status {
+            // An adopted library keeps the status in the note: the book stays where it is.
+            try StandardOutput.writeLine("\(book.id): \(book.status.name) → \(moved.status.name); updated \(paths(moved.path))")
+        } else if moved.path == book.path {
             try StandardOutput.writeLine("\(book.id) is already in \(moved.status.name); \(moved == book ? "nothing changed" : "updated \(paths(moved.path))")")
         } else {
             try StandardOutput.writeLine("\(paths(book.path)) → \(paths(moved.path))")

@@ -54,7 +54,8 @@ public struct NoteSurvey: Sendable {
                     "dateStarted", "reading_started", "started_on", "start"],
         "finished": ["finished", "date_read", "dateRead", "dates_read", "read", "read_at", "readAt", "finishedAt",
                      "finished_at", "finishedDate", "finished_date", "date_finished", "dateFinished", "completed",
-                     "completedDate", "completed_date", "completionDate", "completed_at", "finished_on", "readYear",
+                     "completedDate", "completed_date", "completionDate", "completed_at", "finished_on", "reading_finished",
+                     "readingFinished", "readYear",
                      "read_year", "end", "endDate", "date"],
         "cover": ["cover", "coverImage", "cover_image", "cover_url", "coverUrl", "coverphoto", "image", "thumbnail", "img"],
         "tags": ["tags"],
@@ -134,6 +135,15 @@ public struct NoteSurvey: Sendable {
                 if field == "finished", ["completed", "read", "finished"].contains(key),
                    holding.allSatisfy({ if case .bool? = $0.document[key]?.value { true } else { false } }) { continue }
                 if holding.count > (best?.count ?? 0) { best = (key, holding.count) }
+            }
+            // A key every note has but none has filled in yet, as a template writes
+            // `reading_finished: null`: where a new value of the field goes.
+            if best == nil, field != "title", let template = keys.first(where: { key in
+                !NoteFormat.genericDateKeys.contains(key) && books.count > 0
+                    && books.filter { $0.document[key] != nil }.count * 2 > books.count
+            }) {
+                conventions.keys[field] = template == field ? nil : template
+                used.insert(template)
             }
             guard let best else { continue }
             counts[field] = best.count
