@@ -6,11 +6,11 @@ import Testing
 struct FormatVersionTests {
     @Test func aNewerFormatIsReadAndNeverWritten() throws {
         let library = try ExampleLibrary()
-        let config = try library.read(".shelf/config.yaml").replacingOccurrences(of: "format: 1", with: "format: 2")
+        let config = try library.read(".shelf/config.yaml").replacingOccurrences(of: "format: 1", with: "format: 3")
         try library.write(".shelf/config.yaml", config)
         try library.git("commit", "-qam", "a newer shelf")
-        let message = "shelf: this library is in format 2 (.shelf/config.yaml), written by a newer shelf; this one writes "
-            + "format 1 and reads it without changing anything — update shelf to change the library\n"
+        let message = "shelf: this library is in format 3 (.shelf/config.yaml), written by a newer shelf; this one writes "
+            + "format 2 and reads it without changing anything — update shelf to change the library\n"
         for command in [["set", "dune", "rating=2"], ["finish", "the-fall-of-hyperion"], ["add", "Emma"],
                         ["log", "cloud-atlas", "--pages", "10"], ["rm", "dune"], ["undo"]] {
             expectRun(try library.shelf(command), status: 1, stderr: message)

@@ -214,7 +214,8 @@ enum IndexRows {
     }
 
     private static func day(_ text: String?) -> Day? {
-        text.flatMap { Day($0) }
+        // A note's `2021` or `2023-06` keeps the precision it was written with.
+        text.flatMap { Day($0) ?? Day(partial: $0) }
     }
 
     /// Unknown keys as stored, computed while parsing, on all cores, rather than in the write.
