@@ -38,6 +38,7 @@ struct AdoptionReport {
         switch conventions.status {
         case .key(let key)?: lines.append("Status: in the key \(key), in the notes' words:")
         case .tag(let key)?: lines.append("Status: a tag in \(key), in the notes' words:")
+        case .folder?: lines.append("Status: the folder a note is in, below \(place), named in the person's words:")
         case nil: lines.append("Status: no note keeps one in a key or tag; a finish date says finished, a start date reading.")
         }
         for status in LibraryConfiguration.defaultStatuses {

@@ -57,6 +57,9 @@ public struct NoteConventions: Sendable, Hashable, Codable {
         case key(String)
         /// A list key, usually `tags`, holding one of the words among others.
         case tag(String)
+        /// The first folder below the notes folder, named in the person's words: `Books/Read/`,
+        /// `Books/To Read/`. A change of status moves the note to the other folder.
+        case folder
     }
 
     /// How a written date looks.
@@ -110,9 +113,9 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     public static let knownWords: [Status: [String]] = [
         .finished: ["read", "finished", "done", "completed", "complete", "lido", "leído", "leido", "lu", "gelesen", "letto",
                     "gelezen", "przeczytane", "прочитано", "已读", "读过", "読了", "読んだ", "okundu", "okudum"],
-        .reading: ["reading", "currently-reading", "current", "in-progress", "started", "lendo", "leyendo", "en-cours",
+        .reading: ["reading", "currently-reading", "current", "in-progress", "started", "paused", "on-hold", "lendo", "leyendo", "en-cours",
                    "lese", "am-lesen", "in-lettura", "czytam", "читаю", "在读", "読書中", "okunuyor", "okuyorum"],
-        .toRead: ["to-read", "want-to-read", "tbr", "wishlist", "want", "na-lista", "queue", "queued", "planned",
+        .toRead: ["to-read", "want-to-read", "tbr", "wishlist", "want", "unread", "not-started", "na-lista", "queue", "queued", "planned",
                   "por-leer", "quero-ler", "à-lire", "a-lire", "zu-lesen", "da-leggere", "想读", "積読", "okunacak"],
         .abandoned: ["abandoned", "dnf", "did-not-finish", "dropped", "gave-up", "quit", "stopped", "abandonado",
                      "abandonné", "abgebrochen", "弃读", "okunmadı"],

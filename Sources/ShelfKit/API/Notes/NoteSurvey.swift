@@ -43,13 +43,15 @@ public struct NoteSurvey: Sendable {
         "authors": ["bookAuthor", "book_author", "bookAuthors", "authors", "author", "writer", "creator", "by"],
         "isbn": ["isbn", "ISBN", "isbn13", "isbn_13", "ISBN13", "isbn10", "isbn_10"],
         "pages": ["pages", "pageCount", "page_count", "numPages", "num_pages", "number_of_pages", "total_pages", "totalPages",
-                  "length"],
+                  "length", "total", "page"],
         "publisher": ["publisher"],
         "published": ["published", "publish_date", "publishDate", "publicationDate", "publication_date", "datePublished",
                       "year_published", "pubDatetime", "released", "publish"],
         "language": ["language", "lang"],
         "series": ["series"],
-        "rating": ["rating", "my_rating", "myRating", "stars", "score", "my_score", "myScore", "rate", "own_rating"],
+        // The reader's own rating keys first: a note may hold a site's average under `rating`.
+        "rating": ["my_rating", "myRating", "personal_rating", "personalRating", "own_rating", "rating", "stars", "score",
+                   "my_score", "myScore", "rate"],
         "started": ["started", "startDate", "start_date", "startedDate", "started_at", "startedAt", "date_started",
                     "dateStarted", "reading_started", "started_on", "start"],
         "finished": ["finished", "date_read", "dateRead", "dates_read", "read", "read_at", "readAt", "finishedAt",
@@ -179,6 +181,21 @@ public struct NoteSurvey: Sendable {
                 }
             }
         }
+        if conventions.status == nil {
+            // `Books/Read/…`, `Books/To Read/…`: the first folders below the books, named as
+            // statuses, hold at least half of them.
+            var folderWords: [String: Int] = [:]
+            for note in books {
+                let inside = String(Path.parent(of: note.path).dropFirst(folder.isEmpty ? 0 : folder.count + 1))
+                if let first = inside.split(separator: "/").first, NoteConventions.knownStatus(of: String(first)) != nil {
+                    folderWords[String(first), default: 0] += 1
+                }
+            }
+            if folderWords.values.reduce(0, +) * 2 >= books.count, !folderWords.isEmpty {
+                conventions.status = .folder
+                words = folderWords
+            }
+        }
         var unknown: [(String, Int)] = []
         for (word, count) in words.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             if let status = NoteConventions.knownStatus(of: word) {
@@ -194,7 +211,9 @@ public struct NoteSurvey: Sendable {
         var statedFinished = 0
         for note in books {
             var consumed: Set<String> = []
-            if let status = NoteFormat.statedStatus(of: note.document, conventions: conventions, consumed: &consumed) {
+            let folderInside = String(Path.parent(of: note.path).dropFirst(folder.isEmpty ? 0 : folder.count + 1))
+            if let status = NoteFormat.statedStatus(of: note.document, folder: folderInside, conventions: conventions,
+                                                    consumed: &consumed) {
                 stated += 1
                 if status == .finished { statedFinished += 1 }
             } else if NoteValues.date(note.document[conventions.key(for: "finished")]) != nil,
@@ -276,11 +295,11 @@ public struct NoteSurvey: Sendable {
     static func looksLikeBook(_ document: FrontMatterDocument) -> Bool {
         let keys = Set(document.fields.keys)
         if !keys.isDisjoint(with: bookKeys) { return true }
-        for key in ["tags", "type", "Type", "category", "categories"] {
+        for key in ["tags", "tag", "type", "Type", "category", "categories"] {
             let values = document[key]?.strings ?? document[key]?.text.map { [$0] } ?? []
             if values.contains(where: { ["book", "books", "#book"].contains($0.lowercased()) }) { return true }
         }
-        let hasAuthor = keys.contains("author") || keys.contains("authors")
+        let hasAuthor = keys.contains("author") || keys.contains("authors") || keys.contains("Author")
         let hasStatus = statusKeys.contains { statusWords(in: document[$0]).contains { NoteConventions.knownStatus(of: $0) != nil } }
         return hasAuthor && (keys.contains("rating") || keys.contains("score") || hasStatus || keys.contains("finished")
             || keys.contains("started"))

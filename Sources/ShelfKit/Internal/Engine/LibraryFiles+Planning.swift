@@ -73,9 +73,12 @@ extension LibraryFiles {
         let current = entry.destination
         // In an adopted library the status is in the note, not the path: a change of status
         // edits the note where it is, and only a change of folder moves it.
+        var destinationFolder = folder.map(PathSafety.normalized) ?? current.folder
+        if let notes = current.notes, folder == nil {
+            destinationFolder = NoteFormat.folder(for: status, from: destinationFolder, conventions: notes.conventions)
+        }
         let destination = BookLocation(status: current.notes == nil ? status : current.status,
-                                       folder: folder.map(PathSafety.normalized) ?? current.folder, slug: current.slug,
-                                       notes: current.notes)
+                                       folder: destinationFolder, slug: current.slug, notes: current.notes)
         let currentStatus = current.notes == nil ? current.status : entry.book.status
         try configuration.require(status)
         try checkDestination(destination.status, destination.folder)

@@ -59,9 +59,13 @@ extension NoteConventions {
                 }
                 ratingScale = scale
             case "status":
+                if value.text == "folders" {
+                    status = .folder
+                    continue
+                }
                 guard case .mapping(let place) = value, let first = place.entries.first, place.entries.count == 1,
                       let name = first.value.text, !name.isEmpty, ["key", "tag"].contains(first.key) else {
-                    throw invalid("status", value, "should be {key: status} or {tag: tags}")
+                    throw invalid("status", value, "should be {key: status}, {tag: tags} or folders")
                 }
                 status = first.key == "key" ? .key(name) : .tag(name)
             case "words":
@@ -110,6 +114,7 @@ extension NoteConventions {
         switch status {
         case .key(let key)?: entries.append(.init("status", .mapping([.init("key", .string(key))])))
         case .tag(let key)?: entries.append(.init("status", .mapping([.init("tag", .string(key))])))
+        case .folder?: entries.append(.init("status", .string("folders")))
         case nil: break
         }
         let statusOrder = LibraryConfiguration.defaultStatuses + words.keys.filter { !LibraryConfiguration.defaultStatuses.contains($0) }

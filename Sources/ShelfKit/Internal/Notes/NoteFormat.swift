@@ -26,9 +26,13 @@ enum NoteFormat {
         switch conventions.only {
         case nil: return true
         case .tag(let tag)?:
+            // `tags: [book]`, Obsidian's `tag: 📚Book`, a nested `book/fiction`.
             let wanted = NoteConventions.fold(tag)
-            return (document["tags"]?.strings ?? document["tags"]?.text.map { [$0] } ?? [])
-                .contains { NoteConventions.fold($0) == wanted || NoteConventions.fold($0).hasPrefix(wanted + "/") }
+            let tags = ["tags", "tag"].flatMap { key in document[key]?.strings ?? document[key]?.text.map { [$0] } ?? [] }
+            return tags.contains { tag in
+                let folded = NoteConventions.fold(tag)
+                return folded == wanted || folded.hasPrefix(wanted + "/") || folded.hasSuffix(wanted)
+            }
         case .value(let key, let equals)?:
             guard let node = document[key] else { return false }
             let values = node.strings ?? node.text.map { [$0] } ?? []
@@ -89,12 +93,18 @@ enum NoteFormat {
             }
         }
         // A generic `date:` is a finish only beside a stated finish.
-        let stated = statedStatus(of: document, conventions: conventions, consumed: &consumed)
+        let stated = statedStatus(of: document, folder: location.folder, conventions: conventions, consumed: &consumed)
         if let key = conventions.keys["finished"], genericDateKeys.contains(key), stated != .finished {
             book.finished = nil
             consumed.remove(key)
         }
         book.status = stated ?? (book.finished != nil ? .finished : book.started != nil ? .reading : conventions.unstated)
+        if case .folder? = conventions.status {
+            // The status folder is the status, not one of the person's own folders.
+            var parts = location.folder.split(separator: "/")
+            if let first = parts.first, conventions.status(named: String(first)) != nil { parts.removeFirst() }
+            book.folder = parts.joined(separator: "/")
+        }
         book.extra = reader.extra { !consumed.contains($0) && !BookFormat.isBookKey($0) }
         book.body = body
         return (book, reader.errors)
@@ -161,7 +171,7 @@ enum NoteFormat {
 
     /// The status the note states: in its status key or tag, or a flag such as
     /// `currently_reading: true`; `nil` when it states none.
-    static func statedStatus(of document: FrontMatterDocument, conventions: NoteConventions,
+    static func statedStatus(of document: FrontMatterDocument, folder: String, conventions: NoteConventions,
                              consumed: inout Set<String>) -> Status? {
         func named(_ word: String) -> Status? {
             conventions.status(named: word) ?? NoteConventions.knownStatus(of: word)
@@ -177,6 +187,10 @@ enum NoteFormat {
         case .tag(let key)?:
             for word in document[key]?.strings ?? [] {
                 if let status = conventions.status(named: word) { return status }
+            }
+        case .folder?:
+            if let first = folder.split(separator: "/").first, let status = conventions.status(named: String(first)) {
+                return status
             }
         case nil:
             if let word = document["status"]?.text, let status = named(word) {
@@ -194,6 +208,17 @@ enum NoteFormat {
     }
 
     // MARK: - Writing
+
+    /// The folder a note goes to when its status becomes `status`, in a library whose status
+    /// is the first folder below the notes folder: that folder replaced by the person's word
+    /// for the status (`Read/sci-fi` → `To Read/sci-fi`), or put in front when the note is in
+    /// no status folder yet. `folder` unchanged in any other library.
+    static func folder(for status: Status, from folder: String, conventions: NoteConventions) -> String {
+        guard case .folder? = conventions.status else { return folder }
+        var parts = folder.split(separator: "/").map(String.init)
+        if let first = parts.first, conventions.status(named: first) != nil { parts.removeFirst() }
+        return ([conventions.word(for: status)] + parts).joined(separator: "/")
+    }
 
     /// The key that holds `field` in `document` under these conventions: the map's key, or
     /// when the note holds nothing there, the key the note does use among the usual ones
@@ -274,6 +299,9 @@ enum NoteFormat {
                 tags.append(word)
             }
             return (key, .list(tags.map(YAMLValue.string)))
+        case .folder?:
+            // The note moves to the folder of its status (``folder(for:in:conventions:)``).
+            return nil
         case nil:
             // A note without a status place says finished or reading by its dates; a status
             // the dates cannot say is written in a `status` key.

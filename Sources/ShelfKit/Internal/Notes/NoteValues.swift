@@ -42,6 +42,13 @@ enum NoteValues {
            let day = Int(numbers[2]) {
             return Day(year: year, month: month, day: day)
         }
+        // `06.12.2024` is day first, as Europe writes it; `12/06/2024` month first, as the US
+        // does, unless its first number cannot be a month.
+        if numbers.count == 3, numbers[2].count == 4, let first = Int(numbers[0]), let second = Int(numbers[1]),
+           let year = Int(numbers[2]) {
+            let dayFirst = datePart.contains(".") || datePart.contains("-") || first > 12
+            return dayFirst ? Day(year: year, month: second, day: first) : Day(year: year, month: first, day: second)
+        }
         if numbers.count == 2, numbers[0].count == 4, let year = Int(numbers[0]), let month = Int(numbers[1]) {
             return Day(year: year, month: month)
         }
