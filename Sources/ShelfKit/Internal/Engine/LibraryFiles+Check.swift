@@ -16,10 +16,14 @@ extension LibraryFiles {
         let path = unit.location.path
         var read: (book: Book, document: FrontMatterDocument)?
         do throws(ShelfError) {
-            let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path)
+            let notes = unit.location.notes
+            let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path, lenient: notes != nil)
+            // A note among the books that is not one has nothing to check.
+            if let notes, !NoteFormat.isBook(document, conventions: notes.conventions) { return ([], nil) }
             let (book, errors) = BookFormat.read(document, at: unit.location)
             problems += MergeConflictMarks.withoutConflictedKeys(errors + BookFormat.valueProblems(of: book, in: document), in: document)
                 .map { Problem($0, path: path) }
+            problems += document.duplicateKeys.map { Problem(.invalidFrontMatter($0), path: path) }
             problems += MergeConflictMarks.problems(in: document, path: path, resolution: .set(slug: unit.location.slug))
             read = (book, document)
             isbn = DuplicateKeys.isbnMark(of: book, in: document, path: path)
