@@ -14,6 +14,7 @@
 ///   unstated: finished             # the status of a note that states none
 ///   dates: plain                   # how new dates are written: plain, quoted or link ("[[2024-12-18]]")
 ///   sessions: .shelf/sessions      # where reading sessions go, out of the site's and vault's way
+///   names: slugs                   # new notes named the-left-hand-of-darkness.md, or titles: by the title
 /// ```
 ///
 /// A library without the map keeps its statuses in folders (format 1). A library with it keeps
@@ -40,6 +41,16 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     public var dates: DateStyle
     /// Where reading sessions are kept, relative to the root, a folder per book below it.
     public var sessions: String
+    /// How a new note's file is named.
+    public var names: FileNames = .slugs
+
+    /// How the notes' files are named.
+    public enum FileNames: String, Sendable, Hashable, Codable {
+        /// `the-left-hand-of-darkness.md`, as sites name pages.
+        case slugs
+        /// `The Left Hand of Darkness.md`, as Obsidian names notes.
+        case titles
+    }
 
     /// A test of which notes are books.
     public enum BookTest: Sendable, Hashable, Codable {

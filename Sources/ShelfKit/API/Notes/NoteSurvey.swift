@@ -157,6 +157,12 @@ public struct NoteSurvey: Sendable {
             let stated = books.filter { $0.document[key] != nil && Self.statesFinished($0.document) }
             if stated.isEmpty { conventions.keys["finished"] = nil; counts["finished"] = nil; used.remove(key) }
         }
+        // Obsidian names a note by its title; sites by a slug.
+        let titled = books.filter { note in
+            let name = Path.name(of: note.path).dropLast(3)
+            return name.contains(" ") || name.contains(where: \.isUppercase)
+        }
+        if titled.count * 2 > books.count { conventions.names = .titles }
         conventions.ratingScale = Self.ratingScale(books.compactMap { $0.document[conventions.key(for: "rating")] })
         conventions.dates = Self.dateStyle(books.compactMap { $0.document[conventions.key(for: "finished")] })
 

@@ -21,12 +21,19 @@ extension LibraryFiles {
         var added: [String: String] = [:]
         var keys: [String] = []
         for item in items {
-            let folder = PathSafety.normalized(item.folder)
+            var folder = PathSafety.normalized(item.folder)
+            let notes = configuration.noteLayout
+            if let notes {
+                try configuration.require(item.status)
+                folder = NoteFormat.folder(for: item.status, from: folder, conventions: notes.conventions)
+            }
             try checkDestination(item.status, folder)
             var book = item.book
-            let slug = PathSafety.normalized(book.id.isEmpty ? Slugifier.slug(for: book.title) : book.id.rawValue)
+            let named = book.id.isEmpty ? notes?.conventions.fileName(forTitle: book.title) : nil
+            let slug = PathSafety.normalized(named ?? (book.id.isEmpty ? Slugifier.slug(for: book.title) : book.id.rawValue))
             try PathSafety.checkSlug(slug)
-            let location = BookLocation(status: item.status, folder: folder, slug: slug)
+            // An adopted library's new note goes in its notes folder, its status written in it.
+            let location = BookLocation(status: notes?.root ?? item.status, folder: folder, slug: slug, notes: notes)
             if let existing = listing.locations(withSlug: slug).first?.path ?? added[slug] ?? plan.addition(BookID(slug)) { throw .alreadyExists(path: existing) }
             if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
             if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
@@ -36,7 +43,13 @@ extension LibraryFiles {
                 try refuseImpossibleDates(book, keys: nil, in: item.status, path: location.path)
             }
             try BookFormat.validate(book, path: location.path)
-            let document = try BookFormat.newFile(book, path: location.path)
+            book.status = item.status
+            let document: FrontMatterDocument
+            if let notes {
+                document = try NoteFormat.newFile(book, path: location.path, conventions: notes.conventions)
+            } else {
+                document = try BookFormat.newFile(book, path: location.path)
+            }
             let written = try BookFormat.book(from: document, at: location)
             plan.insert(WritePlan.Entry(source: nil, destination: location, stamp: nil, original: [], document: document,
                                         book: written),

@@ -146,7 +146,8 @@ extension LibraryFiles {
     private func trashFolder(for location: BookLocation) throws(ShelfError) -> String {
         try firstTrashFolder { folder throws(ShelfError) in
             if storage.kind(of: folder) == nil { return true }
-            let held = try LibraryWalk.walk(storage, base: folder, statuses: configuration.statuses, includeSessions: false)
+            let held = try LibraryWalk.walk(storage, base: folder, statuses: configuration.statuses, notes: configuration.noteLayout,
+                                            includeSessions: false)
             return storage.kind(of: folder + "/" + location.path) == nil
                 && storage.kind(of: folder + "/" + location.sessionFolder) == nil
                 && held.locations(withSlug: location.slug).isEmpty
@@ -202,11 +203,12 @@ extension LibraryFiles {
         for name in try trashFolderNames() {
             guard let deleted = Day(name.prefix(10)) else { continue }
             let base = Self.trash + "/" + name
-            let walk = try LibraryWalk.walk(storage, base: base, statuses: configuration.statuses, includeSessions: false)
+            let walk = try LibraryWalk.walk(storage, base: base, statuses: configuration.statuses, notes: configuration.noteLayout,
+                                          includeSessions: false)
             for location in walk.books.sorted(by: { $0.path < $1.path }) {
                 var title: String?
                 if let bytes = try? storage.read(base + "/" + location.path),
-                   let document = try? FrontMatterDocument(libraryFile: bytes, path: location.path) {
+                   let document = try? FrontMatterDocument(libraryFile: bytes, path: location.path, lenient: location.notes != nil) {
                     title = try? BookFormat.bookAndProblems(from: document, at: location).book.title
                 }
                 books.append(TrashedBook(id: BookID(location.slug), deleted: deleted, folder: name,

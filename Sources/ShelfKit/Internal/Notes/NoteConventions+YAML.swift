@@ -1,9 +1,22 @@
+internal import Foundation
 internal import FrontMatter
 
 /// The `notes:` map of `.shelf/config.yaml` read and written: a person may edit it, so every
 /// value is checked and a wrong one is named with its line.
 extension NoteConventions {
     /// The shelf fields the map may name a key for.
+    /// The name of a new note's file, without `.md`, for a book titled `title`: the title
+    /// itself, less the characters no file name may hold, in a library that names notes by title.
+    func fileName(forTitle title: String) -> String? {
+        guard names == .titles else { return nil }
+        let cleaned = title.filter { !PathSafety.unportableCharacters.contains($0) && $0 != "/" && !$0.isNewline }
+            .trimmingCharacters(in: .whitespaces)
+        var name = cleaned
+        while name.hasPrefix(".") { name.removeFirst() }
+        while name.hasSuffix(".") || name.hasSuffix(" ") { name.removeLast() }
+        return name.isEmpty ? nil : String(name.prefix(200))
+    }
+
     static let mappableFields = ["title", "subtitle", "authors", "isbn", "published", "pages", "publisher", "language",
                                  "series", "series_index", "tags", "rating", "added", "started", "finished", "stopped", "cover"]
 
@@ -86,6 +99,11 @@ extension NoteConventions {
                     throw invalid("dates", value, "should be plain, quoted or link")
                 }
                 dates = style
+            case "names":
+                guard let name = value.text, let names = FileNames(rawValue: name) else {
+                    throw invalid("names", value, "should be slugs or titles")
+                }
+                self.names = names
             case "sessions":
                 guard value.text == Self.defaultSessions else {
                     throw invalid("sessions", value, "should be \(Self.defaultSessions), where this shelf keeps the sessions of adopted notes")
@@ -93,7 +111,7 @@ extension NoteConventions {
             default:
                 let location = document.location(ofKey: "notes")
                 throw .invalidValue(path: path, key: "notes." + entry.key, value: "", reason:
-                                        "is not a setting of notes; they are folder, only, keys, rating_scale, status, words, unstated, dates, sessions",
+                                        "is not a setting of notes; they are folder, only, keys, rating_scale, status, words, unstated, dates, sessions, names",
                                     line: entry.keySpan.start.line, column: location.column)
             }
         }
@@ -126,6 +144,7 @@ extension NoteConventions {
         entries.append(.init("unstated", .string(unstated.name)))
         entries.append(.init("dates", .string(dates.rawValue)))
         entries.append(.init("sessions", .string(Self.defaultSessions)))
+        entries.append(.init("names", .string(names.rawValue)))
         return .mapping(entries)
     }
 }

@@ -264,6 +264,17 @@ enum NoteFormat {
                                         newExtra: new.extra, oldBody: current.body, newBody: new.body)
     }
 
+    /// A new note for `book`, in the library's keys and words: its title first, then each
+    /// field as an edit adds it, its status where the library keeps statuses.
+    static func newFile(_ book: Book, path: String, conventions: NoteConventions) throws(ShelfError) -> FrontMatterDocument {
+        let titleKey = conventions.key(for: "title")
+        let document = try DocumentWriting.newFile(entries: [.init(titleKey, .string(book.title))], body: "", path: path)
+        // Every field but the title differs from this blank, and so is written; its status is
+        // none, so the book's is written too.
+        let blank = Book(id: book.id, status: Status(""), folder: book.folder, path: path, title: book.title)
+        return try edit(document, from: blank, to: book, conventions: conventions) ?? document
+    }
+
     /// A field's new value as the note writes it.
     private static func written(_ value: BookValue?, of field: BookField, existing: YAMLNode?,
                                 conventions: NoteConventions) -> YAMLValue? {
@@ -274,8 +285,12 @@ enum NoteFormat {
         case ("rating", .number(let rating)):
             return NoteValues.written(rating: rating, scale: conventions.ratingScale, like: existing)
         case ("authors", .textList(let names)):
+            // One author in a key named in the singular, or already a single value, stays text.
             if names.count == 1, case .scalar(let scalar)? = existing {
                 return .string(scalar.text.hasPrefix("[[") ? "[[\(names[0])]]" : names[0])
+            }
+            if names.count == 1, existing == nil, !conventions.key(for: "authors").hasSuffix("s") {
+                return .string(names[0])
             }
             return value.yamlValue
         default:
