@@ -8,9 +8,13 @@ import ShelfKit
 /// may do, so the library must take it: a refusal is a divergence.
 struct ReaderLife {
     var random: SeededGenerator
+    /// Whether new books are named by their titles, as in a vault whose notes are (the book's
+    /// id is then its title).
+    var namesByTitle = false
 
-    init(seed: UInt64) {
+    init(seed: UInt64, namesByTitle: Bool = false) {
         random = SeededGenerator(seed: seed)
+        self.namesByTitle = namesByTitle
     }
 
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
@@ -46,7 +50,7 @@ struct ReaderLife {
             case 18..<24 where toRead.count < 4 || chance(20):
                 let number = model.order.count + 1
                 let title = "Sim Book \(number)"
-                return .add(title: title, slug: "sim-book-\(number)", pages: self.number(80...700))
+                return .add(title: title, slug: namesByTitle ? title : "sim-book-\(number)", pages: self.number(80...700))
             case 24..<30:
                 if let book = pick(toRead), reading.count < 3 { return .start(slug: book.slug, again: false) }
                 // Picked up again, or (`--again`) read again from the start. A new read on the

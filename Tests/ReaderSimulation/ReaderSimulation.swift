@@ -17,15 +17,18 @@ public struct ReaderSimulation: Sendable {
     /// With the path of the built `shelf`, the reader has two devices, two git clones of the
     /// library with the merge driver (which git runs as `shelf merge-driver`): ``ReaderDevices``.
     public var twoDevicesWith: String?
+    /// A library adopted from notes in this style instead of a new library of status folders.
+    public var adopted: AdoptedNotes?
 
     /// A simulation whose commands read through the index, or not, on one device or two.
     public init(index: IndexOptions = .enabled,
                 start: LocalDateTime = LocalDateTime(day: Day(year: 2025, month: 12, day: 28) ?? Day.today(),
                                                      time: TimeOfDay(hour: 8, minute: 0) ?? .midnight),
-                twoDevicesWith shelf: String? = nil) {
+                twoDevicesWith shelf: String? = nil, adopted: AdoptedNotes? = nil) {
         self.index = index
         self.start = start
         self.twoDevicesWith = shelf
+        self.adopted = adopted
     }
 
     /// What one seed's run came to.
@@ -47,7 +50,7 @@ public struct ReaderSimulation: Sendable {
 
     /// Runs `steps` steps of the reader seeded `seed` in a new library made in `folder`.
     public func run(seed: UInt64, steps: Int, in folder: String) async -> Outcome {
-        var life = ReaderLife(seed: seed)
+        var life = ReaderLife(seed: seed, namesByTitle: adopted?.namesByTitle ?? false)
         var model = ReaderModel(now: start)
         var script: [String] = []
         var clockShown: LocalDateTime?
@@ -64,6 +67,17 @@ public struct ReaderSimulation: Sendable {
             }
             root = devices?.root ?? root
             script += ["# two clones of one library, laptop and desktop, with `shelf git-setup` run in each", "cd laptop"]
+        } else if let adopted {
+            do {
+                try adopted.writeSeeds(in: root)
+                if let failure = await command(["init", root], now: model.now, library: nil) {
+                    return Outcome(seed: seed, steps: 0, divergence: "shelf init failed: \(failure)", script: [])
+                }
+                try adopted.removeSeedBooks(in: root)
+            } catch {
+                return Outcome(seed: seed, steps: 0, divergence: "the notes could not be set up: \(error)", script: [])
+            }
+            script.append("# notes in the \(adopted.rawValue) style adopted by `shelf init`")
         } else if let failure = await command(["init", root], now: model.now, library: nil) {
             return Outcome(seed: seed, steps: 0, divergence: "shelf init failed: \(failure)", script: [])
         }
@@ -129,8 +143,10 @@ public struct ReaderSimulation: Sendable {
                 }
             } else if let arguments = step.arguments {
                 failure = await command(arguments, now: model.now, library: root)
-            } else if case .editBody(_, let path, let line) = step {
-                failure = Self.append(line, to: root + "/" + path)
+            } else if case .editBody(let slug, let path, let line) = step {
+                // An adopted library keeps the note where the person put it.
+                let found = adopted == nil ? path : await bookPath(slug, root: root, now: model.now) ?? path
+                failure = Self.append(line, to: root + "/" + found)
             }
             if let failure { return Outcome(seed: seed, steps: number, divergence: failure, script: script) }
             let before = model
@@ -172,6 +188,14 @@ public struct ReaderSimulation: Sendable {
             }
         }
         return Outcome(seed: seed, steps: steps, divergence: nil, script: script)
+    }
+
+    /// Where the book `slug` is, read through ShelfKit.
+    private func bookPath(_ slug: String, root: String, now: LocalDateTime) async -> String? {
+        await ShelfClock.$fixed.withValue(now) {
+            guard let library = try? FileLibrary(root: root, index: index) else { return nil }
+            return try? await library.bookPath(for: slug)
+        }
     }
 
     /// The name of the newest write kept for `shelf undo` in the library at `root`.

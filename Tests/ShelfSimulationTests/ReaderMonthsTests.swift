@@ -29,10 +29,17 @@ struct ReaderMonthsTests {
         try await simulate(seed: seed, index: .enabled, twoDevices: true)
     }
 
-    private func simulate(seed: UInt64, index: IndexOptions, twoDevices: Bool = false) async throws {
+    /// The months in libraries adopted from notes: a status key, a status tag, status folders,
+    /// each in the person's own words, dates and rating scale.
+    @Test(arguments: AdoptedNotes.allCases)
+    func monthsInAdoptedNotes(style: AdoptedNotes) async throws {
+        try await simulate(seed: 11, index: .enabled, adopted: style)
+    }
+
+    private func simulate(seed: UInt64, index: IndexOptions, twoDevices: Bool = false, adopted: AdoptedNotes? = nil) async throws {
         let folder = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let simulation = ReaderSimulation(index: index, twoDevicesWith: twoDevices ? BuiltExecutable.shelf : nil)
+        let simulation = ReaderSimulation(index: index, twoDevicesWith: twoDevices ? BuiltExecutable.shelf : nil, adopted: adopted)
         let outcome = await simulation.run(seed: seed, steps: 200, in: folder)
         #expect(outcome.divergence == nil, "\(outcome)")
         // The reader took a command back now and then, and the model with it.

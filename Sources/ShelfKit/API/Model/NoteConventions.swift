@@ -106,11 +106,12 @@ public struct NoteConventions: Sendable, Hashable, Codable {
         keys[field] ?? field
     }
 
-    /// The status a word of the person's names, if any.
+    /// The status a word of the person's names, if any; shelf's own names of the statuses
+    /// (`to-read`, `abandoned`) too, which it writes for a status the person has no word for.
     public func status(named word: String) -> Status? {
         let folded = Self.fold(word)
         for (status, names) in words where names.contains(where: { Self.fold($0) == folded }) { return status }
-        return nil
+        return LibraryConfiguration.defaultStatuses.first { Self.fold($0.name) == folded }
     }
 
     /// The word written for `status`: the person's first, else the status's own name.

@@ -31,6 +31,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         -> ListAnswer<Entry> {
         let listing = try files.listing()
         let storage = files.storage
+        let adopted = files.configuration.notes != nil
         let books = listing.books
         let evaluator = QueryEvaluator(query: query)
         let readsSessions = query.needsSessions || wanted.forSorting || wanted.forListing
@@ -57,7 +58,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
                 var sessionProblems: [Problem] = []
                 if readsSessions {
                     do throws(ShelfError) {
-                        let (sessions, problems) = try Self.ownSessions(of: book, from: storage)
+                        let (sessions, problems) = try Self.ownSessions(of: book, from: storage, adopted: adopted)
                         progress = ReadingProgress(sessions, of: book)
                         notes = sessions.map(\.note)
                         sessionProblems = problems
@@ -112,8 +113,9 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     func progress(readingOnly books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)
         -> (progress: [String: ReadingProgress], problems: [Problem]) {
         let storage = files.storage
+        let adopted = files.configuration.notes != nil
         let read = await ParallelMap.map(books) { book in
-            Result { () throws(ShelfError) in try Self.ownSessions(of: book, from: storage) }
+            Result { () throws(ShelfError) in try Self.ownSessions(of: book, from: storage, adopted: adopted) }
         }
         var progress: [String: ReadingProgress] = [:]
         var problems: [Problem] = []
@@ -128,11 +130,11 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     /// The sessions in a book's own session folder, and a problem for each file there that
     /// could not be read.
     /// - Throws: when the folder exists but cannot be listed.
-    private static func ownSessions(of book: Book, from storage: Storage) throws(ShelfError)
+    private static func ownSessions(of book: Book, from storage: Storage, adopted: Bool) throws(ShelfError)
         -> (sessions: [ReadingSession], problems: [Problem]) {
         var sessions: [ReadingSession] = []
         var problems: [Problem] = []
-        for file in try SessionFile.readAll(in: BookLocation.sessionFolder(ofBookPath: book.path), bookID: book.id, from: storage) {
+        for file in try SessionFile.readAll(in: BookLocation.sessionFolder(ofBookPath: book.path, adopted: adopted), bookID: book.id, from: storage) {
             switch file.session {
             case .success(let session): sessions.append(session)
             case .failure(let error): problems.append(Problem(error, path: file.path))

@@ -87,7 +87,7 @@ extension LibraryFiles {
         // In an adopted library the status is in the note, not the path: a change of status
         // edits the note where it is, and only a change of folder moves it.
         var destinationFolder = folder.map(PathSafety.normalized) ?? current.folder
-        if let notes = current.notes, folder == nil {
+        if let notes = current.notes {
             destinationFolder = NoteFormat.folder(for: status, from: destinationFolder, conventions: notes.conventions)
         }
         let destination = BookLocation(status: current.notes == nil ? status : current.status,

@@ -117,7 +117,7 @@ extension LibraryFiles {
         let destination = folder + "/" + target.path
         try perform(Journal(operation: "delete of a session of \(session.bookID)", detail: target.path + " → " + destination,
                             steps: [.move(from: target.path, to: destination),
-                                    .removeEmptyFolders(from: target.book.sessionFolder, stoppingAt: target.book.directory)]))
+                                    .removeEmptyFolders(from: target.book.sessionFolder, stoppingAt: target.book.sessionRoot)]))
         stamps[destination] = nil
         return destination
     }

@@ -130,7 +130,9 @@ extension LibraryFiles {
             if storage.isDirectory(location.sessionFolder) {
                 steps.append(.move(from: location.sessionFolder, to: folder + "/" + location.sessionFolder))
             }
-            steps.append(.removeEmptyFolders(from: location.directory, stoppingAt: location.status.name))
+            // An adopted library's folders are the person's: none is removed.
+            steps.append(.removeEmptyFolders(from: location.directory,
+                                             stoppingAt: location.notes == nil ? location.status.name : location.directory))
             trashed.append(folder + "/" + location.path)
         }
         try perform(Journal(operation: Self.describe("delete", files.map(\.location.slug)),
@@ -329,8 +331,10 @@ extension LibraryFiles {
         let moves = book.status == statuses.first && statuses.count > 1 && statuses.contains(target)
         var plan = WritePlan()
         if moves {
-            _ = try planMove(id, to: target, folder: nil, on: session.day, into: &plan)
-            location.status = target
+            let moved = try planMove(id, to: target, folder: nil, on: session.day, into: &plan)
+            // The session goes beside the book where it arrives: the reading status's folder,
+            // or in an adopted library wherever its status puts the note.
+            location = BookLocation(path: moved.path, in: configuration) ?? location
         }
         var corrected = book
         if let pagesTotal { corrected.pages = pagesTotal }

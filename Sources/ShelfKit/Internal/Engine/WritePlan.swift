@@ -84,7 +84,9 @@ struct WritePlan: Sendable {
             guard let source = entry.source, entry.moves else { continue }
             steps.append(.move(from: source.path, to: entry.destination.path))
             if entry.movesSessions { steps.append(.move(from: source.sessionFolder, to: entry.destination.sessionFolder)) }
-            steps.append(.removeEmptyFolders(from: source.directory, stoppingAt: source.status.name))
+            // An adopted library's folders are the person's: none is removed.
+            steps.append(.removeEmptyFolders(from: source.directory,
+                                             stoppingAt: source.notes == nil ? source.status.name : source.directory))
         }
         for entry in planned where entry.source != nil && entry.writes {
             guard let stamp = entry.stamp else { continue }

@@ -47,7 +47,9 @@ struct BookLocation: Sendable, Hashable {
     /// The book file whose sessions `folder` holds: `finished/dune` → `finished/dune.md`. A
     /// folder beside a book file of its name is that book's, whatever it holds.
     static func bookPath(ofSessionFolder folder: String) -> String {
-        folder + ".md"
+        // An adopted library's sessions are kept under `.shelf/sessions/` by their book's path.
+        if folder.hasPrefix(NoteLayout.sessionsPrefix) { return String(folder.dropFirst(NoteLayout.sessionsPrefix.count)) + ".md" }
+        return folder + ".md"
     }
 
     /// The folder for the sessions of the book file at `path`: `finished/dune.md` →
@@ -59,11 +61,19 @@ struct BookLocation: Sendable, Hashable {
     /// The book file a session file belongs to: `finished/dune/2024-01-02.md` → `finished/dune.md`,
     /// and in an adopted library `.shelf/sessions/Books/dune/2024-01-02.md` → `Books/dune.md`.
     static func bookPath(ofSession path: String) -> String {
-        let folder = Path.parent(of: path)
-        if folder.hasPrefix(NoteLayout.sessionsPrefix) {
-            return bookPath(ofSessionFolder: String(folder.dropFirst(NoteLayout.sessionsPrefix.count)))
-        }
-        return bookPath(ofSessionFolder: folder)
+        bookPath(ofSessionFolder: Path.parent(of: path))
+    }
+
+    /// The folder for the sessions of the book file at `path`, in a library adopted from
+    /// notes (`adopted`) or not.
+    static func sessionFolder(ofBookPath path: String, adopted: Bool) -> String {
+        adopted ? NoteLayout.sessionsPrefix + sessionFolder(ofBookPath: path) : sessionFolder(ofBookPath: path)
+    }
+
+    /// The folder the removal of a session stops emptying folders at: the book's own folder,
+    /// or the sessions folder of an adopted library.
+    var sessionRoot: String {
+        notes == nil ? directory : String(NoteLayout.sessionsPrefix.dropLast())
     }
 
     /// The location a library-relative book path names, if it names one under a status.
