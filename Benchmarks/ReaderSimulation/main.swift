@@ -6,15 +6,18 @@ import ShelfKit
 // seed that diverged, with the steps that reproduce it.
 //
 //   swift run -c release shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index] [--devices]
+//                                       [--adopted statusKey|statusTag|statusFolders|all]
 //
 // --devices gives the reader two git clones synced through shelf's merge driver; it runs the
-// `shelf` built beside this program.
+// `shelf` built beside this program. --adopted lives the months in a library adopted from notes
+// in that style (all: the styles in turn, seed by seed).
 
 var seeds = 2000
 var first: UInt64 = 1
 var steps = 200
 var index = IndexOptions.enabled
 var devices = false
+var adoptedStyles: [AdoptedNotes?] = [nil]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -23,8 +26,12 @@ while let argument = arguments.popFirst() {
     case "--steps": steps = arguments.popFirst().flatMap { Int($0) } ?? steps
     case "--no-index": index = .disabled
     case "--devices": devices = true
+    case "--adopted":
+        let name = arguments.popFirst() ?? ""
+        adoptedStyles = name == "all" ? AdoptedNotes.allCases : [AdoptedNotes(rawValue: name)]
     default:
-        FileHandle.standardError.write(Data("usage: shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index] [--devices]\n".utf8))
+        FileHandle.standardError.write(Data(("usage: shelf-simulate [--seeds N] [--first SEED] [--steps N] [--no-index] [--devices] "
+                                             + "[--adopted statusKey|statusTag|statusFolders|all]\n").utf8))
         exit(2)
     }
 }
@@ -38,7 +45,9 @@ for seed in first..<(first + UInt64(seeds)) {
     let folder = base + "/\(seed)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let shelf = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shelf").path
-    let outcome = await ReaderSimulation(index: index, twoDevicesWith: devices ? shelf : nil).run(seed: seed, steps: steps, in: folder)
+    let adopted = adoptedStyles[Int(seed % UInt64(adoptedStyles.count))]
+    let outcome = await ReaderSimulation(index: index, twoDevicesWith: devices ? shelf : nil, adopted: adopted)
+        .run(seed: seed, steps: steps, in: folder)
     try? FileManager.default.removeItem(atPath: folder)
     stepsRun += outcome.steps
     undos += outcome.script.filter { $0 == "shelf undo" }.count
@@ -49,5 +58,5 @@ for seed in first..<(first + UInt64(seeds)) {
 }
 try? FileManager.default.removeItem(atPath: base)
 let seconds = Date().timeIntervalSince(began)
-print("\(seeds) seeds, \(stepsRun) steps (\(undos) of them shelf undo), \(diverged.count) diverged, \(String(format: "%.1f", seconds)) s (\(index.isEnabled ? "index" : "no index")\(devices ? ", two devices" : ""))")
+print("\(seeds) seeds, \(stepsRun) steps (\(undos) of them shelf undo), \(diverged.count) diverged, \(String(format: "%.1f", seconds)) s (\(index.isEnabled ? "index" : "no index")\(devices ? ", two devices" : "")\(adoptedStyles != [nil] ? ", adopted notes" : ""))")
 exit(diverged.isEmpty ? 0 : 1)

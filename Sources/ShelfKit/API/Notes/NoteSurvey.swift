@@ -248,7 +248,11 @@ public struct NoteSurvey: Sendable {
     static func bookFolder(of notes: [Note]) -> (folder: String, only: NoteConventions.BookTest?, how: String) {
         func score(_ note: Note) -> Bool {
             let folders = Path.parent(of: note.path).split(separator: "/").map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "_0123456789- .")) }
+            // A folder named for books, or for a status (`Read/`, `To Read/`, `DNF/`).
             if folders.contains(where: { bookFolderWords.contains($0) }) { return true }
+            if Path.parent(of: note.path).split(separator: "/").contains(where: { NoteConventions.knownStatus(of: String($0)) != nil }) {
+                return true
+            }
             return looksLikeBook(note.document)
         }
         let bookLike = notes.filter(score)

@@ -224,9 +224,11 @@ extension LibraryEngine {
     func check() async throws(ShelfError) -> [Problem] {
         let listing = try files.listing(includeSessions: true)
         let storage = files.storage
+        let finished = files.configuration.statuses.filter { files.configuration.role(of: $0) == .finished }
         let units = listing.books.map {
             LibraryFiles<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [],
-                                            finishCounts: files.configuration.role(of: $0.status) == .finished)
+                                            finishCounts: files.configuration.role(of: $0.status) == .finished,
+                                            finishedStatuses: finished)
         }
         let perFile = await ParallelMap.map(units) { LibraryFiles.problems(of: $0, in: storage) }
         let duplicates = DuplicateKeys.isbnProblems(perFile.compactMap(\.isbn))

@@ -6,6 +6,9 @@ extension LibraryFiles {
         var sessionNames: [String]
         /// Whether the book is in the finished status (``SessionRules/contradictions(of:in:finishCounts:sessions:)``).
         var finishCounts: Bool
+        /// The statuses in the finished role, for a book of an adopted library, whose status
+        /// is known once it is read.
+        var finishedStatuses: [Status] = []
     }
 
     /// The problems of one book file and its session files, and where its ISBN is, for the
@@ -51,7 +54,9 @@ extension LibraryFiles {
             }
         }
         if let read {
-            problems += SessionRules.contradictions(of: read.book, in: read.document, finishCounts: unit.finishCounts, sessions: sessions)
+            // In an adopted library the status is the note's, known once it is read.
+            let finishCounts = unit.location.notes == nil ? unit.finishCounts : unit.finishedStatuses.contains(read.book.status)
+            problems += SessionRules.contradictions(of: read.book, in: read.document, finishCounts: finishCounts, sessions: sessions)
         }
         return (problems, isbn)
     }

@@ -161,7 +161,8 @@ extension LibraryFiles {
             sessions.append((SessionFormat.read(document, bookID: BookID(location.slug), name: name).0, document))
         }
         return SessionRules.contradictions(of: book.book, in: book.document,
-                                           finishCounts: configuration.role(of: location.status) == .finished, sessions: sessions)
+                                           finishCounts: configuration.role(of: location.notes == nil ? location.status : book.book.status)
+                                            == .finished, sessions: sessions)
     }
 
     /// The library-relative path of the session file `reference` names as a path

@@ -85,7 +85,9 @@ extension LibraryFiles {
     /// status, and for a book in the finished or abandoned role a new read
     /// (``Book/beginNewRead(on:)``), begun before the move's dates, in one journal.
     mutating func start(_ id: BookID, on day: Day) throws(ShelfError) -> Book {
-        let role = configuration.role(of: try locate(id).status)
+        let location = try locate(id)
+        // An adopted library's path says no status: the note does.
+        let role = configuration.role(of: location.notes == nil ? location.status : try read(location).book.status)
         let rereads = role == .finished || role == .abandoned
         var plan = WritePlan()
         let started = try planMove(id, to: configuration.status(for: .reading), folder: nil, on: day,

@@ -84,15 +84,26 @@ extension LibraryIndex {
         /// The indexed file of the book at `location`, found as ``find(_:_:_:_:_:_:_:)`` finds it.
         mutating func find(_ info: FileSystem.FileInfo?, book location: BookLocation) -> Int? {
             // The path goes in pieces: building it for every book is what the lookup avoids.
-            find(info, location.status.name, location.folder.isEmpty ? "" : "/", location.folder, "/", location.slug, ".md")
+            let (a, b, d) = Self.separators(of: location)
+            return find(info, a, b, location.folder, d, location.slug, ".md")
         }
 
         /// ``find(_:book:)`` through the inode alone, without changing anything, so that tasks
         /// can share it: `nil` when the file indexed with `info`'s inode has another path, or
         /// none does.
         func foundByInode(_ info: FileSystem.FileInfo, book location: BookLocation) -> Int? {
-            foundByInode(info, location.status.name, location.folder.isEmpty ? "" : "/", location.folder, "/",
-                         location.slug, ".md")
+            let (a, b, d) = Self.separators(of: location)
+            return foundByInode(info, a, b, location.folder, d, location.slug, ".md")
+        }
+
+        /// The pieces of a book's path around its folder: the status folder (an adopted
+        /// library's notes folder, `""` for its root) and the slashes after it and after the
+        /// folder, each `""` where nothing comes before it.
+        private static func separators(of location: BookLocation) -> (top: String, afterTop: String, afterFolder: String) {
+            let top = location.status.name
+            let afterTop = top.isEmpty || location.folder.isEmpty ? "" : "/"
+            let afterFolder = top.isEmpty && location.folder.isEmpty ? "" : "/"
+            return (top, afterTop, afterFolder)
         }
 
         private func foundByInode(_ info: FileSystem.FileInfo, _ a: String, _ b: String, _ c: String, _ d: String,
