@@ -24,9 +24,16 @@ extension LibraryFiles {
             // A note among the books that is not one has nothing to check.
             if let notes, !NoteFormat.isBook(document, conventions: notes.conventions) { return ([], nil) }
             let (book, errors) = BookFormat.read(document, at: unit.location)
-            problems += MergeConflictMarks.withoutConflictedKeys(errors + BookFormat.valueProblems(of: book, in: document), in: document)
+            // A note's rating is on its own scale, read to shelf's 0–5 with its decimals
+            // (`4.2`, `8/10`): the rule of half steps is shelf's, not the note's.
+            let valueProblems = BookFormat.valueProblems(of: book, in: document).filter { problem in
+                guard notes != nil, case .invalidValue(_, let key, _, _, _, _) = problem else { return true }
+                return key != notes?.conventions.key(for: "rating") && key != "rating"
+            }
+            problems += MergeConflictMarks.withoutConflictedKeys(errors + valueProblems, in: document)
                 .map { Problem($0, path: path) }
             problems += document.duplicateKeys.map { Problem(.invalidFrontMatter($0), path: path) }
+            if let notes { problems += NoteFormat.problems(of: document, conventions: notes.conventions).map { Problem($0, path: path) } }
             problems += MergeConflictMarks.problems(in: document, path: path, resolution: .set(slug: unit.location.slug))
             read = (book, document)
             isbn = DuplicateKeys.isbnMark(of: book, in: document, path: path)

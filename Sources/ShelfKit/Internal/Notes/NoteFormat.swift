@@ -87,6 +87,24 @@ enum NoteFormat {
             case "isbn":
                 guard let text = node?.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { continue }
                 book.isbn = text
+            case "published":
+                // `pubDatetime: May 2, 2017`, `publish: "1982"`: as dates are written.
+                guard let node, !node.isNull else { continue }
+                if let publication = Publication(node.value) {
+                    book.published = publication
+                } else if let day = NoteValues.date(node) {
+                    book.published = day.precision == .day ? .day(day) : .year(day.year)
+                } else {
+                    reader.reject(key, reason: "is not a year or a date shelf can read")
+                }
+            case "cover":
+                // `cover: {image: dune.jpg, caption: …}`, Astro's `{path: ./covers/dune.jpg, alt: …}`.
+                guard let node, !node.isNull else { continue }
+                if case .mapping(let map) = node {
+                    book.cover = ["image", "path", "src", "url", "file"].lazy.compactMap { map[$0]?.text }.first
+                } else {
+                    book.cover = node.text
+                }
             default:
                 guard node != nil else { continue }
                 field.set(&book, reader.value(of: field, at: key))
@@ -205,6 +223,44 @@ enum NoteFormat {
             }
         }
         return nil
+    }
+
+    // MARK: - Checking
+
+    /// What `check` says of a note besides its values' types: a field held under two keys with
+    /// different values (shelf reads one, the person may mean the other), and a status word
+    /// the map does not place.
+    static func problems(of document: FrontMatterDocument, conventions: NoteConventions) -> [ShelfError] {
+        var problems: [ShelfError] = []
+        let reader = FieldReader(document)
+        let taken = Set(conventions.keys.values)
+        for field in BookSchema.fields {
+            guard let candidates = NoteSurvey.candidates[field.key], ["authors", "started", "finished", "rating"].contains(field.key)
+            else { continue }
+            let used = fileKey(for: field, in: document, conventions: conventions)
+            guard let value = document[used], !value.isNull else { continue }
+            for key in document.fields.keys where key != used && !taken.contains(key) && !genericDateKeys.contains(key) {
+                guard candidates.contains(where: { $0.lowercased() == key.lowercased() }), let other = document[key], !other.isNull
+                else { continue }
+                let differs: Bool
+                switch field.key {
+                case "authors": differs = NoteValues.people(other) != NoteValues.people(value) && !NoteValues.people(other).isEmpty
+                case "rating": differs = NoteValues.rating(other, scale: conventions.ratingScale) != NoteValues.rating(value, scale: conventions.ratingScale)
+                    && NoteValues.rating(other, scale: conventions.ratingScale) != nil
+                default: differs = NoteValues.date(other) != NoteValues.date(value) && NoteValues.date(other) != nil
+                }
+                if differs {
+                    problems.append(reader.invalid(key, reason: "holds the \(field.key) too, differently; shelf reads \(used) (notes.keys in .shelf/config.yaml)"))
+                }
+            }
+        }
+        if case .key(let key)? = conventions.status, let node = document[key] {
+            let words = node.strings ?? node.text.map { [$0] } ?? []
+            if !words.isEmpty, !words.contains(where: { conventions.status(named: $0) != nil || NoteConventions.knownStatus(of: $0) != nil }) {
+                problems.append(reader.invalid(key, reason: "is no status shelf knows; add the word under notes.words in .shelf/config.yaml"))
+            }
+        }
+        return problems
     }
 
     // MARK: - Writing
