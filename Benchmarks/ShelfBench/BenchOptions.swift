@@ -29,6 +29,8 @@ struct BenchOptions {
     var calibreUpTo = 10_000
     /// Only the watcher rows, printed and not written: for trying the watcher quickly.
     var watcherOnly = false
+    /// Only the rows of a library adopted from notes (``Adopted``), printed with their target.
+    var adoptedOnly = false
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -42,6 +44,7 @@ struct BenchOptions {
             case "--shelf": shelf = iterator.next() ?? shelf
             case "--calibre-up-to": calibreUpTo = iterator.next().flatMap { Int($0) } ?? calibreUpTo
             case "--watcher-only": watcherOnly = true
+            case "--adopted-only": adoptedOnly = true
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)

@@ -6,7 +6,7 @@ struct BenchReport {
     /// What a row measures, for checking the targets.
     enum Kind {
         case cold, coldUncached, warm, firstSearch, search, touched, noIndex, everyBook, set, log, calibre, watched,
-             watchedSessions, watchedEdited, other
+             watchedSessions, watchedEdited, adopted, other
     }
 
     struct Row {
@@ -90,6 +90,7 @@ struct BenchReport {
         check("cold list ≤ ¼ of the Python front matter script", ratio(.cold, 1), 0.25)
         check("warm search ≤ 1.5× warm list", ratio(.search, 0), 1.5)
         check("list after one touched file ≤ 1.2× warm list", ratio(.touched, 0), 1.2)
+        check("warm list of the books adopted from notes ≤ 1.2× the same list in status folders", ratio(.adopted, 0), 1.2)
         check("`set` on 10k ≤ 1.5× on \(options.smallBooks) books", ratio(.set, 0), 1.5)
         check("`log` on 10k ≤ 1.5× on \(options.smallBooks) books", ratio(.log, 0), 1.5)
         // The only target given as a speed-up: calibre's time over shelf's.

@@ -3,6 +3,7 @@
 //   swift build -c release --static-swift-stdlib --product shelf   # as installed (README)
 //   swift run -c release shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work /tmp/shelf-bench]
 //                                    [--shelf .build/release/shelf] [--out BENCHMARKS.md] [--calibre-up-to 10000]
+//                                    [--watcher-only] [--adopted-only]
 //
 // Every measurement is a fresh process, as a command-line invocation is: `shelf` and the
 // comparison commands run one after the other in the same round, and the medians are reported.
@@ -30,6 +31,18 @@ if options.watcherOnly {
         watcherReport.add(section)
     }
     print(watcherReport.instantTargets())
+    exit(0)
+}
+if options.adoptedOnly {
+    var adoptedReport = BenchReport(options: options, calibre: nil)
+    for books in options.sizes {
+        let library = try Workload.library(books: books, work: options.work)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+        var section = BenchReport.Section(books: books, files: files.count, runs: options.runs)
+        section.rows = try Adopted.rows(library: library, runs: options.runs, options: options)
+        adoptedReport.add(section)
+    }
+    print(adoptedReport.targets())
     exit(0)
 }
 let calibre = options.watcherOnly ? nil : Calibre.find(work: options.work)

@@ -98,6 +98,7 @@ struct AdoptNotesTests {
               unstated: to-read
               dates: plain
               sessions: .shelf/sessions
+              names: slugs
 
             """)
         // No note changed, none moved; no status folders appeared.
@@ -135,15 +136,19 @@ struct AdoptNotesTests {
             layout: book
             title: The Dispossessed
             author: "[[Ursula K. Le Guin]]"
-            stars: 4.5
             status: read
             started: 2026-11-01
             date_read: \(today)
+            stars: 4.5
             ---
 
             """)
         expectRun(try library.shelf("undo"), stdout: "undid the move of the-dispossessed: _books/the-dispossessed.md\n")
         #expect(try library.status() == "")
+        // A finish alone changes two lines: the status's word and the finish date.
+        _ = try library.shelf("finish", "the-dispossessed")
+        #expect(try library.git("diff", "--numstat").stdout == "2\t1\t_books/the-dispossessed.md\n")
+        #expect(try library.changes().contains("-status: reading\n+status: read\n started: 2026-11-01\n+date_read: \(today)\n"))
     }
 
     @Test func aStatusKeptInATagChangesTheTagAlone() throws {

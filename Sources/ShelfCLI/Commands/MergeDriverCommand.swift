@@ -12,7 +12,8 @@ struct MergeDriverCommand: ParsableCommand {
             driver. Front matter merges key by key, lists as sets; bodies merge with \
             `git merge-file`. Exits 0 when the merge is clean, 1 when a key or the body \
             conflicts (the file then holds both sides, for `shelf check` to report). A file \
-            that is not front matter is merged by `git merge-file` alone.
+            that is not front matter, or in a library adopted from notes a note that is not \
+            a book, is merged by `git merge-file` alone.
             """
     )
 
@@ -39,7 +40,10 @@ struct MergeDriverCommand: ParsableCommand {
         }
         let merged: [UInt8]
         var clean: Bool
-        if let merge = try BookFileMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2], path: name,
+        // git runs the driver at the top of the work tree, and %P is relative to it.
+        let absolute = name.hasPrefix("/") ? name : FileManager.default.currentDirectoryPath + "/" + name
+        if BookFileMerge.mergesAsBook(atPath: absolute, ours: versions[1]),
+           let merge = try BookFileMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2], path: name,
                                                mergingLines: lineMerge) {
             merged = merge.bytes
             clean = merge.isClean

@@ -62,3 +62,22 @@ public struct BookFileMerge: Sendable {
                              conflicts: front.conflicts, bodyConflicted: body.conflicted)
     }
 }
+
+extension BookFileMerge {
+    /// Whether the file at `path` (absolute, in a work tree) is one this merge is for: any
+    /// Markdown file of a library of status folders, and in a library adopted from notes only
+    /// its book notes and sessions — a vault's or a site's other notes keep git's own merge.
+    /// - Parameter ours: Our version's bytes, which tell a book note from another in a folder
+    ///   the library's `only` test sorts.
+    public static func mergesAsBook(atPath path: String, ours: [UInt8]) -> Bool {
+        guard let root = LibraryLocator.enclosingLibrary(of: Path.parent(of: path)) else { return true }
+        let storage = DiskStorage(root: root)
+        guard let bytes = try? storage.read(LibraryConfiguration.path),
+              let configuration = try? LibraryConfiguration(yaml: bytes), let notes = configuration.noteLayout else { return true }
+        let relative = String(path.dropFirst(root.count + 1))
+        if relative.hasPrefix(NoteLayout.sessionsPrefix) { return true }
+        guard BookLocation(path: relative, notes: notes) != nil else { return false }
+        guard let document = try? FrontMatterDocument(lenientBytes: ours, path: relative) else { return false }
+        return NoteFormat.isBook(document, conventions: notes.conventions)
+    }
+}

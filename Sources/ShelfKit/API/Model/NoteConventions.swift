@@ -9,6 +9,7 @@
 ///   only: {tag: book}              # of those, the notes that are books (absent: all of them)
 ///   keys: {title: title, authors: author, finished: date_read, started: started, rating: stars}
 ///   rating_scale: 5                # what the rating key counts to: 5, 10 or 100
+///   rating_form: number            # or fraction: "4/5"
 ///   status: {key: status}          # or {tag: tags}, or absent: a finish date says finished
 ///   words: {finished: [read, done], reading: [currently-reading], to-read: [want-to-read], abandoned: [dnf]}
 ///   unstated: finished             # the status of a note that states none
@@ -30,6 +31,8 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     public var keys: [String: String]
     /// What the rating key counts to; shelf shows ratings out of 5.
     public var ratingScale: Int
+    /// Whether ratings are written as fractions, `"4/5"`, rather than numbers.
+    public var ratingsAsFractions = false
     /// Where a note states its status; `nil` when no note does (a finish date still says finished).
     public var status: StatusPlace?
     /// The person's words for each status, the first of each the one written; compared ignoring

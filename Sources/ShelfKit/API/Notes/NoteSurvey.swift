@@ -163,7 +163,13 @@ public struct NoteSurvey: Sendable {
             return name.contains(" ") || name.contains(where: \.isUppercase)
         }
         if titled.count * 2 > books.count { conventions.names = .titles }
-        conventions.ratingScale = Self.ratingScale(books.compactMap { $0.document[conventions.key(for: "rating")] })
+        let ratings = books.compactMap { $0.document[conventions.key(for: "rating")] }.filter { !$0.isNull }
+        conventions.ratingScale = Self.ratingScale(ratings)
+        conventions.ratingsAsFractions = ratings.filter { $0.text?.contains("/") == true }.count * 2 > ratings.count
+        if conventions.ratingsAsFractions, let total = ratings.compactMap({ $0.text?.split(separator: "/").last })
+            .compactMap({ Int($0.trimmingCharacters(in: .whitespaces)) }).first, [5, 10, 100].contains(total) {
+            conventions.ratingScale = total
+        }
         conventions.dates = Self.dateStyle(books.compactMap { $0.document[conventions.key(for: "finished")] })
 
         // Where the status lives, and the person's words for each status.

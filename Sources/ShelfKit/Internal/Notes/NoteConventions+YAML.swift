@@ -71,6 +71,11 @@ extension NoteConventions {
                     throw invalid("rating_scale", value, "should be 5, 10 or 100")
                 }
                 ratingScale = scale
+            case "rating_form":
+                guard let form = value.text, ["number", "fraction"].contains(form) else {
+                    throw invalid("rating_form", value, "should be number or fraction")
+                }
+                ratingsAsFractions = form == "fraction"
             case "status":
                 if value.text == "folders" {
                     status = .folder
@@ -111,7 +116,7 @@ extension NoteConventions {
             default:
                 let location = document.location(ofKey: "notes")
                 throw .invalidValue(path: path, key: "notes." + entry.key, value: "", reason:
-                                        "is not a setting of notes; they are folder, only, keys, rating_scale, status, words, unstated, dates, sessions, names",
+                                        "is not a setting of notes; they are folder, only, keys, rating_scale, rating_form, status, words, unstated, dates, sessions, names",
                                     line: entry.keySpan.start.line, column: location.column)
             }
         }
@@ -129,6 +134,7 @@ extension NoteConventions {
         let ordered = Self.mappableFields.compactMap { field in keys[field].map { YAMLValue.Entry(field, .string($0)) } }
         if !ordered.isEmpty { entries.append(.init("keys", .mapping(ordered))) }
         entries.append(.init("rating_scale", .int(ratingScale)))
+        if ratingsAsFractions { entries.append(.init("rating_form", .string("fraction"))) }
         switch status {
         case .key(let key)?: entries.append(.init("status", .mapping([.init("key", .string(key))])))
         case .tag(let key)?: entries.append(.init("status", .mapping([.init("tag", .string(key))])))

@@ -316,7 +316,10 @@ enum NoteFormat {
         if current.status != new.status, let edit = statusEdit(to: new.status, in: document, conventions: conventions) {
             edits.append(edit)
         }
-        return try DocumentWriting.edit(document, canonicalOrder: fileKeys, edits: edits, oldExtra: current.extra,
+        // A key the note lacks goes after its last key: the note's order is the person's.
+        let existing = document.fields.keys
+        let order = existing + (fileKeys + ["status"]).filter { !existing.contains($0) }
+        return try DocumentWriting.edit(document, canonicalOrder: order, edits: edits, oldExtra: current.extra,
                                         newExtra: new.extra, oldBody: current.body, newBody: new.body)
     }
 
@@ -339,7 +342,8 @@ enum NoteFormat {
         case (_, .day(let day)):
             return NoteValues.written(date: day, style: conventions.dates, like: existing)
         case ("rating", .number(let rating)):
-            return NoteValues.written(rating: rating, scale: conventions.ratingScale, like: existing)
+            return NoteValues.written(rating: rating, scale: conventions.ratingScale, fraction: conventions.ratingsAsFractions,
+                                      like: existing)
         case ("authors", .textList(let names)):
             // One author in a key named in the singular, or already a single value, stays text.
             if names.count == 1, case .scalar(let scalar)? = existing {

@@ -225,10 +225,14 @@ enum NoteValues {
 
     /// `rating` written on `scale` in the style of `existing`, the value the note holds now:
     /// `"4/5"` stays a fraction, a quoted number stays quoted.
-    static func written(rating: Double, scale: Int, like existing: YAMLNode?) -> YAMLValue {
+    static func written(rating: Double, scale: Int, fraction: Bool = false, like existing: YAMLNode?) -> YAMLValue {
         let scaled = scale == 5 ? rating : rating / 5 * Double(scale)
         let number = YAMLValue.number((scaled * 100).rounded() / 100)
-        if case .scalar(let scalar)? = existing, scalar.text.contains("/") {
+        let isFraction = existing.map { node in
+            if case .scalar(let scalar) = node, !scalar.isNull { return scalar.text.contains("/") }
+            return fraction
+        } ?? fraction
+        if isFraction {
             return .string("\(number.description)/\(scale)")
         }
         if case .scalar(let scalar)? = existing, scalar.style != .plain, !scalar.isNull {

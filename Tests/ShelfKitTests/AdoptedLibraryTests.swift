@@ -1,0 +1,67 @@
+import Foundation
+import ShelfKit
+import ShelfTestSupport
+import Testing
+
+/// A library adopted from notes through ShelfKit alone, as an app would make and use one.
+struct AdoptedLibraryTests {
+    /// A vault: books tagged `book` among other notes at its root, the status a tag.
+    private func vault() throws -> String {
+        let root = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
+        let notes = [
+            "Dune.md": "---\ntags: [book, read]\nauthor: \"[[Frank Herbert]]\"\ndateRead: \"[[2024-12-18]]\"\nrating: \"4/5\"\n---\n",
+            "Kindred.md": "---\ntags: [book, reading]\nauthor: Octavia E. Butler\n---\n",
+            "Gardening.md": "---\ntags: [idea]\nauthor: Me\n---\nPlant beans.\n",
+            "2024-12-18.md": "---\ntags: [daily]\n---\nRead Dune's last pages.\n",
+        ]
+        for (path, text) in notes { try TemporaryFolder.write(text, to: root + "/" + path) }
+        return root
+    }
+
+    @Test func aSurveyedVaultListsItsBooksAndWritesInItsWords() async throws {
+        let root = try vault()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let survey = try NoteSurvey(surveying: root)
+        #expect(survey.conventions.folder == "" && survey.conventions.only == .tag("book"))
+        #expect(survey.conventions.status == .tag("tags"))
+        #expect(survey.otherNotes == ["2024-12-18.md", "Gardening.md"])
+        var configuration = LibraryConfiguration.default
+        configuration.notes = survey.conventions
+        let library = try FileLibrary.create(at: root, configuration: configuration, today: { Day(year: 2026, month: 11, day: 27)! })
+        let books = try await library.books()
+        #expect(books.map(\.title) == ["Dune", "Kindred"])
+        #expect(books.map(\.status) == [.finished, .reading])
+        #expect(books.first?.rating == 4 && books.first?.finished?.description == "2024-12-18")
+
+        _ = try await library.move("Kindred", to: .finished) { $0.rating = 5 }
+        let kindred = try String(contentsOfFile: root + "/Kindred.md", encoding: .utf8)
+        // The finish date, then the rating the closure sets, each after the note's last key,
+        // in the library's forms (a link, a fraction).
+        #expect(kindred == "---\ntags: [book, read]\nauthor: Octavia E. Butler\ndateRead: \"[[2026-11-27]]\"\nrating: 5/5\n---\n")
+        #expect(try String(contentsOfFile: root + "/Gardening.md", encoding: .utf8) == "---\ntags: [idea]\nauthor: Me\n---\nPlant beans.\n")
+        _ = try await library.undoLastWrite()
+        #expect(try String(contentsOfFile: root + "/Kindred.md", encoding: .utf8) == "---\ntags: [book, reading]\nauthor: Octavia E. Butler\n---\n")
+    }
+
+    @Test func gitsMergeDriverTakesOnlyTheBookNotesAndSessions() throws {
+        let root = try vault()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var configuration = LibraryConfiguration.default
+        configuration.notes = try NoteSurvey(surveying: root).conventions
+        _ = try FileLibrary.create(at: root, configuration: configuration)
+        func ours(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) }
+        #expect(BookFileMerge.mergesAsBook(atPath: root + "/Dune.md", ours: try ours("Dune.md")))
+        #expect(!BookFileMerge.mergesAsBook(atPath: root + "/Gardening.md", ours: try ours("Gardening.md")))
+        #expect(BookFileMerge.mergesAsBook(atPath: root + "/.shelf/sessions/Dune/2026-11-27-0740.md", ours: []))
+    }
+
+    @Test func aMapEditedByHandIsCheckedWithItsLine() throws {
+        let yaml = "statuses: [to-read, reading, finished, abandoned]\nformat: 2\nnotes:\n  folder: Books\n  rating_scale: 7\n"
+        #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "notes.rating_scale", value: "7",
+                                                 reason: "should be 5, 10 or 100", line: 5, column: 17)) {
+            try LibraryConfiguration(yaml: Array(yaml.utf8))
+        }
+        let unknown = "format: 2\nnotes:\n  folder: Books\n  colour: blue\n"
+        #expect(throws: ShelfError.self) { try LibraryConfiguration(yaml: Array(unknown.utf8)) }
+    }
+}
