@@ -65,3 +65,61 @@ struct AdoptedLibraryTests {
         #expect(throws: ShelfError.self) { try LibraryConfiguration(yaml: Array(unknown.utf8)) }
     }
 }
+
+/// Notes in styles the shared corpus does not hold, adopted as they are.
+struct AdoptedStylesTests {
+    private func adopt(_ notes: [String: String]) async throws -> (FileLibrary, String) {
+        let root = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
+        for (path, text) in notes { try TemporaryFolder.write(text, to: root + "/" + path) }
+        var configuration = LibraryConfiguration.default
+        configuration.notes = try NoteSurvey(surveying: root).conventions
+        let library = try FileLibrary.create(at: root, configuration: configuration, today: { Day(year: 2026, month: 11, day: 27)! })
+        return (library, root)
+    }
+
+    private func summary(_ library: FileLibrary) async throws -> [String] {
+        try await library.books().map { book in
+            [book.title, book.authors.joined(separator: "; "), book.status.name, book.rating.map { "\($0)" } ?? "-",
+             book.finished?.description ?? "-"].joined(separator: " | ")
+        }
+    }
+
+    @Test func obsidianBookSearchInKorean() async throws {
+        let (library, root) = try await adopt([
+            "Books/Project Hail Mary.md": "---\ntag: 📚Book\ntitle: \"Project Hail Mary\"\nauthor: [Andy Weir]\ntotal: 496\nstatus: 읽음\n---\n",
+            "Books/Dune.md": "---\ntag: 📚Book\ntitle: \"Dune\"\nauthor: [Frank Herbert]\ntotal: 412\nstatus: 읽는중\n---\n",
+            "Books/Emma.md": "---\ntag: 📚Book\ntitle: \"Emma\"\nauthor: [Jane Austen]\nstatus: 읽기전\n---\n",
+            "Daily/2024-01-01.md": "# Monday\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try await summary(library) == ["Dune | Frank Herbert | reading | - | -", "Emma | Jane Austen | to-read | - | -",
+                                               "Project Hail Mary | Andy Weir | finished | - | -"])
+        _ = try await library.move("Dune", to: .finished)
+        #expect(try String(contentsOfFile: root + "/Books/Dune.md", encoding: .utf8)
+                == "---\ntag: 📚Book\ntitle: \"Dune\"\nauthor: [Frank Herbert]\ntotal: 412\nstatus: 읽음\nfinished: 2026-11-27\n---\n")
+    }
+
+    @Test func goodreadsShelvesWithCapitalisedKeys() async throws {
+        let (library, root) = try await adopt([
+            "Reading/piranesi.md": "---\nTitle: Piranesi\nAuthor: Susanna Clarke\nexclusive_shelf: read\nmy_rating: 4\naverage_rating: 4.24\ndate_read: 2023/05/14\n---\n",
+            "Reading/circe.md": "---\nTitle: Circe\nAuthor: Madeline Miller\nexclusive_shelf: to-read\nmy_rating: 0\naverage_rating: 4.27\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try await summary(library) == ["Circe | Madeline Miller | to-read | - | -",
+                                               "Piranesi | Susanna Clarke | finished | 4.0 | 2023-05-14"])
+    }
+
+    @Test func dataviewFieldsInTheBodyAreReadAndWrittenThere() async throws {
+        let (library, root) = try await adopt([
+            "Library/The Hobbit.md": "# The Hobbit\n\nAuthor:: [[J.R.R. Tolkien]]\nStatus:: Read\nRating:: 4.5/5 ⭐\nFinished:: 2022-08-03\n",
+            "Library/Kindred.md": "# Kindred\r\n\r\nAuthor:: [[Octavia E. Butler]]\r\nStatus:: 📖 Reading\r\nFinished:: \r\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try await summary(library) == ["Kindred | Octavia E. Butler | reading | - | -",
+                                               "The Hobbit | J.R.R. Tolkien | finished | 4.5 | 2022-08-03"])
+        _ = try await library.move("Kindred", to: .finished)
+        // The status and the finish written in the lines that held them, CRLF kept.
+        #expect(try String(contentsOfFile: root + "/Library/Kindred.md", encoding: .utf8)
+                == "# Kindred\r\n\r\nAuthor:: [[Octavia E. Butler]]\r\nStatus:: Read\r\nFinished:: 2026-11-27\r\n")
+    }
+}

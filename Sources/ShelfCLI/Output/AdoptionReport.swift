@@ -30,15 +30,16 @@ struct AdoptionReport {
             rows.append((field, key, String(count)))
         }
         let widths = (rows.map(\.0.count).max() ?? 0, rows.map(\.1.count).max() ?? 0)
-        for row in rows {
+        for row in rows where rows.count > 1 {
             lines.append(row.0.padding(toLength: widths.0 + 2, withPad: " ", startingAt: 0)
                          + row.1.padding(toLength: widths.1 + 2, withPad: " ", startingAt: 0) + row.2)
         }
-        lines.append("")
+        if rows.count > 1 { lines.append("") }
         switch conventions.status {
         case .key(let key)?: lines.append("Status: in the key \(key), in the notes' words:")
         case .tag(let key)?: lines.append("Status: a tag in \(key), in the notes' words:")
         case .folder?: lines.append("Status: the folder a note is in, below \(place), named in the person's words:")
+        case nil where !conventions.words.isEmpty: lines.append("Status: in the notes' text (Status:: …), in their words:")
         case nil: lines.append("Status: no note keeps one in a key or tag; a finish date says finished, a start date reading.")
         }
         for status in LibraryConfiguration.defaultStatuses {

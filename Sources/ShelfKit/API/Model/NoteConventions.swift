@@ -126,14 +126,20 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     /// what adopting a folder recognises, and what a note is read by when it uses a word its
     /// library's map does not list yet.
     public static let knownWords: [Status: [String]] = [
-        .finished: ["read", "finished", "done", "completed", "complete", "lido", "leído", "leido", "lu", "gelesen", "letto",
-                    "gelezen", "przeczytane", "прочитано", "已读", "读过", "読了", "読んだ", "okundu", "okudum"],
-        .reading: ["reading", "currently-reading", "current", "in-progress", "started", "paused", "on-hold", "lendo", "leyendo", "en-cours",
-                   "lese", "am-lesen", "in-lettura", "czytam", "читаю", "在读", "読書中", "okunuyor", "okuyorum"],
-        .toRead: ["to-read", "want-to-read", "tbr", "wishlist", "want", "unread", "not-started", "na-lista", "queue", "queued", "planned",
-                  "por-leer", "quero-ler", "à-lire", "a-lire", "zu-lesen", "da-leggere", "想读", "積読", "okunacak"],
+        .finished: ["read", "finished", "done", "completed", "complete", "lido", "leído", "leido", "lu", "lue", "gelesen",
+                    "letto", "gelezen", "przeczytane", "прочитано", "прочитана", "已读", "读过", "读完", "読了", "読んだ",
+                    "읽음", "완독", "okundu", "okudum", "läst", "læst", "lest", "luettu"],
+        .reading: ["reading", "currently-reading", "current", "in-progress", "started", "paused", "on-hold", "lendo",
+                   "leyendo", "en-cours", "en-lecture", "lese", "am-lesen", "in-lettura", "sto-leggendo", "aan-het-lezen",
+                   "czytam", "читаю", "在读", "正在读", "読書中", "読んでる", "읽는중", "읽는-중", "okunuyor", "okuyorum", "läser",
+                   "læser", "leser", "lukemassa"],
+        .toRead: ["to-read", "want-to-read", "tbr", "wishlist", "want", "unread", "not-started", "na-lista", "quero-ler",
+                  "para-ler", "queue", "queued", "planned", "por-leer", "pendiente", "à-lire", "a-lire", "zu-lesen", "ungelesen",
+                  "da-leggere", "te-lezen", "wil-lezen", "do-przeczytania", "хочу-прочитать", "想读", "未读", "積読",
+                  "読みたい", "읽기전", "읽을-책", "okunacak", "att-läsa", "lukematta"],
         .abandoned: ["abandoned", "dnf", "did-not-finish", "dropped", "gave-up", "quit", "stopped", "abandonado",
-                     "abandonné", "abgebrochen", "弃读", "okunmadı"],
+                     "abandonné", "abgebrochen", "abbandonato", "gestopt", "porzucone", "брошено", "弃读", "中断",
+                     "중단", "okunmadı"],
     ]
 
     /// The status a word means among ``knownWords``, if any.
@@ -145,8 +151,12 @@ public struct NoteConventions: Sendable, Hashable, Codable {
 
     private static let knownWordsFolded = knownWords.mapValues { Set($0.map(fold)) }
 
-    /// A word compared: lowercased, without spaces, `-`, `_` and a leading `#`.
+    /// A word compared: lowercased, its letters and digits alone (`Currently Reading`,
+    /// `currently-reading`, `#to_read` and `✅ Read` compare as the words they are), and of a
+    /// nested tag (`books/read`) its last part.
     static func fold(_ word: String) -> String {
-        String(word.lowercased().unicodeScalars.filter { !" -_#".unicodeScalars.contains($0) }.map(Character.init))
+        let last = word.split(separator: "/").last.map(String.init) ?? word
+        let kept = last.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        return String(String.UnicodeScalarView(kept))
     }
 }

@@ -42,7 +42,7 @@ public struct NoteSurvey: Sendable {
         "subtitle": ["subtitle"],
         "authors": ["bookAuthor", "book_author", "bookAuthors", "authors", "author", "writer", "creator", "by"],
         "isbn": ["isbn", "ISBN", "isbn13", "isbn_13", "ISBN13", "isbn10", "isbn_10"],
-        "pages": ["pages", "pageCount", "page_count", "numPages", "num_pages", "number_of_pages", "total_pages", "totalPages",
+        "pages": ["pages", "pageCount", "page_count", "numPages", "num_pages", "number_of_pages", "numberOfPages", "total_pages", "totalPages",
                   "length", "total", "page"],
         "publisher": ["publisher"],
         "published": ["published", "publish_date", "publishDate", "publicationDate", "publication_date", "datePublished",
@@ -53,18 +53,21 @@ public struct NoteSurvey: Sendable {
         "rating": ["my_rating", "myRating", "personal_rating", "personalRating", "own_rating", "rating", "stars", "score",
                    "my_score", "myScore", "rate"],
         "started": ["started", "startDate", "start_date", "startedDate", "started_at", "startedAt", "date_started",
-                    "dateStarted", "reading_started", "started_on", "start"],
-        "finished": ["finished", "date_read", "dateRead", "dates_read", "read", "read_at", "readAt", "finishedAt",
+                    "dateStarted", "reading_started", "started_on", "begin_date", "date started", "start"],
+        "finished": ["finished", "date_read", "dateRead", "dates_read", "read_date", "readDate", "date read", "read_on", "readOn",
+                     "finish_date", "finishDate", "read", "read_at", "readAt", "finishedAt",
                      "finished_at", "finishedDate", "finished_date", "date_finished", "dateFinished", "completed",
                      "completedDate", "completed_date", "completionDate", "completed_at", "finished_on", "reading_finished",
-                     "readingFinished", "readYear",
+                     "readingFinished", "end_date", "readYear",
                      "read_year", "end", "endDate", "date"],
         "cover": ["cover", "coverImage", "cover_image", "cover_url", "coverUrl", "coverphoto", "image", "thumbnail", "img"],
         "tags": ["tags"],
+        "added": ["added", "date_added", "dateAdded", "added_on"],
     ]
 
     /// Keys whose values are status words.
-    static let statusKeys = ["status", "Status", "shelves", "shelf", "reading_status", "readingStatus", "state", "bookshelves"]
+    static let statusKeys = ["status", "Status", "shelves", "shelf", "exclusive_shelf", "exclusiveShelf", "reading_status",
+                             "readingStatus", "book_status", "bookStatus", "state", "bookshelves", "Shelf", "State"]
     /// List keys that may hold a status among other tags.
     static let tagKeys = ["tags", "categories", "category"]
     /// Keys that say a note is about a book, whatever its folder.
@@ -128,14 +131,20 @@ public struct NoteSurvey: Sendable {
         var used: Set<String> = []
         for (field, keys) in Self.candidates {
             var best: (key: String, count: Int)?
-            for key in keys {
-                let holding = books.filter { Self.holdsValue($0.document[key]) }
+            for candidate in keys {
+                // `Author:`, `Title:` as Obsidian users often write them: keys compared ignoring
+                // case, the map keeping the spelling most notes use.
+                let holding = books.filter { Self.holdsValue(Self.node(candidate, in: $0.document)) }
+                let spellings = Dictionary(grouping: holding.compactMap { Self.spelling(of: candidate, in: $0.document) }, by: { $0 })
+                let key = spellings.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? candidate
                 // `author: Jane` on every post is the site's owner, not the book's author.
-                if field == "authors", holding.count >= 3, Set(holding.compactMap { $0.document[key]?.text }).count == 1,
-                   keys.contains(where: { other in other != key && books.contains { Self.holdsValue($0.document[other]) } }) { continue }
-                if field == "finished", key == "date", best != nil { continue }
-                if field == "finished", ["completed", "read", "finished"].contains(key),
-                   holding.allSatisfy({ if case .bool? = $0.document[key]?.value { true } else { false } }) { continue }
+                if field == "authors", holding.count >= 3, Set(holding.compactMap { Self.node(candidate, in: $0.document)?.text }).count == 1,
+                   keys.contains(where: { other in other != candidate && books.contains { Self.holdsValue(Self.node(other, in: $0.document)) } }) {
+                    continue
+                }
+                if field == "finished", candidate == "date", best != nil { continue }
+                if field == "finished", ["completed", "read", "finished"].contains(candidate),
+                   holding.allSatisfy({ if case .bool? = Self.node(candidate, in: $0.document)?.value { true } else { false } }) { continue }
                 if holding.count > (best?.count ?? 0) { best = (key, holding.count) }
             }
             // A key every note has but none has filled in yet, as a template writes
@@ -174,7 +183,8 @@ public struct NoteSurvey: Sendable {
 
         // Where the status lives, and the person's words for each status.
         var words: [String: Int] = [:]
-        if let key = Self.statusKeys.first(where: { key in books.contains { Self.statusWords(in: $0.document[key]).contains { NoteConventions.knownStatus(of: $0) != nil } } }) {
+        if let key = Self.statusKeys.compactMap({ candidate in books.lazy.compactMap { Self.spelling(of: candidate, in: $0.document) }.first })
+            .first(where: { key in books.contains { Self.statusWords(in: $0.document[key]).contains { NoteConventions.knownStatus(of: $0) != nil } } }) {
             conventions.status = .key(key)
             for note in books {
                 let values = Self.statusWords(in: note.document[key])
@@ -208,6 +218,15 @@ public struct NoteSurvey: Sendable {
                 words = folderWords
             }
         }
+        if conventions.status == nil {
+            // Dataview's `Status:: Read` in the bodies: the words to write back there.
+            for note in books {
+                let body = String(decoding: note.document.bytes[note.document.bodyRange], as: UTF8.self)
+                if let word = NoteValues.inlineField("status", inBody: body), NoteConventions.knownStatus(of: word) != nil {
+                    words[word, default: 0] += 1
+                }
+            }
+        }
         var unknown: [(String, Int)] = []
         for (word, count) in words.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             if let status = NoteConventions.knownStatus(of: word) {
@@ -224,8 +243,10 @@ public struct NoteSurvey: Sendable {
         for note in books {
             var consumed: Set<String> = []
             let folderInside = String(Path.parent(of: note.path).dropFirst(folder.isEmpty ? 0 : folder.count + 1))
+            let body = String(decoding: note.document.bytes[note.document.bodyRange], as: UTF8.self)
+            let inline = NoteValues.inlineField("status", inBody: body).flatMap { NoteConventions.knownStatus(of: $0) }
             if let status = NoteFormat.statedStatus(of: note.document, folder: folderInside, conventions: conventions,
-                                                    consumed: &consumed) {
+                                                    consumed: &consumed) ?? inline {
                 stated += 1
                 if status == .finished { statedFinished += 1 }
             } else if NoteValues.date(note.document[conventions.key(for: "finished")]) != nil,
@@ -319,6 +340,19 @@ public struct NoteSurvey: Sendable {
         let hasStatus = statusKeys.contains { statusWords(in: document[$0]).contains { NoteConventions.knownStatus(of: $0) != nil } }
         return hasAuthor && (keys.contains("rating") || keys.contains("score") || hasStatus || keys.contains("finished")
             || keys.contains("started"))
+    }
+
+    /// The node of `key` in `document`, under its own spelling or another case of it.
+    static func node(_ key: String, in document: FrontMatterDocument) -> YAMLNode? {
+        if let node = document[key] { return node }
+        return spelling(of: key, in: document).flatMap { document[$0] }
+    }
+
+    /// The spelling `document` writes `key` in, compared ignoring case.
+    static func spelling(of key: String, in document: FrontMatterDocument) -> String? {
+        if document[key] != nil { return key }
+        let lowered = key.lowercased()
+        return document.fields.keys.first { $0.lowercased() == lowered }
     }
 
     private static func holdsValue(_ node: YAMLNode?) -> Bool {

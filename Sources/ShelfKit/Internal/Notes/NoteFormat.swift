@@ -110,8 +110,13 @@ enum NoteFormat {
                 field.set(&book, reader.value(of: field, at: key))
             }
         }
+        // Dataview's inline fields (`Rating:: 4`, `Status:: Read`) where the front matter says nothing.
+        readInlineFields(into: &book, body: body, conventions: conventions)
         // A generic `date:` is a finish only beside a stated finish.
-        let stated = statedStatus(of: document, folder: location.folder, conventions: conventions, consumed: &consumed)
+        var stated = statedStatus(of: document, folder: location.folder, conventions: conventions, consumed: &consumed)
+        if stated == nil, let word = NoteValues.inlineField("status", inBody: body) {
+            stated = conventions.status(named: word) ?? NoteConventions.knownStatus(of: word)
+        }
         if let key = conventions.keys["finished"], genericDateKeys.contains(key), stated != .finished {
             book.finished = nil
             consumed.remove(key)
@@ -126,6 +131,38 @@ enum NoteFormat {
         book.extra = reader.extra { !consumed.contains($0) && !BookFormat.isBookKey($0) }
         book.body = body
         return (book, reader.errors)
+    }
+
+    /// `body` with the field `key`'s inline value (under any of its usual names) replaced by
+    /// `value` as text, or `nil` when the body holds none.
+    private static func replacingInlineField(_ key: String, in body: String, with value: YAMLValue) -> String? {
+        guard ["rating", "started", "finished"].contains(key), body.contains(":") else { return nil }
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        default: text = value.description
+        }
+        for name in NoteSurvey.candidates[key] ?? [] where !genericDateKeys.contains(name) {
+            if let edited = NoteValues.replacingInlineField(name, in: body, with: text) { return edited }
+        }
+        return nil
+    }
+
+    /// The rating and dates a note writes in its body as fields (`Rating:: 4`,
+    /// `Finished:: 2024-12-18`), for those its front matter does not hold.
+    private static func readInlineFields(into book: inout Book, body: String, conventions: NoteConventions) {
+        guard body.contains(":") else { return }
+        func field(_ key: String) -> String? {
+            for name in NoteSurvey.candidates[key] ?? [] where !genericDateKeys.contains(name) {
+                if let text = NoteValues.inlineField(name, inBody: body) { return text }
+            }
+            return nil
+        }
+        if book.rating == nil, let text = field("rating") {
+            book.rating = NoteValues.rating(text: text, scale: conventions.ratingScale)
+        }
+        if book.finished == nil, let text = field("finished") { book.finished = NoteValues.date(text: text) }
+        if book.started == nil, let text = field("started") { book.started = NoteValues.date(text: text) }
     }
 
     /// The title of a note without a title key: the file's name when a person wrote it as a
@@ -308,19 +345,32 @@ enum NoteFormat {
                      conventions: NoteConventions) throws(ShelfError) -> FrontMatterDocument? {
         let fileKeys = BookSchema.fields.map { fileKey(for: $0, in: document, conventions: conventions) }
         var edits: [(key: String, value: YAMLValue?)] = []
+        // A value the note keeps in its body as a field (`Rating:: 4`) is changed there.
+        var body = new.body
         for (field, fileKey) in zip(BookSchema.fields, fileKeys) {
             let before = field.get(current), after = field.get(new)
             guard before != after else { continue }
-            edits.append((fileKey, written(after, of: field, existing: document[fileKey], conventions: conventions)))
+            let value = written(after, of: field, existing: document[fileKey], conventions: conventions)
+            if document[fileKey] == nil, let value, let edited = replacingInlineField(field.key, in: body, with: value) {
+                body = edited
+                continue
+            }
+            edits.append((fileKey, value))
         }
-        if current.status != new.status, let edit = statusEdit(to: new.status, in: document, conventions: conventions) {
-            edits.append(edit)
+        if current.status != new.status {
+            var consumed: Set<String> = []
+            if statedStatus(of: document, folder: current.folder, conventions: conventions, consumed: &consumed) == nil,
+               let edited = NoteValues.replacingInlineField("status", in: body, with: conventions.word(for: new.status)) {
+                body = edited
+            } else if let edit = statusEdit(to: new.status, in: document, conventions: conventions) {
+                edits.append(edit)
+            }
         }
         // A key the note lacks goes after its last key: the note's order is the person's.
         let existing = document.fields.keys
         let order = existing + (fileKeys + ["status"]).filter { !existing.contains($0) }
         return try DocumentWriting.edit(document, canonicalOrder: order, edits: edits, oldExtra: current.extra,
-                                        newExtra: new.extra, oldBody: current.body, newBody: new.body)
+                                        newExtra: new.extra, oldBody: current.body, newBody: body)
     }
 
     /// A new note for `book`, in the library's keys and words: its title first, then each

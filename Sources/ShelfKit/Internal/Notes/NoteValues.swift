@@ -200,16 +200,25 @@ enum NoteValues {
     /// `0` for an unrated book).
     static func rating(_ node: YAMLNode?, scale: Int) -> Double? {
         guard case .scalar(let scalar)? = node, !scalar.isNull else { return nil }
-        let text = scalar.text.trimmingCharacters(in: .whitespaces)
+        return rating(text: scalar.text, scale: scale)
+    }
+
+    /// ``rating(_:scale:)`` of text.
+    static func rating(text raw: String, scale: Int) -> Double? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
         var value: Double?
         var outOf = Double(scale)
+        let numbers = leadingNumbers(in: text)
         if let number = Double(text) {
             value = number
-        } else if let slash = text.firstIndex(of: "/"),
-                  let number = Double(text[..<slash].trimmingCharacters(in: .whitespaces)),
-                  let total = Double(text[text.index(after: slash)...].trimmingCharacters(in: .whitespaces)), total > 0 {
-            value = number
-            outOf = total
+        } else if text.contains("/") || text.lowercased().contains("out of"), numbers.count >= 2, numbers[1] > 0 {
+            // `"4/5"`, `4.5/5 ⭐`, `8 out of 10`.
+            value = numbers[0]
+            outOf = numbers[1]
+        } else if let first = numbers.first, text.first.map({ $0.isNumber }) == true,
+                  !text.contains(where: { ["⭐", "★"].contains($0) }) {
+            // `4 stars`, `4.5 (loved it)`.
+            value = first
         } else {
             let stars = text.unicodeScalars.filter { ["⭐", "★", "🌟"].contains($0) }.count
             let half = text.contains("½") || text.contains("⯪") ? 0.5 : 0
@@ -221,6 +230,21 @@ enum NoteValues {
         guard let value, value > 0, value <= outOf else { return nil }
         let rating = outOf == 5 ? value : value / outOf * 5
         return (rating * 100).rounded() / 100
+    }
+
+    /// The numbers in `text`, in order: `"4.5/5 ⭐"` → 4.5, 5.
+    private static func leadingNumbers(in text: String) -> [Double] {
+        var numbers: [Double] = []
+        var current = ""
+        for character in text + " " {
+            if character.isASCII, character.isNumber || (character == "." && !current.isEmpty) {
+                current.append(character)
+            } else if !current.isEmpty {
+                if let number = Double(current) { numbers.append(number) }
+                current = ""
+            }
+        }
+        return numbers
     }
 
     /// `rating` written on `scale` in the style of `existing`, the value the note holds now:
@@ -259,8 +283,8 @@ enum NoteValues {
     // MARK: - Titles and the body
 
     /// The text of the body's first `# heading`, if it has one.
-    static func heading(inBody body: some StringProtocol) -> String? {
-        for line in body.split(separator: "\n", maxSplits: 200, omittingEmptySubsequences: true) {
+    static func heading(inBody body: String) -> String? {
+        for line in body.split(maxSplits: 200, omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("# ") {
                 let text = trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
@@ -272,20 +296,47 @@ enum NoteValues {
 
     /// The value of a field written in the body: a Dataview inline field `Author:: Jane Doe`,
     /// or a Readwise line `- Author: [[Jane Doe]]`, by its name (compared ignoring case).
-    static func inlineField(_ name: String, inBody body: some StringProtocol) -> String? {
+    static func inlineField(_ name: String, inBody body: String) -> String? {
+        inlineFieldRange(name, inBody: body).map { String(body[$0]) }
+    }
+
+    /// Where the value of the field `name` is in `body` (see ``inlineField(_:inBody:)``):
+    /// the text after its `:` or `::`, without the spaces around it and the line's break.
+    /// - Parameter empty: Whether an empty value is found too, as an empty range where it goes.
+    static func inlineFieldRange(_ name: String, inBody body: String, empty: Bool = false) -> Range<String.Index>? {
         let wanted = name.lowercased()
-        for line in body.split(separator: "\n", omittingEmptySubsequences: true) {
-            var trimmed = line.trimmingCharacters(in: .whitespaces)
-            for marker in ["- ", "* "] where trimmed.hasPrefix(marker) { trimmed.removeFirst(marker.count) }
-            trimmed = trimmed.replacingOccurrences(of: "**", with: "")
-            guard let colon = trimmed.firstIndex(of: ":") else { continue }
-            let key = trimmed[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        var lineStart = body.startIndex
+        while lineStart < body.endIndex {
+            // `isNewline`, not `"\n"`: a Character holds `\r\n` as one, which is not `"\n"`.
+            let lineEnd = body[lineStart...].firstIndex(where: \.isNewline) ?? body.endIndex
+            defer { lineStart = lineEnd < body.endIndex ? body.index(after: lineEnd) : body.endIndex }
+            let line = body[lineStart..<lineEnd]
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            var key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            for marker in ["- ", "* "] where key.hasPrefix(marker) { key.removeFirst(marker.count) }
+            key = key.replacingOccurrences(of: "**", with: "").trimmingCharacters(in: .whitespaces).lowercased()
             guard key == wanted else { continue }
-            var value = trimmed[trimmed.index(after: colon)...]
-            if value.hasPrefix(":") { value = value.dropFirst() }
-            let text = value.trimmingCharacters(in: .whitespaces)
-            if !text.isEmpty { return text }
+            var start = line.index(after: colon)
+            if start < line.endIndex, line[start] == ":" { start = line.index(after: start) }
+            if line[start...].hasPrefix("**") { start = line.index(start, offsetBy: 2) }
+            while start < line.endIndex, line[start] == " " || line[start] == "\t" { start = line.index(after: start) }
+            var end = line.endIndex
+            while end > start, let previous = Optional(line.index(before: end)), line[previous].isWhitespace {
+                end = previous
+            }
+            if end > start || empty { return start..<end }
         }
         return nil
+    }
+
+    /// `body` with the value of its field `name` replaced by `value`, only those characters
+    /// changed; `nil` when the body has no such field.
+    static func replacingInlineField(_ name: String, in body: String, with value: String) -> String? {
+        guard let range = inlineFieldRange(name, inBody: body, empty: true) else { return nil }
+        var edited = body
+        // `Finished::` with nothing after it gets a space before its new value.
+        let spaced = range.isEmpty && range.lowerBound > body.startIndex && body[body.index(before: range.lowerBound)] == ":"
+        edited.replaceSubrange(range, with: (spaced ? " " : "") + value)
+        return edited
     }
 }
