@@ -167,10 +167,7 @@ public struct NoteSurvey: Sendable {
             if stated.isEmpty { conventions.keys["finished"] = nil; counts["finished"] = nil; used.remove(key) }
         }
         // Obsidian names a note by its title; sites by a slug.
-        let titled = books.filter { note in
-            let name = Path.name(of: note.path).dropLast(3)
-            return name.contains(" ") || name.contains(where: \.isUppercase)
-        }
+        let titled = books.filter { Path.name(of: $0.path).contains(" ") }
         if titled.count * 2 > books.count { conventions.names = .titles }
         let ratings = books.compactMap { $0.document[conventions.key(for: "rating")] }.filter { !$0.isNull }
         conventions.ratingScale = Self.ratingScale(ratings)
@@ -239,7 +236,7 @@ public struct NoteSurvey: Sendable {
 
         // The status of notes that state none: finished, unless most that state one are not.
         var stated = 0, byDate = 0, unstated = 0
-        var statedFinished = 0
+        var statedFinished = 0, unstatedRated = 0
         for note in books {
             var consumed: Set<String> = []
             let folderInside = String(Path.parent(of: note.path).dropFirst(folder.isEmpty ? 0 : folder.count + 1))
@@ -254,9 +251,15 @@ public struct NoteSurvey: Sendable {
                 byDate += 1
             } else {
                 unstated += 1
+                if NoteValues.rating(Self.node(conventions.key(for: "rating"), in: note.document), scale: conventions.ratingScale) != nil {
+                    unstatedRated += 1
+                }
             }
         }
-        conventions.unstated = stated == 0 || statedFinished * 2 >= stated ? .finished : .toRead
+        // Finished, unless most notes that say a status say another; notes that rate the book
+        // they say nothing else of were read.
+        conventions.unstated = stated == 0 || statedFinished * 2 >= stated || unstatedRated * 2 >= max(unstated, 1)
+            ? .finished : .toRead
         (statedCount, finishedByDate, unstatedCount) = (stated, byDate, unstated)
         fieldCounts = counts
         self.conventions = conventions
