@@ -32,7 +32,7 @@ struct AdoptionCorpusTests {
             }
             for (path, text) in Self.otherNotes { try write(Data(text.utf8), to: root + "/" + path) }
 
-            let survey = try NoteSurvey(surveying: root)
+            let survey = try await NoteSurvey(surveying: root)
             var configuration = LibraryConfiguration.default
             configuration.notes = survey.conventions
             let library = try FileLibrary.create(at: root, configuration: configuration, index: index)

@@ -21,7 +21,7 @@ struct AdoptedLibraryTests {
     @Test func aSurveyedVaultListsItsBooksAndWritesInItsWords() async throws {
         let root = try vault()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let survey = try NoteSurvey(surveying: root)
+        let survey = try await NoteSurvey(surveying: root)
         #expect(survey.conventions.folder == "" && survey.conventions.only == .tag("book"))
         #expect(survey.conventions.status == .tag("tags"))
         #expect(survey.otherNotes == ["2024-12-18.md", "Gardening.md"])
@@ -43,11 +43,11 @@ struct AdoptedLibraryTests {
         #expect(try String(contentsOfFile: root + "/Kindred.md", encoding: .utf8) == "---\ntags: [book, reading]\nauthor: Octavia E. Butler\n---\n")
     }
 
-    @Test func gitsMergeDriverTakesOnlyTheBookNotesAndSessions() throws {
+    @Test func gitsMergeDriverTakesOnlyTheBookNotesAndSessions() async throws {
         let root = try vault()
         defer { try? FileManager.default.removeItem(atPath: root) }
         var configuration = LibraryConfiguration.default
-        configuration.notes = try NoteSurvey(surveying: root).conventions
+        configuration.notes = try await NoteSurvey(surveying: root).conventions
         _ = try FileLibrary.create(at: root, configuration: configuration)
         func ours(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) }
         #expect(BookFileMerge.mergesAsBook(atPath: root + "/Dune.md", ours: try ours("Dune.md")))
@@ -72,7 +72,7 @@ struct AdoptedStylesTests {
         let root = try TemporaryFolder.make(in: TemporaryFolder.inMemory)
         for (path, text) in notes { try TemporaryFolder.write(text, to: root + "/" + path) }
         var configuration = LibraryConfiguration.default
-        configuration.notes = try NoteSurvey(surveying: root).conventions
+        configuration.notes = try await NoteSurvey(surveying: root).conventions
         let library = try FileLibrary.create(at: root, configuration: configuration, today: { Day(year: 2026, month: 11, day: 27)! })
         return (library, root)
     }

@@ -48,7 +48,7 @@ struct InitCommand: AsyncParsableCommand {
             throw CommandFailure(message: "\(folder) is already a library: it has a .shelf folder")
         }
         if FileManager.default.fileExists(atPath: folder) {
-            let found = try NoteSurvey(surveying: folder)
+            let found = try await NoteSurvey(surveying: folder)
             if found.bookCount > 0 {
                 survey = found
                 configuration.notes = found.conventions

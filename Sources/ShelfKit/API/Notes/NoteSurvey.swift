@@ -6,7 +6,7 @@ internal import Foundation
 /// and no note is changed.
 ///
 /// ```swift
-/// let survey = try NoteSurvey(surveying: "/home/ada/site")
+/// let survey = try await NoteSurvey(surveying: "/home/ada/site")
 /// survey.conventions.keys["finished"]   // "date_read"
 /// ```
 public struct NoteSurvey: Sendable {
@@ -81,17 +81,37 @@ public struct NoteSurvey: Sendable {
                                   "libri", "kitaplar", "reads", "bookshelf", "booknotes", "book-notes"]
 
     /// One Markdown note of the folder surveyed.
-    struct Note {
+    struct Note: Sendable {
         var path: String
         var document: FrontMatterDocument
+        /// Each key's spelling by its lowercased form, for lookups that ignore case: made once
+        /// a note, as the survey looks up some 150 keys in each.
+        var spellings: [String: String]
+
+        init(path: String, document: FrontMatterDocument) {
+            self.path = path
+            self.document = document
+            var spellings: [String: String] = [:]
+            for key in document.fields.keys where spellings[key.lowercased()] == nil { spellings[key.lowercased()] = key }
+            self.spellings = spellings
+        }
+
+        /// The node of `key`, under its own spelling or another case of it.
+        func node(_ key: String) -> YAMLNode? {
+            document[key] ?? spellings[key.lowercased()].flatMap { document[$0] }
+        }
+
+        /// The spelling the note writes `key` in, compared ignoring case.
+        func spelling(of key: String) -> String? {
+            document[key] != nil ? key : spellings[key.lowercased()]
+        }
     }
 
     /// Surveys the Markdown notes under `root` (hidden folders skipped).
     /// - Throws: ``ShelfError/io(path:operation:message:)`` when the folder cannot be read.
-    public init(surveying root: String) throws(ShelfError) {
+    public init(surveying root: String) async throws(ShelfError) {
         let storage = DiskStorage(root: root)
-        var notes: [Note] = []
-        var unreadable: [Problem] = []
+        var paths: [String] = []
         var pending = [""]
         while let folder = pending.popLast() {
             for entry in try storage.entries(in: folder) where !entry.name.hasPrefix(".") {
@@ -99,16 +119,26 @@ public struct NoteSurvey: Sendable {
                 if entry.kind == .directory {
                     if !["node_modules", "_site", "public", "dist"].contains(entry.name) { pending.append(path) }
                 } else if entry.kind == .file, entry.name.lowercased().hasSuffix(".md") {
-                    do throws(ShelfError) {
-                        let document = try FrontMatterDocument(libraryFile: try storage.read(path), path: path, lenient: true)
-                        notes.append(Note(path: path, document: document))
-                    } catch {
-                        unreadable.append(Problem(error, path: path))
-                    }
+                    paths.append(path)
                 }
             }
         }
-        self.init(notes: notes.sorted { $0.path < $1.path }, unreadable: unreadable.sorted())
+        // Read and parsed on all cores, as a listing without the index reads a library.
+        let sorted = paths.sorted()
+        let read = await ParallelMap.map(sorted) { path in
+            Result { () throws(ShelfError) in
+                Note(path: path, document: try FrontMatterDocument(libraryFile: try storage.read(path), path: path, lenient: true))
+            }
+        }
+        var notes: [Note] = []
+        var unreadable: [Problem] = []
+        for (path, result) in zip(sorted, read) {
+            switch result {
+            case .success(let note): notes.append(note)
+            case .failure(let error): unreadable.append(Problem(error, path: path))
+            }
+        }
+        self.init(notes: notes, unreadable: unreadable.sorted())
     }
 
     /// Surveys notes already read.
@@ -134,17 +164,17 @@ public struct NoteSurvey: Sendable {
             for candidate in keys {
                 // `Author:`, `Title:` as Obsidian users often write them: keys compared ignoring
                 // case, the map keeping the spelling most notes use.
-                let holding = books.filter { Self.holdsValue(Self.node(candidate, in: $0.document)) }
-                let spellings = Dictionary(grouping: holding.compactMap { Self.spelling(of: candidate, in: $0.document) }, by: { $0 })
+                let holding = books.filter { Self.holdsValue($0.node(candidate)) }
+                let spellings = Dictionary(grouping: holding.compactMap { $0.spelling(of: candidate) }, by: { $0 })
                 let key = spellings.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? candidate
                 // `author: Jane` on every post is the site's owner, not the book's author.
-                if field == "authors", holding.count >= 3, Set(holding.compactMap { Self.node(candidate, in: $0.document)?.text }).count == 1,
-                   keys.contains(where: { other in other != candidate && books.contains { Self.holdsValue(Self.node(other, in: $0.document)) } }) {
+                if field == "authors", holding.count >= 3, Set(holding.compactMap { $0.node(candidate)?.text }).count == 1,
+                   keys.contains(where: { other in other != candidate && books.contains { Self.holdsValue($0.node(other)) } }) {
                     continue
                 }
                 if field == "finished", candidate == "date", best != nil { continue }
                 if field == "finished", ["completed", "read", "finished"].contains(candidate),
-                   holding.allSatisfy({ if case .bool? = Self.node(candidate, in: $0.document)?.value { true } else { false } }) { continue }
+                   holding.allSatisfy({ if case .bool? = $0.node(candidate)?.value { true } else { false } }) { continue }
                 if holding.count > (best?.count ?? 0) { best = (key, holding.count) }
             }
             // A key every note has but none has filled in yet, as a template writes
@@ -180,7 +210,7 @@ public struct NoteSurvey: Sendable {
 
         // Where the status lives, and the person's words for each status.
         var words: [String: Int] = [:]
-        if let key = Self.statusKeys.compactMap({ candidate in books.lazy.compactMap { Self.spelling(of: candidate, in: $0.document) }.first })
+        if let key = Self.statusKeys.compactMap({ candidate in books.lazy.compactMap { $0.spelling(of: candidate) }.first })
             .first(where: { key in books.contains { Self.statusWords(in: $0.document[key]).contains { NoteConventions.knownStatus(of: $0) != nil } } }) {
             conventions.status = .key(key)
             for note in books {
@@ -251,7 +281,7 @@ public struct NoteSurvey: Sendable {
                 byDate += 1
             } else {
                 unstated += 1
-                if NoteValues.rating(Self.node(conventions.key(for: "rating"), in: note.document), scale: conventions.ratingScale) != nil {
+                if NoteValues.rating(note.node(conventions.key(for: "rating")), scale: conventions.ratingScale) != nil {
                     unstatedRated += 1
                 }
             }
@@ -343,19 +373,6 @@ public struct NoteSurvey: Sendable {
         let hasStatus = statusKeys.contains { statusWords(in: document[$0]).contains { NoteConventions.knownStatus(of: $0) != nil } }
         return hasAuthor && (keys.contains("rating") || keys.contains("score") || hasStatus || keys.contains("finished")
             || keys.contains("started"))
-    }
-
-    /// The node of `key` in `document`, under its own spelling or another case of it.
-    static func node(_ key: String, in document: FrontMatterDocument) -> YAMLNode? {
-        if let node = document[key] { return node }
-        return spelling(of: key, in: document).flatMap { document[$0] }
-    }
-
-    /// The spelling `document` writes `key` in, compared ignoring case.
-    static func spelling(of key: String, in document: FrontMatterDocument) -> String? {
-        if document[key] != nil { return key }
-        let lowered = key.lowercased()
-        return document.fields.keys.first { $0.lowercased() == lowered }
     }
 
     private static func holdsValue(_ node: YAMLNode?) -> Bool {
