@@ -156,32 +156,32 @@ public struct NoteSurvey: Sendable {
         bookCount = books.count
         self.howDecided = howDecided
 
-        // The key of each field: the candidate most notes hold a value under.
+        // The key of each field: the candidate most notes hold a value under. One pass over
+        // the notes' keys tallies every candidate (a pass a candidate was most of init's time).
+        let tallies = Self.tally(books)
         var counts: [String: Int] = [:]
         var used: Set<String> = []
         for (field, keys) in Self.candidates {
             var best: (key: String, count: Int)?
             for candidate in keys {
+                let tally = tallies[CandidateKey(field: field, candidate: candidate)] ?? CandidateTally()
                 // `Author:`, `Title:` as Obsidian users often write them: keys compared ignoring
                 // case, the map keeping the spelling most notes use.
-                let holding = books.filter { Self.holdsValue($0.node(candidate)) }
-                let spellings = Dictionary(grouping: holding.compactMap { $0.spelling(of: candidate) }, by: { $0 })
-                let key = spellings.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? candidate
+                let key = tally.spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? candidate
                 // `author: Jane` on every post is the site's owner, not the book's author.
-                if field == "authors", holding.count >= 3, Set(holding.compactMap { $0.node(candidate)?.text }).count == 1,
-                   keys.contains(where: { other in other != candidate && books.contains { Self.holdsValue($0.node(other)) } }) {
+                if field == "authors", tally.count >= 3, tally.texts.count == 1,
+                   keys.contains(where: { other in other != candidate && (tallies[CandidateKey(field: field, candidate: other)]?.count ?? 0) > 0 }) {
                     continue
                 }
                 if field == "finished", candidate == "date", best != nil { continue }
-                if field == "finished", ["completed", "read", "finished"].contains(candidate),
-                   holding.allSatisfy({ if case .bool? = $0.node(candidate)?.value { true } else { false } }) { continue }
-                if holding.count > (best?.count ?? 0) { best = (key, holding.count) }
+                if field == "finished", ["completed", "read", "finished"].contains(candidate), tally.allBool { continue }
+                if tally.count > (best?.count ?? 0) { best = (key, tally.count) }
             }
             // A key every note has but none has filled in yet, as a template writes
             // `reading_finished: null`: where a new value of the field goes.
             if best == nil, field != "title", let template = keys.first(where: { key in
-                !NoteFormat.genericDateKeys.contains(key) && books.count > 0
-                    && books.filter { $0.document[key] != nil }.count * 2 > books.count
+                !NoteFormat.genericDateKeys.contains(key) && !books.isEmpty
+                    && (tallies[CandidateKey(field: field, candidate: key)]?.present ?? 0) * 2 > books.count
             }) {
                 conventions.keys[field] = template == field ? nil : template
                 used.insert(template)
@@ -210,7 +210,11 @@ public struct NoteSurvey: Sendable {
 
         // Where the status lives, and the person's words for each status.
         var words: [String: Int] = [:]
-        if let key = Self.statusKeys.compactMap({ candidate in books.lazy.compactMap { $0.spelling(of: candidate) }.first })
+        var spellingsOfKeys: [String: String] = [:]
+        for index in books.indices {
+            for (lowered, key) in books[index].spellings where spellingsOfKeys[lowered] == nil { spellingsOfKeys[lowered] = key }
+        }
+        if let key = Self.statusKeys.compactMap({ spellingsOfKeys[$0.lowercased()] })
             .first(where: { key in books.contains { Self.statusWords(in: $0.document[key]).contains { NoteConventions.knownStatus(of: $0) != nil } } }) {
             conventions.status = .key(key)
             for note in books {
@@ -270,10 +274,13 @@ public struct NoteSurvey: Sendable {
         for note in books {
             var consumed: Set<String> = []
             let folderInside = String(Path.parent(of: note.path).dropFirst(folder.isEmpty ? 0 : folder.count + 1))
-            let body = String(decoding: note.document.bytes[note.document.bodyRange], as: UTF8.self)
-            let inline = NoteValues.inlineField("status", inBody: body).flatMap { NoteConventions.knownStatus(of: $0) }
+            // Dataview's `Status:: Read` in the body, read only where the front matter says none.
+            func inline() -> Status? {
+                let body = String(decoding: note.document.bytes[note.document.bodyRange], as: UTF8.self)
+                return NoteValues.inlineField("status", inBody: body).flatMap { NoteConventions.knownStatus(of: $0) }
+            }
             if let status = NoteFormat.statedStatus(of: note.document, folder: folderInside, conventions: conventions,
-                                                    consumed: &consumed) ?? inline {
+                                                    consumed: &consumed) ?? inline() {
                 stated += 1
                 if status == .finished { statedFinished += 1 }
             } else if NoteValues.date(note.document[conventions.key(for: "finished")]) != nil,
@@ -302,6 +309,52 @@ public struct NoteSurvey: Sendable {
             }
         }
         unplacedKeys = others.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// A candidate key of a field.
+    struct CandidateKey: Hashable {
+        var field: String
+        var candidate: String
+    }
+
+    /// What the notes hold under one candidate key.
+    struct CandidateTally {
+        /// Notes with a value there.
+        var count = 0
+        /// Notes with the key, filled or not.
+        var present = 0
+        /// How many notes spell the key each way.
+        var spellings: [String: Int] = [:]
+        /// The distinct texts, for authors (a site owner's name on every post).
+        var texts: Set<String> = []
+        /// Whether every value is `true` or `false`.
+        var allBool = true
+    }
+
+    /// Every candidate key's tally, in one pass over the notes' keys, compared ignoring case.
+    static func tally(_ notes: [Note]) -> [CandidateKey: CandidateTally] {
+        var targets: [String: [CandidateKey]] = [:]
+        for (field, keys) in candidates {
+            for key in keys { targets[key.lowercased(), default: []].append(CandidateKey(field: field, candidate: key)) }
+        }
+        var tallies: [CandidateKey: CandidateTally] = [:]
+        for index in notes.indices {
+            for entry in notes[index].document.fields.entries {
+                guard let wanted = targets[entry.key.lowercased()] else { continue }
+                for target in wanted {
+                    var tally = tallies[target] ?? CandidateTally()
+                    tally.present += 1
+                    if holdsValue(entry.value) {
+                        tally.count += 1
+                        tally.spellings[entry.key, default: 0] += 1
+                        if target.field == "authors", let text = entry.value.text { tally.texts.insert(text) }
+                        if case .bool = entry.value.value {} else { tally.allBool = false }
+                    }
+                    tallies[target] = tally
+                }
+            }
+        }
+        return tallies
     }
 
     /// The folder that holds the books, and the test of which notes in it are books.
