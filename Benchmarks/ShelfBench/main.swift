@@ -21,29 +21,27 @@ options.shelf = URL(fileURLWithPath: options.shelf).standardizedFileURL.path
 // The rows without the watcher must not use the watchman of the person running the bench; the
 // watcher rows run their own server (``Watcher``).
 setenv("SHELF_NO_WATCHMAN", "1", 1)
-if options.watcherOnly {
-    var watcherReport = BenchReport(options: options, calibre: nil)
+/// Only some rows, for each size: printed with the targets they meet, BENCHMARKS.md untouched.
+@MainActor
+func measureOnly(_ rows: (String, Int) throws -> [BenchReport.Row], targets: (BenchReport) -> String) throws -> Never {
+    var report = BenchReport(options: options, calibre: nil)
     for books in options.sizes {
         let library = try Workload.library(books: books, work: options.work)
         let files = try FileManager.default.subpathsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
         var section = BenchReport.Section(books: books, files: files.count, runs: options.runs)
-        section.rows = try Watcher.rows(library: library, runs: options.runs, options: options)
-        watcherReport.add(section)
+        section.rows = try rows(library, books)
+        report.add(section)
     }
-    print(watcherReport.instantTargets())
+    print(targets(report))
     exit(0)
 }
+if options.watcherOnly {
+    try measureOnly({ library, _ in try Watcher.rows(library: library, runs: options.runs, options: options) },
+                    targets: { $0.instantTargets() })
+}
 if options.adoptedOnly {
-    var adoptedReport = BenchReport(options: options, calibre: nil)
-    for books in options.sizes {
-        let library = try Workload.library(books: books, work: options.work)
-        let files = try FileManager.default.subpathsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
-        var section = BenchReport.Section(books: books, files: files.count, runs: options.runs)
-        section.rows = try Adopted.rows(library: library, runs: options.runs, options: options)
-        adoptedReport.add(section)
-    }
-    print(adoptedReport.targets())
-    exit(0)
+    try measureOnly({ library, _ in try Adopted.rows(library: library, runs: options.runs, options: options) },
+                    targets: { $0.targets() })
 }
 let calibre = options.watcherOnly ? nil : Calibre.find(work: options.work)
 var report = BenchReport(options: options, calibre: calibre)
