@@ -200,7 +200,9 @@ extension LibraryFiles {
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
-        if checksDates { try refuseImpossibleDates(new, keys: Set(changes.keys), in: entry.destination.status, path: entry.destination.path) }
+        // An adopted library's location holds its notes folder, the book its status.
+        let status = entry.destination.notes == nil ? entry.destination.status : entry.book.status
+        if checksDates { try refuseImpossibleDates(new, keys: Set(changes.keys), in: status, path: entry.destination.path) }
         if let edited = try BookFormat.edit(entry.document, from: current, to: new, notes: entry.destination.notes) {
             entry.document = edited
             entry.book = try BookFormat.book(from: edited, at: entry.destination)

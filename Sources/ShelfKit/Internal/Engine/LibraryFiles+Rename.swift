@@ -32,7 +32,7 @@ extension LibraryFiles {
             ?? listing.slugs.first(where: { $0 != current.slug && $0.lowercased() == folded }).flatMap({ listing.locations(withSlug: $0).first }) {
             throw .alreadyExists(path: taken.path)
         }
-        let destination = BookLocation(status: current.status, folder: current.folder, slug: slug)
+        let destination = BookLocation(status: current.status, folder: current.folder, slug: slug, notes: current.notes)
         // A case-only rename finds its own file on a file system that ignores case.
         if slug.lowercased() != current.slug.lowercased() {
             if storage.kind(of: destination.path) != nil { throw .alreadyExists(path: destination.path) }
