@@ -122,4 +122,24 @@ struct AdoptedStylesTests {
         #expect(try String(contentsOfFile: root + "/Library/Kindred.md", encoding: .utf8)
                 == "# Kindred\r\n\r\nAuthor:: [[Octavia E. Butler]]\r\nStatus:: Read\r\nFinished:: 2026-11-27\r\n")
     }
+
+    @Test func hugoPageBundlesAreBooksNamedByTheirFolders() async throws {
+        let (library, root) = try await adopt([
+            "content/books/_index.md": "---\ntitle: Books\n---\nMy books.\n",
+            "content/books/dune/index.md": "---\ntitle: Dune\nauthor: Frank Herbert\nstatus: reading\n---\n",
+            "content/books/dune/notes.md": "A resource of the bundle.\n",
+            "content/books/emma.md": "---\ntitle: Emma\nauthor: Jane Austen\nstatus: read\n---\n",
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2024-01-01\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let books = try await library.books()
+        #expect(books.map(\.id) == ["dune", "emma"])
+        #expect(books.map(\.path) == ["content/books/dune/index.md", "content/books/emma.md"])
+        _ = try await library.move("dune", to: .finished)
+        #expect(try String(contentsOfFile: root + "/content/books/dune/index.md", encoding: .utf8)
+                == "---\ntitle: Dune\nauthor: Frank Herbert\nstatus: read\nfinished: 2026-11-27\n---\n")
+        // A bundle keeps its files together: it is not moved without them.
+        await #expect(throws: ShelfError.self) { _ = try await library.move("dune", to: .finished, folder: "classics") }
+        #expect(FileManager.default.fileExists(atPath: root + "/content/books/dune/notes.md"))
+    }
 }

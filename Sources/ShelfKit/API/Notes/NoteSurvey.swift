@@ -145,9 +145,11 @@ public struct NoteSurvey: Sendable {
     init(notes: [Note], unreadable: [Problem]) {
         let (folder, only, howDecided) = Self.bookFolder(of: notes)
         var conventions = NoteConventions(folder: folder, only: only)
+        // The notes a walk of the folder lists: page bundles' `index.md` among them.
+        let layout = NoteLayout(conventions)
         let inFolder = notes.filter { note in
-            (folder.isEmpty || note.path.hasPrefix(folder + "/")) && !NoteLayout.isSkipped(fileName: Path.name(of: note.path))
-                && !Path.parent(of: note.path).split(separator: "/").contains { $0.hasPrefix(".") }
+            guard let location = BookLocation(path: note.path, notes: layout) else { return false }
+            return location.isBundle || !NoteLayout.isSkipped(fileName: location.fileName)
         }
         let books = inFolder.filter { NoteFormat.isBook($0.document, conventions: conventions) }
         let bookPaths = Set(books.map(\.path))

@@ -31,7 +31,8 @@ extension LibraryFiles {
     /// walk, which tells a folder of sessions from a folder of books by all of its files.
     func isBook(_ location: BookLocation) -> Bool {
         if let notes = location.notes {
-            return !location.slug.isEmpty && !location.slug.hasPrefix(".") && !NoteLayout.isSkipped(fileName: location.fileName)
+            return !location.slug.isEmpty && !location.slug.hasPrefix(".")
+                && (location.isBundle || !NoteLayout.isSkipped(fileName: location.fileName))
                 && storage.kind(of: location.path) == .file && location.status == notes.root
                 && !location.folder.split(separator: "/").contains { $0.hasPrefix(".") }
         }

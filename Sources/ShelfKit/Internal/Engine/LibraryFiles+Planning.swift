@@ -90,8 +90,13 @@ extension LibraryFiles {
         if let notes = current.notes {
             destinationFolder = NoteFormat.folder(for: status, from: destinationFolder, conventions: notes.conventions)
         }
-        let destination = BookLocation(status: current.notes == nil ? status : current.status,
+        var destination = BookLocation(status: current.notes == nil ? status : current.status,
                                        folder: destinationFolder, slug: current.slug, notes: current.notes)
+        destination.isBundle = current.isBundle
+        if current.isBundle, destination.folder != current.folder {
+            throw .unsafeName(name: destination.folder, reason: "\(current.path) is a page bundle, kept with its files in its folder; "
+                                + "move that folder by hand")
+        }
         let currentStatus = current.notes == nil ? current.status : entry.book.status
         try configuration.require(status)
         try checkDestination(destination.status, destination.folder)

@@ -32,6 +32,9 @@ extension LibraryFiles {
             ?? listing.slugs.first(where: { $0 != current.slug && $0.lowercased() == folded }).flatMap({ listing.locations(withSlug: $0).first }) {
             throw .alreadyExists(path: taken.path)
         }
+        if current.isBundle {
+            throw .unsafeName(name: slug, reason: "\(current.path) is a page bundle, named by its folder; rename that folder by hand")
+        }
         let destination = BookLocation(status: current.status, folder: current.folder, slug: slug, notes: current.notes)
         // A case-only rename finds its own file on a file system that ignores case.
         if slug.lowercased() != current.slug.lowercased() {

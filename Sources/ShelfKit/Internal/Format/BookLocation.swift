@@ -10,9 +10,12 @@ struct BookLocation: Sendable, Hashable {
     /// The conventions of an adopted library, `nil` in a library of status folders. Not part of
     /// a location's identity: every location of a library has the same.
     var notes: NoteLayout?
+    /// Whether the note is a site's page bundle, `<folder>/<slug>/index.md` (Hugo keeps a page
+    /// with its images that way): the book is named by its folder.
+    var isBundle = false
 
     /// The book file, relative to the library root.
-    var path: String { Path.joined(directory, fileName) }
+    var path: String { Path.joined(directory, isBundle ? slug + "/" + fileName : fileName) }
 
     /// The folder holding the book's sessions: a sibling of the book file, or in an adopted
     /// library the same path under the sessions folder.
@@ -22,7 +25,7 @@ struct BookLocation: Sendable, Hashable {
     }
 
     /// The book file's name, `<slug>.md`.
-    var fileName: String { slug + ".md" }
+    var fileName: String { isBundle ? NoteLayout.bundleIndex : slug + ".md" }
 
     /// The folder holding the book file.
     var directory: String {
@@ -31,7 +34,7 @@ struct BookLocation: Sendable, Hashable {
     }
 
     static func == (lhs: BookLocation, rhs: BookLocation) -> Bool {
-        lhs.status == rhs.status && lhs.folder == rhs.folder && lhs.slug == rhs.slug
+        lhs.status == rhs.status && lhs.folder == rhs.folder && lhs.slug == rhs.slug && lhs.isBundle == rhs.isBundle
     }
 
     func hash(into hasher: inout Hasher) {
@@ -105,6 +108,11 @@ struct BookLocation: Sendable, Hashable {
         }
         let parent = Path.parent(of: String(inFolder))
         guard !inFolder.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
+        if Path.name(of: String(inFolder)) == NoteLayout.bundleIndex, !parent.isEmpty {
+            self.init(status: notes.root, folder: Path.parent(of: parent), slug: Path.name(of: parent), notes: notes)
+            isBundle = true
+            return
+        }
         self.init(status: notes.root, folder: parent, slug: String(Path.name(of: String(inFolder)).dropLast(3)), notes: notes)
     }
 

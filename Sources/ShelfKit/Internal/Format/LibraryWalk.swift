@@ -247,7 +247,7 @@ struct LibraryWalk: Sendable {
             }
             bytes.append(UInt8(ascii: "/"))
             bytes += location.slug.utf8
-            bytes += ".md".utf8
+            bytes += location.isBundle ? "/index.md".utf8 : ".md".utf8
             ranges.append((start, bytes.count - start))
         }
         return bytes.withUnsafeBytes { buffer in
@@ -314,6 +314,16 @@ struct LibraryWalk: Sendable {
                                      folder: String, includeSessions: Bool) -> [Folder] {
         var bookNames: Set<String> = []
         if entries.contains(where: { $0.isLink && $0.kind != .other }) { followsLinks = true }
+        // A page bundle in an adopted library: the folder is the book, its `index.md` the
+        // note, the rest its images and resources.
+        if notes != nil, !folder.isEmpty,
+           let index = entries.first(where: { $0.kind == .file && $0.name == NoteLayout.bundleIndex }) {
+            if collectInfo { bookInfo.append(index.info) }
+            var location = BookLocation(status: status, folder: Path.parent(of: folder), slug: Path.name(of: folder), notes: notes)
+            location.isBundle = true
+            books.append(location)
+            return []
+        }
         for entry in entries where entry.kind == .file {
             guard let slug = Self.slug(ofBookFile: entry.name) else { continue }
             if notes != nil, NoteLayout.isSkipped(fileName: entry.name) { continue }

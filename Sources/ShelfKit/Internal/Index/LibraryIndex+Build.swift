@@ -120,14 +120,17 @@ extension LibraryIndex {
         var open: (path: String, folder: FileSystem.OpenDirectory?)?
         for position in positions {
             let location = listing.books[position]
-            let directory = location.directory
+            let directory = Path.parent(of: location.path)
             if open?.path != directory { open = (directory, storage.openDirectory(directory)) }
             let folder = open?.folder
             var sessions: [ReadingSession] = []
             let sessionFolder = location.sessionFolder
+            // Sessions beside the book are read in its open folder; an adopted library's, kept
+            // apart, by their paths.
+            let sessionsInFolder = location.notes == nil ? folder : nil
             for (name, fileName) in withSessions ? listing.sessionNames(of: location) : [] {
                 let item = parse(.session(path: sessionFolder + "/" + name, name: fileName, book: location), storage,
-                                 encodeText: encodeText, in: folder.map { ($0, location.slug + "/" + name) })
+                                 encodeText: encodeText, in: sessionsInFolder.map { ($0, location.slug + "/" + name) })
                 if let session = item.session { sessions.append(session) }
                 parsed.append(item)
             }

@@ -85,7 +85,7 @@ extension LibraryIndex {
         mutating func find(_ info: FileSystem.FileInfo?, book location: BookLocation) -> Int? {
             // The path goes in pieces: building it for every book is what the lookup avoids.
             let (a, b, d) = Self.separators(of: location)
-            return find(info, a, b, location.folder, d, location.slug, ".md")
+            return find(info, a, b, location.folder, d, location.slug, location.isBundle ? "/index.md" : ".md")
         }
 
         /// ``find(_:book:)`` through the inode alone, without changing anything, so that tasks
@@ -93,7 +93,7 @@ extension LibraryIndex {
         /// none does.
         func foundByInode(_ info: FileSystem.FileInfo, book location: BookLocation) -> Int? {
             let (a, b, d) = Self.separators(of: location)
-            return foundByInode(info, a, b, location.folder, d, location.slug, ".md")
+            return foundByInode(info, a, b, location.folder, d, location.slug, location.isBundle ? "/index.md" : ".md")
         }
 
         /// The pieces of a book's path around its folder: the status folder (an adopted

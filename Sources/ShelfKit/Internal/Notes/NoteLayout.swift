@@ -24,10 +24,14 @@ final class NoteLayout: Sendable {
     let stamp: Int64
 
     /// Notes in the notes folder that are never books: a site's section page (`_index.md`,
-    /// `index.md`), a folder's read-me.
+    /// `index.md` directly in the notes folder), a folder's read-me. An `index.md` in a folder
+    /// below is a page bundle's, a book (``BookLocation/isBundle``).
     static func isSkipped(fileName: String) -> Bool {
         ["_index.md", "index.md", "readme.md"].contains(fileName.lowercased())
     }
+
+    /// The file of a page bundle.
+    static let bundleIndex = "index.md"
 
     /// The folder holding the book notes.
     var folder: String { conventions.folder }
