@@ -142,4 +142,22 @@ struct AdoptedStylesTests {
         await #expect(throws: ShelfError.self) { _ = try await library.move("dune", to: .finished, folder: "classics") }
         #expect(FileManager.default.fileExists(atPath: root + "/content/books/dune/notes.md"))
     }
+
+    @Test func aVaultsOtherNotesAreNeitherListedNorProblemsAndANewBookPassesTheTest() async throws {
+        let (library, root) = try await adopt([
+            "Dune.md": "---\ntype: book\nauthor: Frank Herbert\nstatus: read\n---\n# Dune\n",
+            "Emma.md": "---\ntype: book\nauthor: Jane Austen\nstatus: reading\n---\n",
+            "Frank Herbert.md": "---\ntype: person\n---\n# Frank Herbert\n",
+            "2024-01-01.md": "# Today\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let listing = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
+        #expect(listing.items.map(\.id) == ["Dune", "Emma"])
+        #expect(listing.problems.isEmpty)
+        _ = try await library.add(Book(id: "", status: .toRead, title: "Kindred", authors: ["Octavia E. Butler"]), to: .toRead, in: "")
+        #expect(try String(contentsOfFile: root + "/kindred.md", encoding: .utf8)
+                == "---\ntitle: Kindred\ntype: book\nauthor: Octavia E. Butler\nadded: 2026-11-27\nstatus: to-read\n---\n")
+        #expect(try await library.books().map(\.id) == ["Dune", "Emma", "kindred"])
+        #expect(try await library.check().isEmpty)
+    }
 }

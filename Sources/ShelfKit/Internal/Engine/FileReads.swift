@@ -15,6 +15,8 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
             case .success(let file):
                 books.append((file.book, file.stamp))
                 problems += file.problems.map { Problem($0, path: location.path) }
+            case .failure(.notABook):
+                break
             case .failure(let error):
                 problems.append(Problem(error, path: location.path))
             }
@@ -48,6 +50,8 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
                     let file = try BookFile.read(location, from: storage)
                     book = file.book
                     part.problems += file.problems.map { Problem($0, path: location.path) }
+                } catch .notABook {
+                    continue
                 } catch {
                     part.problems.append(Problem(error, path: location.path))
                     continue

@@ -29,7 +29,7 @@ enum IndexSchema {
     /// read instead of adding up every session again); 20: `books` keeps the stamp of the bytes
     /// each book was read from, so that a listing joins no `files`, and `book_facts` has an index
     /// of its joined authors and tags, ``IndexListColumns/indexSQL``).
-    static let version = 21
+    static let version = 22
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]

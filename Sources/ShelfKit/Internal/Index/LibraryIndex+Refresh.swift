@@ -415,6 +415,8 @@ extension LibraryIndex {
                               rows: Rows(session, document: encodeText))
             }
         } catch {
+            // A note among an adopted library's books that is not one is known, and nothing else.
+            if case .notABook = error { return Parsed(work: work, stamp: stamp, info: info, problems: []) }
             return Parsed(work: work, stamp: stamp, info: info, problems: [Problem(error, path: path)])
         }
     }

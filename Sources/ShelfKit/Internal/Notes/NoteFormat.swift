@@ -377,7 +377,15 @@ enum NoteFormat {
     /// field as an edit adds it, its status where the library keeps statuses.
     static func newFile(_ book: Book, path: String, conventions: NoteConventions) throws(ShelfError) -> FrontMatterDocument {
         let titleKey = conventions.key(for: "title")
-        let document = try DocumentWriting.newFile(entries: [.init(titleKey, .string(book.title))], body: "", path: path)
+        var entries: [YAMLValue.Entry] = [.init(titleKey, .string(book.title))]
+        // What makes a note a book in this library: its `type: book`, its `book` tag.
+        var book = book
+        switch conventions.only {
+        case .value(let key, let equals)?: entries.append(.init(key, .string(equals)))
+        case .tag(let tag)?: if !book.tags.contains(where: { NoteConventions.fold($0) == NoteConventions.fold(tag) }) { book.tags.insert(tag, at: 0) }
+        case .anyKey?, nil: break
+        }
+        let document = try DocumentWriting.newFile(entries: entries, body: "", path: path)
         // Every field but the title differs from this blank, and so is written; its status is
         // none, so the book's is written too.
         let blank = Book(id: book.id, status: Status(""), folder: book.folder, path: path, title: book.title)
