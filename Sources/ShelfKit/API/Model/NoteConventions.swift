@@ -109,6 +109,11 @@ public struct NoteConventions: Sendable, Hashable, Codable {
         keys[field] ?? field
     }
 
+    /// Whether the map names `key` as some field's key.
+    func mapsKey(_ key: String) -> Bool {
+        keys.values.contains(key)
+    }
+
     /// The status a word of the person's names, if any; shelf's own names of the statuses
     /// (`to-read`, `abandoned`) too, which it writes for a status the person has no word for.
     public func status(named word: String) -> Status? {

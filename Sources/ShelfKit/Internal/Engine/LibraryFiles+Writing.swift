@@ -85,13 +85,14 @@ extension LibraryFiles {
     /// status, and for a book in the finished or abandoned role a new read
     /// (``Book/beginNewRead(on:)``), begun before the move's dates, in one journal.
     mutating func start(_ id: BookID, on day: Day) throws(ShelfError) -> Book {
-        let location = try locate(id)
-        // An adopted library's path says no status: the note does.
-        let role = configuration.role(of: location.notes == nil ? location.status : try read(location).book.status)
-        let rereads = role == .finished || role == .abandoned
         var plan = WritePlan()
-        let started = try planMove(id, to: configuration.status(for: .reading), folder: nil, on: day,
-                                   preparing: rereads ? { $0.beginNewRead(on: day) } : nil, into: &plan)
+        // Decided on the book as the move reads it: its status is its folder's, or in an
+        // adopted library the note's.
+        let configuration = configuration
+        let started = try planMove(id, to: configuration.status(for: .reading), folder: nil, on: day, preparing: { book in
+            let role = configuration.role(of: book.status)
+            if role == .finished || role == .abandoned { book.beginNewRead(on: day) }
+        }, into: &plan)
         try perform(plan, operation: "start")
         remember(plan)
         return started

@@ -120,7 +120,8 @@ extension LibraryIndex {
         var open: (path: String, folder: FileSystem.OpenDirectory?)?
         for position in positions {
             let location = listing.books[position]
-            let directory = Path.parent(of: location.path)
+            // A page bundle's file is in its own folder.
+            let directory = location.isBundle ? Path.parent(of: location.path) : location.directory
             if open?.path != directory { open = (directory, storage.openDirectory(directory)) }
             let folder = open?.folder
             var sessions: [ReadingSession] = []

@@ -53,8 +53,17 @@ enum NoteFormat {
         var book = Book(id: BookID(location.slug), status: conventions.unstated, folder: location.folder,
                         path: location.path, title: "")
         var consumed: Set<String> = []
+        let spellings = KeySpellings(document)
+        // The body's fields, found once and only if a field needs them.
+        var found: NoteValues.InlineFields?
+        func inline() -> NoteValues.InlineFields {
+            if let found { return found }
+            let fields = NoteValues.InlineFields(body)
+            found = fields
+            return fields
+        }
         for field in BookSchema.fields {
-            let key = fileKey(for: field, in: document, conventions: conventions)
+            let key = fileKey(for: field, in: document, conventions: conventions, spellings: spellings)
             let node = document[key]
             if node != nil { consumed.insert(key) }
             switch field.key {
@@ -62,7 +71,7 @@ enum NoteFormat {
                 book.title = node?.text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
                     ?? title(ofFile: location.slug, body: body)
             case "authors":
-                book.authors = authors(in: document, key: key, body: body, consumed: &consumed)
+                book.authors = authors(in: document, key: key, inline: inline, consumed: &consumed)
                 if book.authors.isEmpty { book.authors = authors(inTitle: book.title, fileName: location.slug) }
             case "started", "finished", "stopped", "added":
                 guard let node, !node.isNull else { continue }
@@ -111,10 +120,10 @@ enum NoteFormat {
             }
         }
         // Dataview's inline fields (`Rating:: 4`, `Status:: Read`) where the front matter says nothing.
-        readInlineFields(into: &book, body: body, conventions: conventions)
+        readInlineFields(into: &book, inline: inline, conventions: conventions)
         // A generic `date:` is a finish only beside a stated finish.
         var stated = statedStatus(of: document, folder: location.folder, conventions: conventions, consumed: &consumed)
-        if stated == nil, let word = NoteValues.inlineField("status", inBody: body) {
+        if stated == nil, let word = inline()["status"] {
             stated = conventions.status(named: word) ?? NoteConventions.knownStatus(of: word)
         }
         if let key = conventions.keys["finished"], genericDateKeys.contains(key), stated != .finished {
@@ -150,11 +159,13 @@ enum NoteFormat {
 
     /// The rating and dates a note writes in its body as fields (`Rating:: 4`,
     /// `Finished:: 2024-12-18`), for those its front matter does not hold.
-    private static func readInlineFields(into book: inout Book, body: String, conventions: NoteConventions) {
-        guard body.contains(":") else { return }
+    private static func readInlineFields(into book: inout Book, inline: () -> NoteValues.InlineFields,
+                                         conventions: NoteConventions) {
+        guard book.rating == nil || book.finished == nil || book.started == nil else { return }
+        let fields = inline()
         func field(_ key: String) -> String? {
             for name in NoteSurvey.candidates[key] ?? [] where !genericDateKeys.contains(name) {
-                if let text = NoteValues.inlineField(name, inBody: body) { return text }
+                if let text = fields[name] { return text }
             }
             return nil
         }
@@ -206,7 +217,7 @@ enum NoteFormat {
 
     /// The people the note names as authors: its key, two keys of a name's parts, or a field
     /// in the body (`Author:: …`, Readwise's `- Author: [[…]]`).
-    private static func authors(in document: FrontMatterDocument, key: String, body: String,
+    private static func authors(in document: FrontMatterDocument, key: String, inline: () -> NoteValues.InlineFields,
                                 consumed: inout Set<String>) -> [String] {
         let named = NoteValues.people(document[key])
         if !named.isEmpty { return named }
@@ -218,8 +229,9 @@ enum NoteFormat {
                 return [parts.joined(separator: " ")]
             }
         }
+        let fields = inline()
         for name in ["author", "authors", "by"] {
-            if let text = NoteValues.inlineField(name, inBody: body) { return NoteValues.people(text: text) }
+            if let text = fields[name] { return NoteValues.people(text: text) }
         }
         return []
     }
@@ -270,11 +282,12 @@ enum NoteFormat {
     static func problems(of document: FrontMatterDocument, conventions: NoteConventions) -> [ShelfError] {
         var problems: [ShelfError] = []
         let reader = FieldReader(document)
+        let spellings = KeySpellings(document)
         let taken = Set(conventions.keys.values)
         for field in BookSchema.fields {
             guard let candidates = NoteSurvey.candidates[field.key], ["authors", "started", "finished", "rating"].contains(field.key)
             else { continue }
-            let used = fileKey(for: field, in: document, conventions: conventions)
+            let used = fileKey(for: field, in: document, conventions: conventions, spellings: spellings)
             guard let value = document[used], !value.isNull else { continue }
             for key in document.fields.keys where key != used && !taken.contains(key) && !genericDateKeys.contains(key) {
                 guard candidates.contains(where: { $0.lowercased() == key.lowercased() }), let other = document[key], !other.isNull
@@ -318,17 +331,34 @@ enum NoteFormat {
     /// (`Author:` in a library of `author:`), compared ignoring case. Reads and edits both
     /// come here, so an edit goes to the key the value was read from.
     static func fileKey(for field: BookField, in document: FrontMatterDocument, conventions: NoteConventions) -> String {
+        fileKey(for: field, in: document, conventions: conventions, spellings: KeySpellings(document))
+    }
+
+    /// ``fileKey(for:in:conventions:)`` with the note's keys by their lowercased form, made once
+    /// for all the fields of a note (a read looks up every field's usual keys).
+    static func fileKey(for field: BookField, in document: FrontMatterDocument, conventions: NoteConventions,
+                        spellings: KeySpellings) -> String {
         let mapped = conventions.keys[field.key] ?? field.fileKey(in: document)
         guard !holdsValue(document[mapped]), let candidates = NoteSurvey.candidates[field.key] else { return mapped }
-        let keys = document.fields.keys
-        let taken = Set(conventions.keys.filter { $0.key != field.key }.values)
-        for candidate in candidates where !genericDateKeys.contains(candidate) && !taken.contains(candidate) {
-            guard let key = keys.first(where: { $0.lowercased() == candidate.lowercased() }),
+        for candidate in candidates where !genericDateKeys.contains(candidate) {
+            // A key the map gives another field is that field's.
+            guard let key = spellings[candidate], conventions.keys[field.key] == key || !conventions.mapsKey(key),
                   holdsValue(document[key]) else { continue }
             if case .bool? = document[key]?.value { continue }
             return key
         }
         return mapped
+    }
+
+    /// A note's keys by their lowercased form, the first spelling of each.
+    struct KeySpellings {
+        private var keys: [String: String] = [:]
+
+        init(_ document: FrontMatterDocument) {
+            for key in document.fields.keys where keys[key.lowercased()] == nil { keys[key.lowercased()] = key }
+        }
+
+        subscript(key: String) -> String? { keys[key.lowercased()] }
     }
 
     private static func holdsValue(_ node: YAMLNode?) -> Bool {
@@ -343,7 +373,8 @@ enum NoteFormat {
     /// person's word in its key or tag. `nil` when nothing differs.
     static func edit(_ document: FrontMatterDocument, from current: Book, to new: Book,
                      conventions: NoteConventions) throws(ShelfError) -> FrontMatterDocument? {
-        let fileKeys = BookSchema.fields.map { fileKey(for: $0, in: document, conventions: conventions) }
+        let spellings = KeySpellings(document)
+        let fileKeys = BookSchema.fields.map { fileKey(for: $0, in: document, conventions: conventions, spellings: spellings) }
         var edits: [(key: String, value: YAMLValue?)] = []
         // A value the note keeps in its body as a field (`Rating:: 4`) is changed there.
         var body = new.body

@@ -297,7 +297,41 @@ enum NoteValues {
     /// The value of a field written in the body: a Dataview inline field `Author:: Jane Doe`,
     /// or a Readwise line `- Author: [[Jane Doe]]`, by its name (compared ignoring case).
     static func inlineField(_ name: String, inBody body: String) -> String? {
-        inlineFieldRange(name, inBody: body).map { String(body[$0]) }
+        InlineFields(body)[name]
+    }
+
+    /// The fields a body writes (``inlineField(_:inBody:)``), found in one pass over its
+    /// bytes: a note's read asks for some thirty names, and a body of highlights can be long.
+    /// Read on bytes, so a `\r\n` line ends where a `\n` one does.
+    struct InlineFields {
+        private var values: [String: String] = [:]
+
+        init(_ body: String) {
+            let bytes = Array(body.utf8)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                add(line: bytes[start..<end])
+                start = end + 1
+            }
+        }
+
+        /// The value of the first line naming `name` (ignoring case) with a value.
+        subscript(name: String) -> String? { values[name.lowercased()] }
+
+        private mutating func add(line: ArraySlice<UInt8>) {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon - line.startIndex <= 60 else { return }
+            var key = String(decoding: line[..<colon], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            for marker in ["- ", "* "] where key.hasPrefix(marker) { key.removeFirst(marker.count) }
+            key = key.replacingOccurrences(of: "**", with: "").trimmingCharacters(in: .whitespaces).lowercased()
+            guard !key.isEmpty, values[key] == nil else { return }
+            var rest = line[(colon + 1)...]
+            if rest.first == UInt8(ascii: ":") { rest = rest.dropFirst() }
+            var value = String(decoding: rest, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if value.hasPrefix("**") { value = String(value.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
+            if !value.isEmpty { values[key] = value }
+        }
     }
 
     /// Where the value of the field `name` is in `body` (see ``inlineField(_:inBody:)``):
