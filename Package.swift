@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "shelf", targets: ["shelf"]),
         .library(name: "ShelfKit", targets: ["ShelfKit"]),
+        .library(name: "ShelfInterchange", targets: ["ShelfInterchange"]),
         .library(name: "FrontMatter", targets: ["FrontMatter"]),
     ],
     dependencies: [
@@ -38,13 +39,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The refresh reads the files table with raw statements (no String per path).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "CSV", package: "CSV.swift"),
             ]
+        ),
+        // Other services' files in and out (Goodreads, StoryGraph), over ShelfKit: the CSV
+        // dependency and the services' rules stay out of the library an app links.
+        .target(
+            name: "ShelfInterchange",
+            dependencies: ["ShelfKit", .product(name: "CSV", package: "CSV.swift")]
         ),
         .target(
             name: "ShelfCLI",
             dependencies: [
                 "ShelfKit",
+                "ShelfInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -91,7 +98,7 @@ let package = Package(
         .testTarget(name: "ShelfSafetyTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing", "shelf"]),
         .testTarget(
             name: "ShelfImportTests",
-            dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing"],
+            dependencies: ["ShelfKit", "ShelfInterchange", "ShelfTestSupport", "FrontMatterFuzzing"],
             resources: [.copy("Fixtures")]
         ),
         // End-to-end through the built `shelf`, and in process through ShelfCLI.
@@ -109,6 +116,7 @@ let package = Package(
             dependencies: [
                 "ShelfCLI",
                 "ShelfKit",
+                "ShelfInterchange",
                 "FrontMatter",
                 "ShelfTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

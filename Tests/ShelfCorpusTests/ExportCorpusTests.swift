@@ -1,6 +1,7 @@
 import Foundation
 import ShelfCLI
 import ShelfKit
+import ShelfInterchange
 import ShelfTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import ShelfKit
+@testable import ShelfInterchange
 import Testing
 
 /// One book twice in an export (two editions), and one person's Goodreads and StoryGraph

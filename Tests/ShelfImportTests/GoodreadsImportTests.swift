@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+@testable import ShelfInterchange
 import ShelfTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+@testable import ShelfInterchange
 import Testing
 
 /// `shelf export --format goodreads` then `shelf import goodreads` into a new library gives the

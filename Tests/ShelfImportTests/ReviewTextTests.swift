@@ -1,5 +1,6 @@
 import FrontMatterFuzzing
 @testable import ShelfKit
+@testable import ShelfInterchange
 import Testing
 
 /// Reviews between Goodreads' HTML and Markdown, and the Markdown an import writes coming back

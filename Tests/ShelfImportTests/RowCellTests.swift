@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+@testable import ShelfInterchange
 import Testing
 
 /// What one row's cells become: reads, series, identifiers, authors, on minimal CSVs shaped like

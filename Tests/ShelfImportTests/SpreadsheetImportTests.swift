@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+@testable import ShelfInterchange
 import Testing
 
 /// Exports as people have them after a spreadsheet re-saved them: numbers and dates rewritten,

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import ShelfKit
+@testable import ShelfInterchange
 import ShelfTestSupport
 import Testing
 

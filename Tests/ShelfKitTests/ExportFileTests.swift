@@ -96,21 +96,3 @@ struct ExportFileTests {
         #expect(try manager.contentsOfDirectory(atPath: folder + "/books") == ["dune.md"])
     }
 }
-
-/// The Goodreads export's `Author l-f`: the surname, with its particles and suffix, first.
-struct AuthorLastFirstTests {
-    @Test(arguments: [
-        ("Ursula K. Le Guin", "Le Guin, Ursula K."),
-        ("Frank Herbert", "Herbert, Frank"),
-        ("Vincent van Gogh", "van Gogh, Vincent"),
-        ("Ludwig van der Berg", "van der Berg, Ludwig"),
-        ("Juana Inés de la Cruz", "de la Cruz, Juana Inés"),
-        ("Martin Luther King Jr.", "King Jr., Martin Luther"),
-        ("Martin Luther King, Jr.", "King Jr., Martin Luther"),
-        ("Homer", "Homer"),
-        ("Le Corbusier", "Corbusier, Le"),
-    ])
-    func surnameFirst(name: String, expected: String) {
-        #expect(GoodreadsExport.lastFirst(name) == expected)
-    }
-}

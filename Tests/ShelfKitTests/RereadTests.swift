@@ -46,17 +46,4 @@ struct RereadAPITests {
         #expect(finished.timesFinished(in: .default) == 2)
         #expect(finished.finishedDays(in: .default) == [day("2024-02-11"), testToday])
     }
-
-    @Test func aReadKeepsEveryKeyThroughTheImportsHistory() {
-        var book = Book(title: "Dune", rating: 4, started: day("2024-01-02"))
-        book.stopped = day("2024-01-20")
-        book.beginNewRead(on: day("2024-03-01"))
-        book.beginNewRead(on: day("2024-05-01"))
-        let history = ReadingHistory(of: book)
-        var written = book
-        history.write(into: &written, finished: false)
-        #expect(written.earlierReads == book.earlierReads)
-        #expect(book.earlierReads == [BookRead(started: day("2024-01-02"), stopped: day("2024-01-20"), rating: 4),
-                                      BookRead(started: day("2024-03-01"), rating: 4)])
-    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfInterchange
 
 /// `shelf export`: the library, or part of it, as JSON, CSV or a Goodreads CSV.
 struct ExportCommand: AsyncParsableCommand {

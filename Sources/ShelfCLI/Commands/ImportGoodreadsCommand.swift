@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfInterchange
 
 /// `shelf import goodreads FILE`.
 struct ImportGoodreadsCommand: AsyncParsableCommand {

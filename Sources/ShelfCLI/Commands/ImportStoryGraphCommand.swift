@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfInterchange
 
 /// `shelf import storygraph FILE`.
 struct ImportStoryGraphCommand: AsyncParsableCommand {

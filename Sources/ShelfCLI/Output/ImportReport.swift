@@ -1,4 +1,5 @@
 import ShelfKit
+import ShelfInterchange
 
 /// What `shelf import` prints besides its summary: the problems, grouped, and with
 /// `--dry-run` one line per book added or updated, in row order.

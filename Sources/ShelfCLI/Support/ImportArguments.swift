@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfInterchange
 
 /// What `shelf import goodreads` and `shelf import storygraph` share: the file, the status
 /// options, `--dry-run`, and the run itself.

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfKit
+import ShelfInterchange
 
 /// The shared corpus of real Goodreads and StoryGraph exports, `../shared/corpus/exports/`.
 ///

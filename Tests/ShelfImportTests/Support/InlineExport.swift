@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShelfKit
+@testable import ShelfInterchange
 import Testing
 
 /// Small exports written in a test: the service's real header and a few rows given by column name.

@@ -19,7 +19,7 @@ extension Book {
 
     /// Sets a custom key in place, appends it after the others, or removes it for `nil`; no
     /// check, no typing: for values that already are what the key holds.
-    mutating func setExtra(_ key: String, _ value: YAMLValue?) {
+    package mutating func setExtra(_ key: String, _ value: YAMLValue?) {
         let index = extra.firstIndex { $0.key == key }
         switch (index, value) {
         case let (index?, value?): extra[index].value = value

@@ -33,7 +33,7 @@ public struct BookRead: Sendable, Hashable, Codable {
     }
 
     /// The read as one item of `reads`: `{started: …, finished: …, rating: …}`, keys it has only.
-    var yamlValue: YAMLValue {
+    package var yamlValue: YAMLValue {
         var entries: [YAMLValue.Entry] = []
         if let started { entries.append(.init("started", .day(started))) }
         if let finished { entries.append(.init("finished", .day(finished))) }

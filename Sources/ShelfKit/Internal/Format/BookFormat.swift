@@ -142,7 +142,7 @@ enum BookFormat {
 
 extension YAMLValue {
     /// A whole number as `.int`, so `rating: 5` is not written `5.0`.
-    static func number(_ value: Double) -> YAMLValue {
+    package static func number(_ value: Double) -> YAMLValue {
         if value.rounded() == value, abs(value) < 1e15 { return .int(Int(value)) }
         return .double(value)
     }

@@ -2,9 +2,9 @@ internal import Foundation
 
 /// Paths ordered by their UTF-8 bytes: the order of the index's `BINARY` collation, and
 /// cheaper than `<`, which compares Unicode scalars after normalization.
-enum ByteOrder {
+package enum ByteOrder {
     /// Whether `a` comes before `b` byte by byte (a prefix first).
-    static func precedes(_ a: String, _ b: String) -> Bool {
+    package static func precedes(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
         return a.withUTF8 { left in b.withUTF8 { right in precedes(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) } }

@@ -1,9 +1,9 @@
 /// Text made safe inside HTML or XML, for the reviews the Goodreads export writes and the SVG
 /// chart of `shelf stats`.
-enum MarkupEscaping {
+package enum MarkupEscaping {
     /// `text` with `&`, `<` and `>` as entities, and with `quotes` also `"` and `'`, for a value
     /// inside an attribute.
-    static func escaped(_ text: String, quotes: Bool = false) -> String {
+    package static func escaped(_ text: String, quotes: Bool = false) -> String {
         var output = ""
         for character in text {
             switch character {

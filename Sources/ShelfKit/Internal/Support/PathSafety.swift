@@ -4,7 +4,7 @@ internal import Foundation
 ///
 /// A folder of `../../etc` or a slug with a NUL must never reach a system call, so every name is
 /// checked here, once, before anything is written.
-enum PathSafety {
+package enum PathSafety {
     /// Most file systems refuse longer names.
     static let maximumComponentBytes = 255
 
@@ -69,7 +69,7 @@ enum PathSafety {
     }
 
     /// Throws unless `slug` can name a book file (`<slug>.md`).
-    static func checkSlug(_ slug: String) throws(ShelfError) {
+    package static func checkSlug(_ slug: String) throws(ShelfError) {
         try checkComponent(slug, reserving: 3)
     }
 }

@@ -5,7 +5,7 @@ internal import Foundation
 /// Latin letters lose their accents so slugs are easy to type; letters of other scripts stay, so
 /// `三体` gets a slug of its own instead of the fallback. Apostrophes join the letters around them
 /// (`Earth's` → `earths`, not `earth-s`), and a long title is cut between words.
-enum Slugifier {
+package enum Slugifier {
     /// The longest slug made, in characters; titles can be very long.
     static let maximumLength = 80
     /// The slug of a title with no letters or digits at all.
@@ -18,7 +18,7 @@ enum Slugifier {
     /// anything else that is not a letter or digit turned into one `-`, trimmed, and cut at the last
     /// `-` that leaves at most ``maximumLength`` characters (at ``maximumLength`` when one word is
     /// longer than that).
-    static func slug(for title: String) -> String {
+    package static func slug(for title: String) -> String {
         var result = ""
         var pendingDash = false
         for scalar in title.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {

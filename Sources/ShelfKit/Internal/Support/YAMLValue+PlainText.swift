@@ -13,7 +13,7 @@ extension YAMLValue {
     }
 
     /// The whole number, when this is one.
-    var intValue: Int? {
+    package var intValue: Int? {
         if case .int(let value) = self { return value }
         return nil
     }
