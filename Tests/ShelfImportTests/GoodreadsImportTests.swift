@@ -224,7 +224,7 @@ struct GoodreadsImportTests {
     ]
 
     @Test func importWritesTheExpectedFiles() async throws {
-        for library in [ImportFixtures.memoryLibrary() as any LibraryBatchWriting, try ImportFixtures.fileLibrary()] {
+        for library in [ImportFixtures.memoryLibrary() as any LibraryCommands, try ImportFixtures.fileLibrary()] {
             let plan = try await ImportFixtures.importFile(Self.fixture, format: .goodreads, into: library)
             #expect(plan.summary == ImportSummary(added: 33, updated: 0, unchanged: 0, skipped: 2))
             for (path, text) in Self.expectedFiles {
@@ -269,7 +269,7 @@ struct GoodreadsImportTests {
     }
 
     @Test func reimportingChangesNothing() async throws {
-        for library in [ImportFixtures.memoryLibrary() as any LibraryBatchWriting, try ImportFixtures.fileLibrary()] {
+        for library in [ImportFixtures.memoryLibrary() as any LibraryCommands, try ImportFixtures.fileLibrary()] {
             try await ImportFixtures.importFile(Self.fixture, format: .goodreads, into: library)
             let before = try await library.scan().books
             let again = try await ImportFixtures.importFile(Self.fixture, format: .goodreads, into: library)

@@ -133,7 +133,7 @@ struct StoryGraphImportTests {
     ]
 
     @Test func importWritesTheExpectedFiles() async throws {
-        for library in [ImportFixtures.memoryLibrary() as any LibraryBatchWriting, try ImportFixtures.fileLibrary()] {
+        for library in [ImportFixtures.memoryLibrary() as any LibraryCommands, try ImportFixtures.fileLibrary()] {
             let plan = try await ImportFixtures.importFile(Self.fixture, format: .storygraph, into: library)
             #expect(plan.summary == ImportSummary(added: 31, updated: 0, unchanged: 0, skipped: 2))
             #expect(plan.skipped.map { $0.description } == [

@@ -72,7 +72,7 @@ struct StatusQueryTests {
         let configuration = try LibraryConfiguration(statuses: ["wishlist", "paused", "done"])
         let root = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let libraries: [any Library] = [
+        let libraries: [any LibraryCommands] = [
             try FileLibrary.create(at: root, configuration: configuration, today: { testToday }),
             InMemoryLibrary(configuration: configuration, today: { testToday }),
         ]

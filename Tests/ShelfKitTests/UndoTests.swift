@@ -50,7 +50,7 @@ struct UndoTests {
 
     /// One of the writes a reader makes, on a random book; the name of the write, or `nil` when
     /// the library refused it.
-    static func randomWrite(_ step: Int, _ library: any Library, _ random: inout SeededGenerator) async throws -> String? {
+    static func randomWrite(_ step: Int, _ library: any LibraryCommands, _ random: inout SeededGenerator) async throws -> String? {
         let books = try await library.books(matching: "", sortedBy: [], limit: nil).items
         let statuses: [Status] = [.toRead, .reading, .finished, .abandoned]
         func pick<T>(_ items: [T], _ random: inout SeededGenerator) -> T { items[Int(random.next() % UInt64(items.count))] }
@@ -167,7 +167,7 @@ struct UndoTests {
         let snapshot = await test.snapshot()
         let batch = LibraryBatch(additions: [NewBook(Book(title: "Emma"), to: Status("loaned")), NewBook(Book(title: "Circe"), to: .toRead, in: "myth")],
                                  moves: [BookMove("dune", to: .finished)], newStatuses: [Status("loaned")])
-        try await (test.library as? any LibraryBatchWriting)?.apply(batch)
+        try await test.library.apply(batch)
         let configuration = await test.bytes(LibraryConfiguration.path)
         #expect(await test.exists("loaned/emma.md"))
         let undone = try await test.library.undoLastWrite()

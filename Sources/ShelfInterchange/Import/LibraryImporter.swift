@@ -138,9 +138,12 @@ public struct LibraryImporter: Sendable {
     /// Reads the library and plans the import of `rows` into it.
     /// - Throws: Only when the library's folders cannot be read.
     public func plan(_ rows: ImportRows, for library: some LibraryReading) async throws(ShelfError) -> ImportPlan {
-        let scan = try await library.scan()
-        let broken = scan.problems.compactMap { BookID(bookPath: $0.path)?.rawValue }
-        return plan(rows, existing: scan.books, takenSlugs: Set(broken), configuration: library.configuration)
+        // Every book, in the order of their paths, and the files that could not be read, whose
+        // slugs stay taken.
+        let listing = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
+        let existing = listing.items.sorted { ByteOrder.precedes($0.path, $1.path) }
+        let broken = listing.problems.compactMap { BookID(bookPath: $0.path)?.rawValue }
+        return plan(rows, existing: existing, takenSlugs: Set(broken), configuration: library.configuration)
     }
 
     /// The title's slug, or the first of `slug-2`, `slug-3`… not taken; a slug the library

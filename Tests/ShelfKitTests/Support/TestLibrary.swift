@@ -14,7 +14,7 @@ enum LibraryKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// A library under test plus ways to look at and change its files from outside.
 struct TestLibrary: Sendable {
     let kind: LibraryKind
-    let library: any Library
+    let library: any LibraryCommands
     private let memory: InMemoryLibrary?
     let root: String?
 

@@ -2,7 +2,7 @@
 /// ``Library`` and ``LibraryBatchWriting`` is answered here, once, for ``FileLibrary`` and
 /// ``InMemoryLibrary`` alike. Each line hands the call to the engine, never to another
 /// requirement, so a conformer cannot end up calling itself.
-protocol EngineHandle: LibraryBatchWriting, LibraryLiveSessions {
+protocol EngineHandle: LibraryCommands, LibraryLiveSessions {
     associatedtype Reads: ReadStrategy
     var engine: LibraryEngine<Reads> { get }
 }
@@ -10,7 +10,7 @@ protocol EngineHandle: LibraryBatchWriting, LibraryLiveSessions {
 extension EngineHandle {
     public func book(_ id: BookID) async throws(ShelfError) -> Book { try await engine.book(id) }
 
-    public func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
+    package func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try await engine.books(matching: query, sortedBy: order, limit: limit)
     }
 
@@ -37,13 +37,13 @@ extension EngineHandle {
         try await engine.mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: withProgress, row)
     }
 
-    public func scan() async throws(ShelfError) -> LibraryScan { try await engine.scan() }
+    package func scan() async throws(ShelfError) -> LibraryScan { try await engine.scan() }
 
-    public func trashedBooks() async throws(ShelfError) -> [TrashedBook] { try await engine.trashedBooks() }
+    package func trashedBooks() async throws(ShelfError) -> [TrashedBook] { try await engine.trashedBooks() }
 
-    public func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate] { try await engine.duplicates(of: book) }
+    package func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate] { try await engine.duplicates(of: book) }
 
-    public func resolve(_ reference: String) async throws(ShelfError) -> Book { try await engine.resolve(reference) }
+    package func resolve(_ reference: String) async throws(ShelfError) -> Book { try await engine.resolve(reference) }
 
     public func sessions(of id: BookID) async throws(ShelfError) -> [ReadingSession] { try await engine.sessions(of: id) }
 
@@ -59,7 +59,7 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func add(_ books: [NewBook]) async throws(ShelfError) -> [Book] {
+    package func add(_ books: [NewBook]) async throws(ShelfError) -> [Book] {
         try await engine.writing { files throws(ShelfError) in try files.add(books) }
     }
 
@@ -69,7 +69,7 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func update(_ books: [Book]) async throws(ShelfError) -> [Book] {
+    package func update(_ books: [Book]) async throws(ShelfError) -> [Book] {
         try await engine.writing { files throws(ShelfError) in try files.update(books) }
     }
 
@@ -79,7 +79,7 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> RemovedKeys {
+    package func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> RemovedKeys {
         let (written, absent) = try await engine.writing { files throws(ShelfError) in try files.removeKeys(keys, from: book) }
         return RemovedKeys(book: written, absent: absent)
     }
@@ -113,17 +113,17 @@ extension EngineHandle {
     }
 
     @discardableResult
-    public func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
+    package func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
         try await engine.deleteBooks(matching: query)
     }
 
     @discardableResult
-    public func restore(_ id: BookID, deletedOn day: Day?) async throws(ShelfError) -> Book {
+    package func restore(_ id: BookID, deletedOn day: Day?) async throws(ShelfError) -> Book {
         try await engine.writing { files throws(ShelfError) in try files.restore(id, deletedOn: day) }
     }
 
     @discardableResult
-    public func restore(trashedAt trashPath: String) async throws(ShelfError) -> Book {
+    package func restore(trashedAt trashPath: String) async throws(ShelfError) -> Book {
         try await engine.writing { files throws(ShelfError) in try files.restore(nil, trashPath: trashPath) }
     }
 

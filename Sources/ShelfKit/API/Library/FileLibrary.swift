@@ -20,9 +20,9 @@ public final class FileLibrary: EngineHandle {
     public let configuration: LibraryConfiguration
     /// What opening the library did about an operation a crashed `shelf` left half done, as a
     /// sentence to show (`finished an interrupted move of dune (…)`); `nil` when there was none.
-    public let recoveredJournal: String?
+    package let recoveredJournal: String?
     /// Whether reads go through the index.
-    public let indexOptions: IndexOptions
+    package let indexOptions: IndexOptions
     let engine: LibraryEngine<IndexedReads>
 
     /// Opens the library at `root`, reading its configuration if it has one.
@@ -123,7 +123,7 @@ public final class FileLibrary: EngineHandle {
 
     /// What writing operations found and finished of operations other processes left half
     /// done since the library was opened (besides ``recoveredJournal``), oldest first.
-    public var recoveryNotes: [String] {
+    package var recoveryNotes: [String] {
         get async { await engine.recoveryNotes }
     }
 
@@ -131,7 +131,7 @@ public final class FileLibrary: EngineHandle {
     /// a path is found without reading the file, so a book whose front matter is broken is
     /// found too (to be opened in an editor and fixed); any other reference resolves as
     /// ``resolve(_:)`` does.
-    public func bookPath(for reference: String) async throws(ShelfError) -> String {
+    package func bookPath(for reference: String) async throws(ShelfError) -> String {
         if let path = try await engine.bookPathByName(reference) { return path }
         return try await resolve(reference).path
     }
@@ -147,7 +147,7 @@ public final class FileLibrary: EngineHandle {
     /// The library-relative path of the session file `reference` names as a path
     /// (`reading/dune/2026-11-20-0740.md`), or `nil` when it names none: what `shelf edit`
     /// opens when it is given a session's path.
-    public func sessionPath(for reference: String) async -> String? {
+    package func sessionPath(for reference: String) async -> String? {
         await engine.sessionPath(named: reference)
     }
 
@@ -162,7 +162,7 @@ public final class FileLibrary: EngineHandle {
     /// - Throws: ``ShelfError/bookBeingEdited(path:pid:)`` when another process has the book
     ///   open, or what `body` throws.
     @discardableResult
-    public func whileEditing<Result: Sendable>(_ path: String, _ body: () async throws -> Result) async throws -> Result {
+    package func whileEditing<Result: Sendable>(_ path: String, _ body: () async throws -> Result) async throws -> Result {
         try await engine.writing { files throws(ShelfError) in try files.markEditing(path) }
         do {
             let result = try await body()
@@ -183,18 +183,18 @@ public final class FileLibrary: EngineHandle {
     /// next read asks watchman what changed instead of walking: `shelf watch`. Looks for
     /// watchman again even where it was not found before. The server must be running
     /// (`watchman watch-project` starts it).
-    public func startWatching() async throws(ShelfError) -> WatchStatus {
+    package func startWatching() async throws(ShelfError) -> WatchStatus {
         try await engine.reads.startWatching(engine.files)
     }
 
     /// Stops watchman's watch of the library and forgets its clock: `shelf watch --stop`.
     /// Reads walk the library again.
-    public func stopWatching() async throws(ShelfError) -> WatchStatus {
+    package func stopWatching() async throws(ShelfError) -> WatchStatus {
         try await engine.reads.stopWatching()
     }
 
     /// Whether watchman keeps the index fresh: `shelf watch --status`.
-    public func watchStatus() async -> WatchStatus {
+    package func watchStatus() async -> WatchStatus {
         await engine.reads.watchStatus()
     }
 
@@ -202,7 +202,7 @@ public final class FileLibrary: EngineHandle {
     /// first read of a library with the watcher on (``IndexOptions/watched``) asks watchman to
     /// watch it, and the watch outlives the process, so a person should be told once. `nil`
     /// when it was watched already, or not at all.
-    public var startedWatch: String? {
+    package var startedWatch: String? {
         get async { await engine.reads.startedWatch }
     }
 

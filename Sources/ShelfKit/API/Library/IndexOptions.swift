@@ -10,7 +10,7 @@ public struct IndexOptions: Sendable, Hashable {
     /// the last read, instead of walking the library, and starts watching the library when it is
     /// not yet. The walk stays the fallback whenever watchman cannot vouch for every change, so
     /// the answers are the same either way. `SHELF_NO_WATCHMAN=1` in the environment turns it off.
-    public var usesWatcher: Bool
+    package var usesWatcher: Bool
 
     /// The watchman socket to use instead of the usual one, for tests that run a private server.
     var watchmanSocket: String?
@@ -21,7 +21,7 @@ public struct IndexOptions: Sendable, Hashable {
     }
 
     /// Creates options.
-    public init(isEnabled: Bool, usesWatcher: Bool = false) {
+    package init(isEnabled: Bool, usesWatcher: Bool = false) {
         self.isEnabled = isEnabled
         self.usesWatcher = usesWatcher && isEnabled
     }
@@ -30,12 +30,12 @@ public struct IndexOptions: Sendable, Hashable {
     public static let enabled = IndexOptions(isEnabled: true)
     /// Reads through the index, brought up to date from watchman's report of what changed when
     /// it can, as the `shelf` command does unless `SHELF_NO_WATCHMAN` is set.
-    public static var watched: IndexOptions {
+    package static var watched: IndexOptions {
         IndexOptions(isEnabled: true, usesWatcher: !WatchedChanges.isDisabledByEnvironment)
     }
     /// Reads the files directly; the index is neither read nor written.
     public static let disabled = IndexOptions(isEnabled: false)
 
     /// Where the index lives, relative to the library root.
-    public static let path = ".shelf/index.sqlite"
+    package static let path = ".shelf/index.sqlite"
 }

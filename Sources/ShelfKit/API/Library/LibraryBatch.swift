@@ -14,7 +14,7 @@ public struct LibraryBatch: Sendable {
     /// Statuses to append to `.shelf/config.yaml` first, in the same journal, for additions
     /// and moves into statuses the library does not have yet. The library's reads see them at
     /// once; its `configuration` property, once it is opened again.
-    public var newStatuses: [Status]
+    package var newStatuses: [Status]
 
     /// Creates a batch.
     public init(additions: [NewBook] = [], moves: [BookMove] = [],
@@ -26,5 +26,5 @@ public struct LibraryBatch: Sendable {
     }
 
     /// Whether the batch changes nothing.
-    public var isEmpty: Bool { additions.isEmpty && moves.isEmpty && updates.isEmpty && newStatuses.isEmpty }
+    package var isEmpty: Bool { additions.isEmpty && moves.isEmpty && updates.isEmpty && newStatuses.isEmpty }
 }

@@ -12,17 +12,17 @@ internal import Foundation
 /// let root = try LibraryLocator().locate(explicit: options.library)
 /// let library = try FileLibrary(root: root)
 /// ```
-public struct LibraryLocator: Sendable {
+package struct LibraryLocator: Sendable {
     /// The environment variable naming a library folder.
-    public static let environmentVariable = "SHELF_LIBRARY"
+    package static let environmentVariable = "SHELF_LIBRARY"
 
     /// The environment to read `SHELF_LIBRARY` from.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Where the upward search starts, and what relative paths are taken from.
-    public var currentDirectory: String
+    package var currentDirectory: String
 
     /// Creates a locator; the defaults are the process's environment and current directory.
-    public init(environment: [String: String]? = nil, currentDirectory: String? = nil) {
+    package init(environment: [String: String]? = nil, currentDirectory: String? = nil) {
         self.environment = environment ?? ProcessInfo.processInfo.environment
         self.currentDirectory = currentDirectory ?? FileManager.default.currentDirectoryPath
     }
@@ -33,7 +33,7 @@ public struct LibraryLocator: Sendable {
     ///   path is not a folder, or no folder from the current one up is a library;
     ///   ``ShelfError/notALibrary(path:enclosingLibrary:)`` when an explicit or environment path
     ///   is a folder without `.shelf`.
-    public func locate(explicit: String? = nil) throws(ShelfError) -> String {
+    package func locate(explicit: String? = nil) throws(ShelfError) -> String {
         if let explicit, !explicit.isEmpty { return try library(at: explicit) }
         if let fromEnvironment = environment[Self.environmentVariable], !fromEnvironment.isEmpty {
             return try library(at: fromEnvironment)
@@ -45,7 +45,7 @@ public struct LibraryLocator: Sendable {
 
     /// Whether `folder` is a library: it holds a `.shelf` folder.
     /// - Parameter folder: An absolute path, or one relative to the process's current directory.
-    public static func isLibrary(_ folder: String) -> Bool {
+    package static func isLibrary(_ folder: String) -> Bool {
         FileSystem.status(Path.joined(folder, ".shelf"))?.kind == .directory
     }
 
@@ -53,7 +53,7 @@ public struct LibraryLocator: Sendable {
     /// folder above it that is; `nil` when none is. The folders are taken as written (a `..`
     /// is a name like any other), and `folder` need not exist.
     /// - Parameter folder: An absolute path.
-    public static func enclosingLibrary(of folder: String) -> String? {
+    package static func enclosingLibrary(of folder: String) -> String? {
         var folder = folder
         while true {
             if isLibrary(folder) { return folder }

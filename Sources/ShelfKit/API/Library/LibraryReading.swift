@@ -11,16 +11,6 @@ public protocol LibraryReading: Sendable {
     ///   ``ShelfError/duplicateSlug(slug:paths:)``, or an error for a file that cannot be read.
     func book(_ id: BookID) async throws(ShelfError) -> Book
 
-    /// The books that match `query`, sorted, at most `limit` of them.
-    ///
-    /// Files that cannot be read are skipped, never fatal; the listing's problems describe them.
-    /// - Parameters:
-    ///   - query: Which books; the default matches all.
-    ///   - order: Sort keys; ties fall back to title, then path.
-    ///   - limit: How many to return at most.
-    /// - Throws: Only when the library's folders cannot be read at all.
-    func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book>
-
     /// The books that match a query in the query language (`docs/query.md`), sorted, at most
     /// `limit` of them.
     ///
@@ -80,24 +70,6 @@ public protocol LibraryReading: Sendable {
                                  _ row: @escaping @Sendable (Book, ReadingProgress?) -> Row) async throws(ShelfError)
         -> Listing<Row>
 
-    /// Reads every book: those that read cleanly, and a problem for each file that does not.
-    func scan() async throws(ShelfError) -> LibraryScan
-
-    /// The books `book` may be a copy of: those with its ISBN, and those with its title and first
-    /// author. `shelf add` warns with these; nothing refuses a second copy.
-    func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate]
-
-    /// The deleted books in `.shelf/trash/`, the most recently deleted first; a book deleted
-    /// more than once is there once per deletion.
-    func trashedBooks() async throws(ShelfError) -> [TrashedBook]
-
-    /// The book a person means by `reference`: a slug, a path relative to the library, the start
-    /// of a slug, or a fragment of a title. The best match wins: the exact title, then whole words
-    /// of a title, then the start of a slug, the start of a word, anywhere in a title.
-    /// - Throws: ``ShelfError/ambiguousReference(reference:candidates:)`` when several books
-    ///   match equally well, ``ShelfError/bookNotFound(reference:closeMatches:)`` with slugs a few edits away.
-    func resolve(_ reference: String) async throws(ShelfError) -> Book
-
     /// A book's reading sessions, by day and sequence.
     /// - Throws: ``ShelfError/bookNotFound(reference:closeMatches:)``, or an error for a
     ///   session file that cannot be read.
@@ -115,10 +87,6 @@ public protocol LibraryReading: Sendable {
 // a conformer that forgot a requirement would otherwise compile and call itself forever. They
 // return the items alone, for callers that do not show the problems of skipped files.
 extension LibraryReading {
-    /// Every book that matches `query` (all by default), sorted by `order` then title then path.
-    public func books(matching query: BookQuery = BookQuery(), sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
-        try await books(matching: query, sortedBy: order, limit: nil).items
-    }
 
     /// The books that match a parsed query, sorted by `order` then title then path.
     ///
@@ -160,7 +128,7 @@ extension LibraryReading {
     /// without `.md`, a day with one session, or `last`.
     /// - Throws: ``ShelfError/sessionNotFound(bookID:reference:sessions:)``,
     ///   ``ShelfError/ambiguousSession(bookID:day:sessions:)``, and the errors of ``sessions(of:)``.
-    public func session(_ reference: SessionReference, of id: BookID) async throws(ShelfError) -> ReadingSession {
+    package func session(_ reference: SessionReference, of id: BookID) async throws(ShelfError) -> ReadingSession {
         try reference.resolve(in: try await sessions(of: id), of: id)
     }
 }

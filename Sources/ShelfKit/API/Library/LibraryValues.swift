@@ -42,11 +42,11 @@ public struct BatchOutcome: Sendable, Hashable {
 
 /// What ``LibraryWriting/removeKeys(_:from:)`` did: the book as written, and the keys its file
 /// did not have.
-public struct RemovedKeys: Sendable, Hashable {
+package struct RemovedKeys: Sendable, Hashable {
     /// The book as written.
-    public var book: Book
+    package var book: Book
     /// The keys asked for that the file did not have.
-    public var absent: [String]
+    package var absent: [String]
 }
 
 /// A book and its reading progress, as ``LibraryReading/booksWithProgress(matching:sortedBy:limit:)``

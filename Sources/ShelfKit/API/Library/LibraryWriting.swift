@@ -15,11 +15,6 @@ public protocol LibraryWriting: Sendable {
     @discardableResult
     func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book
 
-    /// Adds several books, all or none: everything is checked first, and a write that fails
-    /// midway undoes the ones before it.
-    @discardableResult
-    func add(_ books: [NewBook]) async throws(ShelfError) -> [Book]
-
     /// Writes the keys changed in `book` since it was read to its file, key by key, leaving every
     /// other byte as it was; when nothing changed, nothing is written. A status or folder changed
     /// since the book was read moves it first, as ``move(_:to:folder:)`` does (with the date its
@@ -39,11 +34,6 @@ public protocol LibraryWriting: Sendable {
     @discardableResult
     func update(_ book: Book) async throws(ShelfError) -> Book
 
-    /// Updates several books, all or none. Several copies of one book are applied in order, each
-    /// with its own changes, as if saved one after the other.
-    @discardableResult
-    func update(_ books: [Book]) async throws(ShelfError) -> [Book]
-
     /// Reads the book with slug `id`, lets `change` edit it, and writes what it changed, all
     /// while holding the writer lock, so no other write can come in between: the pattern of a
     /// Core Data `perform` block.
@@ -56,15 +46,6 @@ public protocol LibraryWriting: Sendable {
     ///   say), and the errors of ``update(_:)-(Book)``.
     @discardableResult
     func update(_ id: BookID, _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book
-
-    /// Removes front matter keys from a book with all their lines, whatever their values: also
-    /// a value of the wrong type, which ``update(_:)-(Book)`` cannot remove because the book read
-    /// from the file leaves it out. Keys the file does not have are left alone; when it has none
-    /// of them, nothing is written.
-    /// The book is found from its path, as ``update(_:)-(Book)`` finds it.
-    /// - Returns: The book as written, and the keys its file did not have.
-    @discardableResult
-    func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> RemovedKeys
 
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
     /// folder), removing folders left empty. Arriving in the reading status sets `started`,
@@ -113,24 +94,6 @@ public protocol LibraryWriting: Sendable {
     /// - Returns: The book as it was before deletion.
     @discardableResult
     func delete(_ id: BookID) async throws(ShelfError) -> Book
-
-    /// Deletes every book matching `query`, all or none.
-    @discardableResult
-    func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book]
-
-    /// Puts a deleted book back where it was: the copy of `id` deleted last, or with `day` the
-    /// last one deleted that day.
-    /// - Throws: ``ShelfError/notInTrash(_:)``, ``ShelfError/notDeletedOn(_:day:deletedIn:)``, or
-    ///   ``ShelfError/restoreBlocked(_:existingPath:)`` when a book with that slug exists again.
-    @discardableResult
-    func restore(_ id: BookID, deletedOn day: Day?) async throws(ShelfError) -> Book
-
-    /// Puts the deleted book at `trashPath` (`.shelf/trash/2026-11-24/to-read/circe.md`, as
-    /// ``TrashedBook/path`` says) back where it was.
-    /// - Throws: ``ShelfError/notInTrashAt(path:)``, or
-    ///   ``ShelfError/restoreBlocked(_:existingPath:)`` when a book with that slug exists again.
-    @discardableResult
-    func restore(trashedAt trashPath: String) async throws(ShelfError) -> Book
 
     /// Records a reading session as `<slug>/<day>.md`, or `<day>-N.md` after the first of that
     /// day. A book still in the first status moves to `reading` first, started on the session's
@@ -214,7 +177,7 @@ extension LibraryWriting {
     /// ```
     /// - Returns: The book as written; equal to the book before when every value was already so.
     @discardableResult
-    public func set(_ values: [YAMLValue.Entry], of id: BookID) async throws(ShelfError) -> Book {
+    package func set(_ values: [YAMLValue.Entry], of id: BookID) async throws(ShelfError) -> Book {
         try await update(id) { book throws(ShelfError) in
             for entry in values { book = try book.setting(entry.key, to: entry.value) }
         }
@@ -226,13 +189,6 @@ extension LibraryWriting {
     @discardableResult
     public func log(_ session: ReadingSession, for id: BookID) async throws(ShelfError) -> ReadingSession {
         try await log(session, for: id, pagesTotal: nil)
-    }
-
-    /// Puts the most recently deleted copy of `id` back where it was
-    /// (``restore(_:deletedOn:)`` with no day).
-    @discardableResult
-    public func restore(_ id: BookID) async throws(ShelfError) -> Book {
-        try await restore(id, deletedOn: nil)
     }
 
     /// Moves a book to another status, keeping its folder (``move(_:to:folder:)``).

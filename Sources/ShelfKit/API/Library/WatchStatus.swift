@@ -1,18 +1,18 @@
 /// Whether watchman keeps a library's index fresh (`shelf watch`): what the index stored of the
 /// watch, and whether the server answers now.
-public struct WatchStatus: Sendable, Hashable {
+package struct WatchStatus: Sendable, Hashable {
     /// Whether reads may ask watchman at all: the index is on and `SHELF_NO_WATCHMAN` is not set.
-    public var isEnabled: Bool
+    package var isEnabled: Bool
     /// The server's socket, when watchman was found.
-    public var socket: String?
+    package var socket: String?
     /// The folder watchman watches: the library, or the project (git repository) above it.
-    public var watchRoot: String?
+    package var watchRoot: String?
     /// Whether the server answered for the watch just now: the next read refreshes only what
     /// it reports changed. Without it, reads walk the library.
-    public var isWatching: Bool
+    package var isWatching: Bool
 
     /// Creates a status.
-    public init(isEnabled: Bool, socket: String?, watchRoot: String?, isWatching: Bool) {
+    package init(isEnabled: Bool, socket: String?, watchRoot: String?, isWatching: Bool) {
         self.isEnabled = isEnabled
         self.socket = socket
         self.watchRoot = watchRoot

@@ -7,20 +7,20 @@ import FrontMatter
 /// never conflict, lists merge as sets, and the result is our file with the other side's
 /// changes spliced in. The body merges line by line through `mergingLines`, which the caller
 /// provides (the CLI runs `git merge-file`), and only when both sides changed it.
-public struct BookFileMerge: Sendable {
+package struct BookFileMerge: Sendable {
     /// The merged file.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Keys changed to different values on each side, written as `key: {ours: …, theirs: …}`.
-    public let conflicts: [FrontMatterMerge.Conflict]
+    package let conflicts: [FrontMatterMerge.Conflict]
     /// Whether the line merge of the bodies left conflict markers.
-    public let bodyConflicted: Bool
+    package let bodyConflicted: Bool
 
     /// Whether the merge needs a person: a key or the body conflicted.
-    public var isClean: Bool { conflicts.isEmpty && !bodyConflicted }
+    package var isClean: Bool { conflicts.isEmpty && !bodyConflicted }
 
     /// The bodies of the three versions, for a line merge: the merged bytes and whether they
     /// hold conflict markers.
-    public typealias LineMerge = (_ base: [UInt8], _ ours: [UInt8], _ theirs: [UInt8]) throws -> (bytes: [UInt8], conflicted: Bool)
+    package typealias LineMerge = (_ base: [UInt8], _ ours: [UInt8], _ theirs: [UInt8]) throws -> (bytes: [UInt8], conflicted: Bool)
 
     /// Merges three versions of a file.
     /// - Parameters:
@@ -32,7 +32,7 @@ public struct BookFileMerge: Sendable {
     /// - Returns: `nil` when a version is not front matter that parses (broken YAML, or not
     ///   UTF-8), or a change cannot be written into our file: the caller merges the whole
     ///   file as lines instead.
-    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String,
+    package static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String,
                              mergingLines: LineMerge) rethrows -> BookFileMerge? {
         guard let ourDocument = try? FrontMatterDocument(bytes: ours, path: path),
               let theirDocument = try? FrontMatterDocument(bytes: theirs, path: path) else { return nil }
@@ -69,7 +69,7 @@ extension BookFileMerge {
     /// its book notes and sessions — a vault's or a site's other notes keep git's own merge.
     /// - Parameter ours: Our version's bytes, which tell a book note from another in a folder
     ///   the library's `only` test sorts.
-    public static func mergesAsBook(atPath path: String, ours: [UInt8]) -> Bool {
+    package static func mergesAsBook(atPath path: String, ours: [UInt8]) -> Bool {
         guard let root = LibraryLocator.enclosingLibrary(of: Path.parent(of: path)) else { return true }
         let storage = DiskStorage(root: root)
         guard let bytes = try? storage.read(LibraryConfiguration.path),

@@ -1,14 +1,14 @@
 /// A book as front matter keys and values, the way files, `shelf set` and JSON output see it.
 extension Book {
     /// Every key the book's file has, in canonical order and then the custom keys in file order.
-    public var fields: [YAMLValue.Entry] {
+    package var fields: [YAMLValue.Entry] {
         bookFields + extra
     }
 
     /// The keys the book model owns that the book has, in canonical order, without the custom
     /// keys of ``extra``: output that must keep a custom `status` or `id` apart from shelf's
     /// own names takes the two separately.
-    public var bookFields: [YAMLValue.Entry] {
+    package var bookFields: [YAMLValue.Entry] {
         BookFormat.values(of: self).compactMap { pair in pair.value.map { YAMLValue.Entry(pair.key, $0) } }
     }
 
@@ -34,7 +34,7 @@ extension Book {
     /// also reached by its alternative key (`author`) unless the book has a custom key of that name.
     ///
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` naming the key.
-    public func setting(_ key: String, to value: YAMLValue?) throws(ShelfError) -> Book {
+    package func setting(_ key: String, to value: YAMLValue?) throws(ShelfError) -> Book {
         guard !key.isEmpty else {
             throw .invalidValue(path: path, key: "key", value: "", reason: "must not be empty", line: 0, column: 0)
         }

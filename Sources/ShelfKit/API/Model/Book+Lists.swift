@@ -2,7 +2,7 @@
 /// tags+=reread`, `shelf tag dune -kindle`.
 extension Book {
     /// A change to one element of a list key.
-    public enum ListChange: Sendable, Hashable {
+    package enum ListChange: Sendable, Hashable {
         /// Appends the element, unless the list has it already.
         case add(String)
         /// Removes the element; a list without it is an error, so a typo is not taken for done.
@@ -21,7 +21,7 @@ extension Book {
     /// ```
     /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the key
     ///   holds something other than a list, or an element to remove is not in it.
-    public func changingList(_ key: String, _ changes: [ListChange]) throws(ShelfError) -> Book {
+    package func changingList(_ key: String, _ changes: [ListChange]) throws(ShelfError) -> Book {
         var items: [String]
         let field = BookSchema.field(named: key, in: self)
         let name = field?.key ?? key
@@ -75,7 +75,7 @@ extension Book {
     /// The elements of a list written as text on a command line: `Frank Herbert, Brian
     /// Herbert` is two. A comma inside an element is written `\,`, a backslash `\\`; spaces
     /// around each element go, and empty elements are dropped.
-    public static func listElements(of text: String) -> [String] {
+    package static func listElements(of text: String) -> [String] {
         var elements: [String] = []
         var current = ""
         var escaped = false

@@ -82,7 +82,7 @@ extension Book {
 
     /// The sessions of the current read among `sessions` (all of this book's): those on or
     /// after ``currentReadStart``, or all of them for a book read once.
-    public func sessionsOfCurrentRead(_ sessions: [ReadingSession]) -> [ReadingSession] {
+    package func sessionsOfCurrentRead(_ sessions: [ReadingSession]) -> [ReadingSession] {
         guard let start = currentReadStart else { return sessions }
         return sessions.filter { $0.day >= start }
     }
@@ -90,7 +90,7 @@ extension Book {
     /// Begins a new read on `day`: the current one (its `started`, `finished` or `stopped` and
     /// `stopped_page`, and the rating) goes to the end of ``earlierReads``, `started` becomes
     /// `day`, and `finished`, `stopped` and `stopped_page` go. The rating stays as the book's. A book never started only gets `started`.
-    public mutating func beginNewRead(on day: Day) {
+    package mutating func beginNewRead(on day: Day) {
         let current = BookRead(started: started, finished: finished, stopped: stopped, stoppedPage: stoppedPage, rating: rating)
         if current.started != nil || current.finished != nil || current.stopped != nil {
             var items: [YAMLValue] = []
@@ -106,13 +106,13 @@ extension Book {
 
     /// How many times the book was read to the end: its earlier finished reads, and the current
     /// read when the book is in the finished role (``LibraryConfiguration/finishedDay(of:)``).
-    public func timesFinished(in configuration: LibraryConfiguration) -> Int {
+    package func timesFinished(in configuration: LibraryConfiguration) -> Int {
         earlierReads.count { $0.finished != nil } + (configuration.finishedDay(of: self) == nil ? 0 : 1)
     }
 
     /// The days each read ended with the last page, oldest first: earlier reads, then the
     /// current one when it counts (``LibraryConfiguration/finishedDay(of:)``).
-    public func finishedDays(in configuration: LibraryConfiguration) -> [Day] {
+    package func finishedDays(in configuration: LibraryConfiguration) -> [Day] {
         earlierReads.compactMap(\.finished) + [configuration.finishedDay(of: self)].compactMap { $0 }
     }
 }
@@ -129,7 +129,7 @@ extension ReadingProgress {
 
 extension Book {
     /// ``duration`` in minutes, when it is a length of time (``ReadingDuration``).
-    public var durationMinutes: Int? {
+    package var durationMinutes: Int? {
         duration.flatMap(ReadingDuration.minutes).flatMap { $0 > 0 ? $0 : nil }
     }
 }

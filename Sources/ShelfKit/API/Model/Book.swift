@@ -114,7 +114,7 @@ public struct Book: Sendable, Hashable, Identifiable {
 
     /// Why `rating` cannot be a book's rating, completing "rating …", or `nil` when it can:
     /// ratings are 0.5 to 5 in steps of 0.5.
-    public static func ratingProblem(_ rating: Double) -> String? {
+    package static func ratingProblem(_ rating: Double) -> String? {
         (0.5...5).contains(rating) && (rating * 2).rounded() == rating * 2
             ? nil : "should be between 0.5 and 5 in steps of 0.5"
     }

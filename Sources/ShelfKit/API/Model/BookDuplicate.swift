@@ -1,8 +1,8 @@
 /// A book already in the library that another may be a copy of, as
 /// ``LibraryReading/duplicates(of:)`` finds it.
-public struct BookDuplicate: Sendable, Hashable {
+package struct BookDuplicate: Sendable, Hashable {
     /// What the two books share.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The same ISBN, compared as ISBN-13 (`0441172717` is `9780441172719`), hyphens and spaces ignored.
         case isbn(String)
         /// The same title and first author, compared without case and accents.
@@ -10,7 +10,7 @@ public struct BookDuplicate: Sendable, Hashable {
     }
 
     /// The book already in the library.
-    public var book: Book
+    package var book: Book
     /// What it shares with the other.
-    public var reason: Reason
+    package var reason: Reason
 }

@@ -17,13 +17,13 @@ public struct BookID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
 
     /// The id a book file's path names: `finished/sci-fi/dune.md` → `dune`; `nil` for a path
     /// whose last component is not a book file name (`<slug>.md`, not hidden).
-    public init?(bookPath path: String) {
+    package init?(bookPath path: String) {
         guard let slug = LibraryWalk.slug(ofBookFile: Path.name(of: path)) else { return nil }
         self.init(slug)
     }
 
     /// Whether the id is empty, which `add` reads as "derive it from the title".
-    public var isEmpty: Bool { rawValue.isEmpty }
+    package var isEmpty: Bool { rawValue.isEmpty }
 
     public var description: String { rawValue }
 

@@ -1,7 +1,7 @@
 extension Day {
     /// What a date may be written as wherever shelf takes one, for messages: `YYYY-MM-DD` or a
     /// day relative to today, as queries read them.
-    public static let relativeForms = "YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday"
+    package static let relativeForms = "YYYY-MM-DD, today, yesterday, 3d, 2w or last-monday"
 
     /// The day `text` names: `2024-03-01`, or a day relative to `today` as the query language
     /// reads it (`today`, `yesterday`, `3d` three days ago, `2w` two weeks ago, `last-friday` the
@@ -11,7 +11,7 @@ extension Day {
     /// ```swift
     /// Day.parse("yesterday", today: Day.today())
     /// ```
-    public static func parse(_ text: String, today: Day) -> Day? {
+    package static func parse(_ text: String, today: Day) -> Day? {
         guard let span = days(text, today: today), span.lowerBound == span.upperBound else { return nil }
         return span.lowerBound
     }
@@ -19,7 +19,7 @@ extension Day {
     /// The days `text` covers, as `finished:` reads it in a query: one day (`2024-03-01`,
     /// `yesterday`, `30d`), a month (`2024-03`, `last-month`) or a year (`2024`, `this-year`).
     /// `--since` takes the first of them and `--until` the last.
-    public static func days(_ text: String, today: Day) -> ClosedRange<Day>? {
+    package static func days(_ text: String, today: Day) -> ClosedRange<Day>? {
         guard let interval = QueryDate.interval(text, today: today),
               let low = day(number: interval.low), let high = day(number: interval.high), low <= high else { return nil }
         return low...high

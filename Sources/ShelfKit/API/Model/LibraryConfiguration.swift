@@ -23,11 +23,11 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     /// The version of the files' layout this shelf reads and writes. A library whose
     /// configuration names a later one (``format``) was written by a newer shelf: it is read,
     /// and never written, since this shelf could undo what the newer one relies on.
-    public static let supportedFormat = 2
+    package static let supportedFormat = 2
 
     /// The version of the files' layout the library is in: `format:` in the file, 1 when absent
     /// (libraries made before the key existed).
-    public var format = 1
+    package var format = 1
 
     /// The statuses in reading order; each is a top-level folder. The first is where new books go.
     public var statuses: [Status]
@@ -35,10 +35,10 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     /// ``goals`` does not name.
     public var goal: Int?
     /// Books to finish in particular years, by year: `goals: {2025: 30, 2026: 24}`.
-    public var goals: [Int: Int] = [:]
+    package var goals: [Int: Int] = [:]
     /// How the notes of a library adopted from notes people already kept hold their books
     /// (format 2); `nil` for a library of status folders. Setting it sets ``format`` to 2.
-    public var notes: NoteConventions? {
+    package var notes: NoteConventions? {
         didSet {
             noteLayout = notes.map(NoteLayout.init)
             if notes != nil { format = max(format, Self.notesFormat) }
@@ -49,7 +49,7 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
 
     /// The format of a library adopted from notes: a shelf that knows only status folders would
     /// see none of its books, so it must not write to it.
-    public static let notesFormat = 2
+    package static let notesFormat = 2
 
     /// Creates a configuration.
     /// - Throws: ``ShelfError/unsafeName(name:reason:)`` for a status that is not a usable
@@ -70,7 +70,7 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     public static let `default` = LibraryConfiguration(unchecked: defaultStatuses, goal: nil)
 
     /// Where the file is, relative to the library root.
-    public static let path = ".shelf/config.yaml"
+    package static let path = ".shelf/config.yaml"
 
     private init(unchecked statuses: [Status], goal: Int?) {
         self.statuses = statuses
@@ -110,7 +110,7 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     /// Reads the configuration file's bytes.
     /// - Throws: ``ShelfError/invalidFrontMatter(_:)`` for YAML that does not parse, and
     ///   ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` for values of the wrong type.
-    public init(yaml bytes: [UInt8]) throws(ShelfError) {
+    package init(yaml bytes: [UInt8]) throws(ShelfError) {
         let document: FrontMatterDocument
         do throws(FrontMatterError) {
             document = try FrontMatterDocument(yamlBytes: bytes, path: Self.path)

@@ -20,7 +20,7 @@ public struct Listing<Item> {
     public var problems: [Problem]
 
     /// Creates a result of `items`, with the problems of the files left out.
-    public init(_ items: [Item], problems: [Problem] = []) {
+    package init(_ items: [Item], problems: [Problem] = []) {
         self.items = items
         self.problems = problems
     }
@@ -32,11 +32,11 @@ extension Listing: Hashable where Item: Hashable {}
 
 /// The books of a whole-library read (``LibraryReading/scan()``), in path order, and the
 /// problems of the files that could not be read.
-public typealias LibraryScan = Listing<Book>
+package typealias LibraryScan = Listing<Book>
 
 extension Listing where Item == Book {
     /// The books read: ``items``, by their name.
-    public var books: [Book] {
+    package var books: [Book] {
         get { items }
         set { items = newValue }
     }

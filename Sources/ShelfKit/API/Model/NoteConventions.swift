@@ -21,34 +21,34 @@
 /// A library without the map keeps its statuses in folders (format 1). A library with it keeps
 /// each book where the person put it: changing a status edits one key (or tag) instead of moving
 /// the file, and every edit goes to the key and in the words the note already uses.
-public struct NoteConventions: Sendable, Hashable, Codable {
+package struct NoteConventions: Sendable, Hashable, Codable {
     /// The folder holding the book notes, relative to the library root; `""` for the root.
-    public var folder: String
+    package var folder: String
     /// Which notes under ``folder`` are books; `nil` when all of them are.
-    public var only: BookTest?
+    package var only: BookTest?
     /// The key each field is held under, by the field's own key (`finished` → `date_read`).
     /// Fields not named keep their own key.
-    public var keys: [String: String]
+    package var keys: [String: String]
     /// What the rating key counts to; shelf shows ratings out of 5.
-    public var ratingScale: Int
+    package var ratingScale: Int
     /// Whether ratings are written as fractions, `"4/5"`, rather than numbers.
-    public var ratingsAsFractions = false
+    package var ratingsAsFractions = false
     /// Where a note states its status; `nil` when no note does (a finish date still says finished).
-    public var status: StatusPlace?
+    package var status: StatusPlace?
     /// The person's words for each status, the first of each the one written; compared ignoring
     /// case, spaces, `-` and `_`.
-    public var words: [Status: [String]]
+    package var words: [Status: [String]]
     /// The status of a note that states none and has no finish date.
-    public var unstated: Status
+    package var unstated: Status
     /// How a date shelf writes looks.
-    public var dates: DateStyle
+    package var dates: DateStyle
     /// Where reading sessions are kept, relative to the root, a folder per book below it.
-    public var sessions: String
+    package var sessions: String
     /// How a new note's file is named.
-    public var names: FileNames = .slugs
+    package var names: FileNames = .slugs
 
     /// How the notes' files are named.
-    public enum FileNames: String, Sendable, Hashable, Codable {
+    package enum FileNames: String, Sendable, Hashable, Codable {
         /// `the-left-hand-of-darkness.md`, as sites name pages.
         case slugs
         /// `The Left Hand of Darkness.md`, as Obsidian names notes.
@@ -56,7 +56,7 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     }
 
     /// A test of which notes are books.
-    public enum BookTest: Sendable, Hashable, Codable {
+    package enum BookTest: Sendable, Hashable, Codable {
         /// Notes whose tags (`tags:` or the named key) include the tag.
         case tag(String)
         /// Notes whose key holds the value: `type: book`.
@@ -66,7 +66,7 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     }
 
     /// Where a note states its status.
-    public enum StatusPlace: Sendable, Hashable, Codable {
+    package enum StatusPlace: Sendable, Hashable, Codable {
         /// A key whose value is one of the words, or a list holding one: `status: read`.
         case key(String)
         /// A list key, usually `tags`, holding one of the words among others.
@@ -77,7 +77,7 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     }
 
     /// How a written date looks.
-    public enum DateStyle: String, Sendable, Hashable, CaseIterable, Codable {
+    package enum DateStyle: String, Sendable, Hashable, CaseIterable, Codable {
         /// `2024-12-18`
         case plain
         /// `"2024-12-18"`
@@ -87,7 +87,7 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     }
 
     /// Creates conventions; the defaults are those of notes that use shelf's own keys.
-    public init(folder: String = "", only: BookTest? = nil, keys: [String: String] = [:], ratingScale: Int = 5,
+    package init(folder: String = "", only: BookTest? = nil, keys: [String: String] = [:], ratingScale: Int = 5,
                 status: StatusPlace? = nil, words: [Status: [String]] = [:], unstated: Status = .finished,
                 dates: DateStyle = .plain, sessions: String = NoteConventions.defaultSessions) {
         self.folder = folder
@@ -102,10 +102,10 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     }
 
     /// `.shelf/sessions`: hidden, so site generators and Obsidian neither publish nor list it.
-    public static let defaultSessions = ".shelf/sessions"
+    package static let defaultSessions = ".shelf/sessions"
 
     /// The key that holds the field `key` in these notes.
-    public func key(for field: String) -> String {
+    package func key(for field: String) -> String {
         keys[field] ?? field
     }
 
@@ -116,21 +116,21 @@ public struct NoteConventions: Sendable, Hashable, Codable {
 
     /// The status a word of the person's names, if any; shelf's own names of the statuses
     /// (`to-read`, `abandoned`) too, which it writes for a status the person has no word for.
-    public func status(named word: String) -> Status? {
+    package func status(named word: String) -> Status? {
         let folded = Self.fold(word)
         for (status, names) in words where names.contains(where: { Self.fold($0) == folded }) { return status }
         return LibraryConfiguration.defaultStatuses.first { Self.fold($0.name) == folded }
     }
 
     /// The word written for `status`: the person's first, else the status's own name.
-    public func word(for status: Status) -> String {
+    package func word(for status: Status) -> String {
         words[status]?.first ?? status.name
     }
 
     /// Words people use for each status, in English and the languages of notes shelf has met:
     /// what adopting a folder recognises, and what a note is read by when it uses a word its
     /// library's map does not list yet.
-    public static let knownWords: [Status: [String]] = [
+    package static let knownWords: [Status: [String]] = [
         .finished: ["read", "finished", "done", "completed", "complete", "lido", "leído", "leido", "lu", "lue", "gelesen",
                     "letto", "gelezen", "przeczytane", "прочитано", "прочитана", "已读", "读过", "读完", "読了", "読んだ",
                     "읽음", "완독", "okundu", "okudum", "läst", "læst", "lest", "luettu"],
@@ -148,7 +148,7 @@ public struct NoteConventions: Sendable, Hashable, Codable {
     ]
 
     /// The status a word means among ``knownWords``, if any.
-    public static func knownStatus(of word: String) -> Status? {
+    package static func knownStatus(of word: String) -> Status? {
         let folded = fold(word)
         for (status, names) in knownWordsFolded where names.contains(folded) { return status }
         return nil

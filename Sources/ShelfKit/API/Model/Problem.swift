@@ -12,7 +12,7 @@ public struct Problem: Sendable, Hashable, Comparable, Codable, CustomStringConv
     public var message: String
 
     /// Creates a problem.
-    public init(path: String, line: Int, column: Int, message: String) {
+    package init(path: String, line: Int, column: Int, message: String) {
         self.path = path
         self.line = line
         self.column = column

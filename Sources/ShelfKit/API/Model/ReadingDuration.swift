@@ -1,11 +1,11 @@
 /// A length of time in whole minutes, as people write it: `90`, `45m`, `1h`, `1h30`, `1h30m`,
 /// `1:30`. The one parser of minutes (`--minutes`, a book's `duration`, a time into an
 /// audiobook) and its one written form, `1h30m` (`45m`, `2h`).
-public enum ReadingDuration {
+package enum ReadingDuration {
     /// The minutes `text` gives, or `nil` when it is not a duration: a plain whole number (minutes),
     /// `Nh`, `Nm`, `NhM`, `NhMm` (hours, then minutes below 60 when hours are given), or `H:MM`
     /// (minutes two digits). Spaces around the text and between the parts are ignored.
-    public static func minutes(_ text: some StringProtocol) -> Int? {
+    package static func minutes(_ text: some StringProtocol) -> Int? {
         let bytes = Array(text.utf8).filter { $0 != UInt8(ascii: " ") }
         guard !bytes.isEmpty, bytes.count <= 12 else { return nil }
         func number(_ slice: ArraySlice<UInt8>) -> Int? {
@@ -33,7 +33,7 @@ public enum ReadingDuration {
     }
 
     /// `minutes` written as shelf writes it: `1h30m`, `2h`, `45m`, `0m`.
-    public static func text(_ minutes: Int) -> String {
+    package static func text(_ minutes: Int) -> String {
         let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
         if hours == 0 { return "\(rest)m" }
         return rest == 0 ? "\(hours)h" : "\(hours)h\(rest)m"

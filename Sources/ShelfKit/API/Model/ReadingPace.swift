@@ -6,24 +6,24 @@
 /// gives both pages and minutes, since a session with minutes alone read an unknown number of
 /// pages, not none. (`ReadingProgress` once divided by every day from the first session to the
 /// last and counted the minutes of sessions without pages; that answer was dropped.)
-public struct ReadingPace: Sendable, Hashable, Codable {
+package struct ReadingPace: Sendable, Hashable, Codable {
     /// Sessions counted.
-    public var sessions: Int
+    package var sessions: Int
     /// Days with at least one session.
-    public var readingDays: Int
+    package var readingDays: Int
     /// Pages read over the sessions counted (``ReadingSession/pagesRead(_:)``).
-    public var pagesRead: Int
+    package var pagesRead: Int
     /// Minutes over the sessions that give them.
-    public var minutes: Int
+    package var minutes: Int
     /// Pages per day with a session: ``pagesRead`` / ``readingDays``.
-    public var pagesPerDay: Double?
+    package var pagesPerDay: Double?
     /// Pages per hour over the sessions that give both pages and minutes.
-    public var pagesPerHour: Double?
+    package var pagesPerHour: Double?
 
     /// Adds up the sessions `counting` accepts, each one's pages read worked out among all of
     /// `sessions` (``ReadingSession/pagesRead(_:)``): give every session of the books, and
     /// count only a year's, so that the year's first session knows the one before it.
-    public init(_ sessions: [ReadingSession], counting: (ReadingSession) -> Bool = { _ in true }) {
+    package init(_ sessions: [ReadingSession], counting: (ReadingSession) -> Bool = { _ in true }) {
         let counted = zip(sessions, ReadingSession.pagesRead(sessions)).filter { counting($0.0) }
         self.sessions = counted.count
         readingDays = Set(counted.map(\.0.day)).count

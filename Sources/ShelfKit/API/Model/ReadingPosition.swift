@@ -44,7 +44,7 @@ public enum ReadingPosition: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// The start of the book in `unit`: page 1, 0%, location 0, no time in.
-    public static func start(in unit: Unit) -> ReadingPosition {
+    package static func start(in unit: Unit) -> ReadingPosition {
         switch unit {
         case .page: .page(1)
         case .percent: .percent(0)
@@ -87,7 +87,7 @@ public enum ReadingPosition: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// The position in words, for messages: `page 120`, `45%`, `location 3400`, `3h20m`.
-    public var spoken: String {
+    package var spoken: String {
         switch self {
         case .page(let page): "page \(page)"
         case .location(let location): "location \(location)"

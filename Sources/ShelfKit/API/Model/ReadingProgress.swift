@@ -22,7 +22,7 @@ public struct ReadingProgress: Sendable, Hashable {
 
     /// Adds up `sessions`, all of one book's, in pages whatever units they are in
     /// (``ReadingSession/inPages(of:)``), and how far they reached as a fraction of `extent`.
-    public init(_ sessions: [ReadingSession], extent: BookExtent) {
+    package init(_ sessions: [ReadingSession], extent: BookExtent) {
         self.init(sessions.map { $0.inPages(of: extent) })
         let furthest = sessions.compactMap { session in
             session.toPosition.flatMap { position in extent.fraction(position).map { (position, $0) } }
@@ -31,7 +31,7 @@ public struct ReadingProgress: Sendable, Hashable {
     }
 
     /// Adds up `sessions`, all of one book's (``ReadingSession/pagesRead(_:)``).
-    public init(_ sessions: [ReadingSession]) {
+    package init(_ sessions: [ReadingSession]) {
         self.sessions = sessions.count
         minutes = sessions.reduce(0) { $0 + ($1.minutes ?? 0) }
         // In reading order: a session with `to` says where the reader is; one that counts

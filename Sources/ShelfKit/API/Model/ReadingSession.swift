@@ -13,25 +13,25 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     /// ``LibraryWriting/log(_:for:)`` fills it in when it is not given.
     public var time: TimeOfDay?
     /// 1 for the first session of its day and time, 2 for `-2`, and so on.
-    public var sequence: Int
+    package var sequence: Int
     /// The letters that end the file name (`2026-11-20-0930-kbxt.md`), which keep it apart from a
     /// session another device logged in the same minute; `nil` for a name without them.
     /// ``LibraryWriting/log(_:for:)`` draws them at random when not given; an importer gives the
     /// same letters for the same session on every device, so that importing twice writes one file.
-    public var suffix: String?
+    package var suffix: String?
     /// `from`: where the session started, in any unit (``ReadingPosition``).
     public var fromPosition: ReadingPosition?
     /// `to`: where it ended, in any unit.
     public var toPosition: ReadingPosition?
     /// `from` as a page: the page the session started on, `nil` when it is not given as a page.
     /// Setting it sets ``fromPosition`` to that page.
-    public var from: Int? {
+    package var from: Int? {
         get { fromPosition?.page }
         set { fromPosition = newValue.map(ReadingPosition.page) }
     }
     /// `to` as a page: the page it ended on, `nil` when it is not given as a page. Setting it
     /// sets ``toPosition`` to that page.
-    public var to: Int? {
+    package var to: Int? {
         get { toPosition?.page }
         set { toPosition = newValue.map(ReadingPosition.page) }
     }
@@ -81,7 +81,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     ///
     /// So sessions that continue one another add up to the page reached, whether each starts
     /// on the page after the last one ended or on that same page.
-    public func pagesRead(after previous: ReadingSession?) -> Int {
+    package func pagesRead(after previous: ReadingSession?) -> Int {
         if let pages { return pages }
         guard let from, let to, to >= from else { return 0 }
         let shared = previous?.to == from ? 1 : 0
@@ -91,7 +91,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     /// The pages read in each of `sessions`, in the order given: each session counted after the
     /// one before it of the same book, in date order (``pagesRead(after:)``). Give all of a
     /// book's sessions, not a span of days, or the first of the span is counted alone.
-    public static func pagesRead(_ sessions: [ReadingSession]) -> [Int] {
+    package static func pagesRead(_ sessions: [ReadingSession]) -> [Int] {
         let order = sessions.indices.sorted { a, b in
             let (x, y) = (sessions[a], sessions[b])
             return (x.bookID.rawValue, x.day, x.minuteOfDay, x.sequence, x.suffix ?? "")
@@ -112,7 +112,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     /// time becomes the page it is at in `extent` (``BookExtent/page(_:)``), and is left out when
     /// the book has no `pages` (or no total in that unit). ``pagesRead(after:)`` is then right
     /// whatever units a book's sessions mix.
-    public func inPages(of extent: BookExtent) -> ReadingSession {
+    package func inPages(of extent: BookExtent) -> ReadingSession {
         guard fromPosition?.page == nil && fromPosition != nil || toPosition?.page == nil && toPosition != nil else { return self }
         var session = self
         session.fromPosition = fromPosition.flatMap(extent.page).map(ReadingPosition.page)
@@ -122,7 +122,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
 
     /// `sessions` in pages (``inPages(of:)``), each through the extent of its book in `books`;
     /// a session whose book is not among them is left as it is.
-    public static func inPages(_ sessions: [ReadingSession], books: [Book]) -> [ReadingSession] {
+    package static func inPages(_ sessions: [ReadingSession], books: [Book]) -> [ReadingSession] {
         let extents = Dictionary(books.map { ($0.id, BookExtent($0)) }, uniquingKeysWith: { first, _ in first })
         return sessions.map { session in extents[session.bookID].map(session.inPages(of:)) ?? session }
     }
@@ -131,7 +131,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     /// time first, then by time, then by sequence, then by suffix (two devices' sessions of one
     /// minute, in an order every device agrees on). Sessions of one book are in this order in
     /// every list the library returns.
-    public func precedes(_ other: ReadingSession) -> Bool {
+    package func precedes(_ other: ReadingSession) -> Bool {
         (day, minuteOfDay, sequence, suffix ?? "") < (other.day, other.minuteOfDay, other.sequence, other.suffix ?? "")
     }
 
@@ -188,7 +188,7 @@ extension ReadingSession {
     /// again, so a session that passes here can still be refused if the files changed meanwhile.
     /// - Throws: ``ShelfError/impossibleSession(bookID:day:problem:)`` and
     ///   ``ShelfError/sessionPageBelowProgress(bookID:page:progress:)``.
-    public func checked(for book: Book, after sessions: [ReadingSession], today: Day) throws(ShelfError) -> ReadingSession {
+    package func checked(for book: Book, after sessions: [ReadingSession], today: Day) throws(ShelfError) -> ReadingSession {
         var session = self
         session.bookID = book.id
         let ordered = book.sessionsOfCurrentRead(sessions).sorted { $0.precedes($1) }

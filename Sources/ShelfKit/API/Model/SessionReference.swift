@@ -7,27 +7,27 @@
 /// ```swift
 /// let session = try SessionReference("yesterday").resolve(in: try await library.sessions(of: "dune"), of: "dune")
 /// ```
-public struct SessionReference: Sendable, Hashable, CustomStringConvertible {
+package struct SessionReference: Sendable, Hashable, CustomStringConvertible {
     /// What the person wrote, less a trailing `.md` and any folders before the name.
-    public let text: String
+    package let text: String
 
     /// The book's latest session.
-    public static let last = SessionReference("last")
+    package static let last = SessionReference("last")
 
     /// A reference as written; a path to the file (`reading/dune/2026-11-20-0740.md`) names it too.
-    public init(_ text: String) {
+    package init(_ text: String) {
         var name = text.split(separator: "/").last.map(String.init) ?? text
         if name.hasSuffix(".md") { name.removeLast(3) }
         self.text = name
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// The session of `sessions` (one book's, as ``LibraryReading/sessions(of:)`` returns them)
     /// this reference names: a file name first, then a day.
     /// - Throws: ``ShelfError/sessionNotFound(bookID:reference:sessions:)``, or
     ///   ``ShelfError/ambiguousSession(bookID:day:sessions:)`` for a day with several sessions.
-    public func resolve(in sessions: [ReadingSession], of bookID: BookID, today: Day = .today()) throws(ShelfError) -> ReadingSession {
+    package func resolve(in sessions: [ReadingSession], of bookID: BookID, today: Day = .today()) throws(ShelfError) -> ReadingSession {
         let ordered = sessions.sorted { $0.precedes($1) }
         let names = ordered.map(\.name)
         if self == .last, let last = ordered.last { return last }
@@ -49,7 +49,7 @@ public struct SessionReference: Sendable, Hashable, CustomStringConvertible {
 extension ReadingSession {
     /// The file's name without `.md` (`2026-11-20-0740`): how a person names the session
     /// (``SessionReference``).
-    public var name: String {
+    package var name: String {
         let file = path.split(separator: "/").last.map(String.init) ?? ""
         if file.hasSuffix(".md"), SessionFileName(file) != nil { return String(file.dropLast(3)) }
         return SessionFileName(day: day, time: time, sequence: sequence, suffix: suffix).stem

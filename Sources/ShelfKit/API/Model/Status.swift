@@ -16,7 +16,7 @@ public struct Status: RawRepresentable, Sendable, Hashable, Codable, Expressible
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// The folder name.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     public var description: String { rawValue }
 

@@ -12,7 +12,7 @@ public enum StatusRole: Int, Sendable, CaseIterable {
     case abandoned
 
     /// The role's status in the default configuration.
-    public var defaultStatus: Status {
+    package var defaultStatus: Status {
         LibraryConfiguration.defaultStatuses[rawValue]
     }
 }
@@ -45,7 +45,7 @@ extension LibraryConfiguration {
     /// Statistics, the goal, the chart and the `year` query field count a book through this
     /// alone. A book moved out of the finished status keeps its `finished` date in the file
     /// (nothing is lost) but stops counting; moved back, it counts again.
-    public func finishedDay(of book: Book) -> Day? {
+    package func finishedDay(of book: Book) -> Day? {
         role(of: book.status) == .finished ? book.finished : nil
     }
 }

@@ -2,7 +2,7 @@
 /// began, as its file name says (`2026-11-20-0930.md` began at 09:30).
 public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Minutes since midnight, 0 to 1439.
-    public let minutes: Int
+    package let minutes: Int
 
     /// The hour, 0 to 23.
     public var hour: Int { minutes / 60 }
@@ -16,13 +16,13 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Creates a time from minutes since midnight, or returns `nil` outside 0–1439.
-    public init?(minutesSinceMidnight: Int) {
+    package init?(minutesSinceMidnight: Int) {
         guard (0..<1440).contains(minutesSinceMidnight) else { return nil }
         minutes = minutesSinceMidnight
     }
 
     /// Parses `HH:MM` (or `H:MM`) as a person types it, and `HHMM` as a session file name has it.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         let digits: [UInt8]
         switch bytes.count {
@@ -40,10 +40,10 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var description: String { Self.pad(hour) + ":" + Self.pad(minute) }
 
     /// `HHMM`, as in a session file name.
-    public var compact: String { Self.pad(hour) + Self.pad(minute) }
+    package var compact: String { Self.pad(hour) + Self.pad(minute) }
 
     /// The time on the clock now, in the person's time zone (see ``Day/today()``).
-    public static func now() -> TimeOfDay {
+    package static func now() -> TimeOfDay {
         LocalDateTime.now().time
     }
 
@@ -51,7 +51,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public static let midnight = TimeOfDay(unchecked: 0)
 
     /// This time less `minutes`, or midnight when that falls on the day before.
-    public func minus(minutes count: Int) -> TimeOfDay {
+    package func minus(minutes count: Int) -> TimeOfDay {
         TimeOfDay(unchecked: max(0, minutes - max(0, count)))
     }
 

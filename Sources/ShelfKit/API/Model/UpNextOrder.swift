@@ -13,14 +13,14 @@
 /// let order = UpNextOrder(books: try await library.books(), configuration: library.configuration)
 /// try await library.update(try order.placing(try await library.book("circe"), at: 1))
 /// ```
-public struct UpNextOrder: Sendable, Hashable {
+package struct UpNextOrder: Sendable, Hashable {
     /// The books to read, first to read first.
-    public private(set) var books: [Book]
+    package private(set) var books: [Book]
     /// The status that plays the to-read role.
-    public let status: Status
+    package let status: Status
 
     /// Orders the books of `books` that are in the to-read status.
-    public init(books: [Book], configuration: LibraryConfiguration) {
+    package init(books: [Book], configuration: LibraryConfiguration) {
         let status = configuration.status(for: .toRead)
         self.status = status
         self.books = books.filter { $0.status == status }.sorted(by: Self.comesFirst)
@@ -43,13 +43,13 @@ public struct UpNextOrder: Sendable, Hashable {
     }
 
     /// The books that have a place (`next`), in order.
-    public var placed: [Book] { books.filter { $0.next != nil } }
+    package var placed: [Book] { books.filter { $0.next != nil } }
 
     /// The books to write to put `book` at `position` among the books with a place (1 first; a
     /// position past them puts it after them): those places numbered 1, 2, 3… in order. Only
     /// books whose number changes are returned.
     /// - Throws: ``ShelfError/notToRead(_:status:)`` for a book not in ``books``.
-    public func placing(_ book: Book, at position: Int) throws(ShelfError) -> [Book] {
+    package func placing(_ book: Book, at position: Int) throws(ShelfError) -> [Book] {
         let book = try member(book)
         var placed = placed.filter { $0.id != book.id }
         placed.insert(book, at: min(max(position, 1), placed.count + 1) - 1)
@@ -57,13 +57,13 @@ public struct UpNextOrder: Sendable, Hashable {
     }
 
     /// The books to write to put `book` after every book with a place.
-    public func placingLast(_ book: Book) throws(ShelfError) -> [Book] {
+    package func placingLast(_ book: Book) throws(ShelfError) -> [Book] {
         try placing(book, at: Int.max)
     }
 
     /// The books to write to take `book` out of the order (it then follows by `added`), the places
     /// after it moving up; empty when it has no place.
-    public func removing(_ book: Book) throws(ShelfError) -> [Book] {
+    package func removing(_ book: Book) throws(ShelfError) -> [Book] {
         var book = try member(book)
         guard book.next != nil else { return [] }
         book.next = nil

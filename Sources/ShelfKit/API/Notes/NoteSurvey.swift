@@ -9,31 +9,31 @@ internal import Foundation
 /// let survey = try await NoteSurvey(surveying: "/home/ada/site")
 /// survey.conventions.keys["finished"]   // "date_read"
 /// ```
-public struct NoteSurvey: Sendable {
+package struct NoteSurvey: Sendable {
     /// The map to write.
-    public var conventions: NoteConventions
+    package var conventions: NoteConventions
     /// How many book notes there are.
-    public var bookCount: Int
+    package var bookCount: Int
     /// Markdown notes found that are not books (outside the notes folder, or failing its test),
     /// by path, in order.
-    public var otherNotes: [String]
+    package var otherNotes: [String]
     /// Notes that could not be read (front matter that does not parse), with why.
-    public var unreadable: [Problem]
+    package var unreadable: [Problem]
     /// For each field mapped, how many book notes hold a value under its key.
-    public var fieldCounts: [String: Int]
+    package var fieldCounts: [String: Int]
     /// Keys the book notes use that shelf did not place, with how many notes use each, most
     /// used first: they stay in the notes as the person's own.
-    public var unplacedKeys: [(key: String, count: Int)]
+    package var unplacedKeys: [(key: String, count: Int)]
     /// Status words found in the notes that shelf could not place, with their counts.
-    public var unknownWords: [(word: String, count: Int)]
+    package var unknownWords: [(word: String, count: Int)]
     /// How many book notes state a status (in its key or tag, or a flag).
-    public var statedCount: Int
+    package var statedCount: Int
     /// How many book notes state none but have a finish date, and so read as finished.
-    public var finishedByDate: Int
+    package var finishedByDate: Int
     /// How many book notes state nothing, and take ``NoteConventions/unstated``.
-    public var unstatedCount: Int
+    package var unstatedCount: Int
     /// How the books were told from the other notes, in words.
-    public var howDecided: String
+    package var howDecided: String
 
     /// The keys each field is looked for under, in order of preference. A reading log's
     /// generic `date` comes last for the finish, and counts only beside a finished status.
@@ -109,7 +109,7 @@ public struct NoteSurvey: Sendable {
 
     /// Surveys the Markdown notes under `root` (hidden folders skipped).
     /// - Throws: ``ShelfError/io(path:operation:message:)`` when the folder cannot be read.
-    public init(surveying root: String) async throws(ShelfError) {
+    package init(surveying root: String) async throws(ShelfError) {
         let storage = DiskStorage(root: root)
         var paths: [String] = []
         var pending = [""]

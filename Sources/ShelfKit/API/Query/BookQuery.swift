@@ -7,30 +7,30 @@
 /// let query = BookQuery(statuses: [.finished], folder: "sci-fi", rating: 4...5)
 /// let favourites = try await library.books(matching: query, sortedBy: [.init(.rating, descending: true)])
 /// ```
-public struct BookQuery: Sendable, Hashable {
+package struct BookQuery: Sendable, Hashable {
     /// Books in one of these statuses.
-    public var statuses: Set<Status>?
+    package var statuses: Set<Status>?
     /// Books in this folder or a folder below it; `"fiction"` matches `fiction/classics`.
-    public var folder: String?
+    package var folder: String?
     /// A fragment of an author's name, ignoring case and accents.
-    public var author: String?
+    package var author: String?
     /// A tag, ignoring case.
-    public var tag: String?
+    package var tag: String?
     /// A fragment of the title, subtitle, authors, series, tags or body, ignoring case and accents.
-    public var text: String?
+    package var text: String?
     /// Books rated in this range; unrated books never match.
-    public var rating: ClosedRange<Double>?
+    package var rating: ClosedRange<Double>?
     /// Books finished in this range of days.
-    public var finished: ClosedRange<Day>?
+    package var finished: ClosedRange<Day>?
     /// Books started in this range of days.
-    public var started: ClosedRange<Day>?
+    package var started: ClosedRange<Day>?
     /// Books added in this range of days.
-    public var added: ClosedRange<Day>?
+    package var added: ClosedRange<Day>?
     /// Books with a page count in this range.
-    public var pages: ClosedRange<Int>?
+    package var pages: ClosedRange<Int>?
 
     /// Creates a query; leave a criterion `nil` to not filter on it.
-    public init(
+    package init(
         statuses: Set<Status>? = nil, folder: String? = nil, author: String? = nil, tag: String? = nil,
         text: String? = nil, rating: ClosedRange<Double>? = nil, finished: ClosedRange<Day>? = nil,
         started: ClosedRange<Day>? = nil, added: ClosedRange<Day>? = nil, pages: ClosedRange<Int>? = nil
@@ -63,7 +63,7 @@ public struct BookQuery: Sendable, Hashable {
     ///
     /// `text` is full text, as bare words in a query: each word matches the start of a word of
     /// the title, subtitle, authors, series, tags or notes.
-    public var query: Query {
+    package var query: Query {
         var terms: [QueryExpression] = []
         func term(_ test: QueryTerm.Test, _ source: String) -> QueryExpression { .term(QueryTerm(test, source: source)) }
         if let statuses {

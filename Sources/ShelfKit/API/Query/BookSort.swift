@@ -15,7 +15,7 @@ public struct BookSort: Sendable, Hashable, Codable {
     public var descending: Bool
 
     /// The built-in field, when ``key`` names one.
-    public var field: Field? { Field(rawValue: key) }
+    package var field: Field? { Field(rawValue: key) }
 
     /// Creates a sort key for a built-in field.
     public init(_ field: Field, descending: Bool = false) {

@@ -10,10 +10,10 @@
 /// ```
 public struct Query: Sendable, Hashable {
     /// The parsed query.
-    public var expression: QueryExpression
+    package var expression: QueryExpression
 
     /// Wraps an expression built in code.
-    public init(_ expression: QueryExpression = .all) {
+    package init(_ expression: QueryExpression = .all) {
         self.expression = expression
     }
 
@@ -29,7 +29,7 @@ public struct Query: Sendable, Hashable {
     }
 
     /// Parses a query given as several command-line arguments, as if joined by spaces.
-    public init(parsing arguments: [String], today: Day) throws(QueryError) {
+    package init(parsing arguments: [String], today: Day) throws(QueryError) {
         try self.init(parsing: arguments.joined(separator: " "), today: today)
     }
 

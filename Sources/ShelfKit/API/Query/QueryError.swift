@@ -34,7 +34,7 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     public var term: String
 
     /// Creates an error.
-    public init(_ reason: Reason, term: String) {
+    package init(_ reason: Reason, term: String) {
         self.reason = reason
         self.term = term
     }

@@ -2,7 +2,7 @@
 ///
 /// ``QueryParser`` builds it from text; ``FileLibrary`` compiles it to SQL for its index and
 /// every library can evaluate it in Swift, with the same answers.
-public indirect enum QueryExpression: Sendable, Hashable {
+package indirect enum QueryExpression: Sendable, Hashable {
     /// Matches every book: the empty query.
     case all
     /// One condition.
@@ -26,9 +26,9 @@ public indirect enum QueryExpression: Sendable, Hashable {
 }
 
 /// One condition of a query, with the text it was parsed from for error messages.
-public struct QueryTerm: Sendable, Hashable {
+package struct QueryTerm: Sendable, Hashable {
     /// What the condition tests.
-    public enum Test: Sendable, Hashable {
+    package enum Test: Sendable, Hashable {
         /// Bare words or a quoted phrase: full-text search, each word a word prefix.
         case text(words: [String])
         /// The field has a value.
@@ -40,12 +40,12 @@ public struct QueryTerm: Sendable, Hashable {
     }
 
     /// The condition.
-    public var test: Test
+    package var test: Test
     /// The term as typed, for messages.
-    public var source: String
+    package var source: String
 
     /// Creates a term.
-    public init(_ test: Test, source: String) {
+    package init(_ test: Test, source: String) {
         self.test = test
         self.source = source
     }
@@ -57,7 +57,7 @@ public struct QueryTerm: Sendable, Hashable {
 /// as `YYYYMMDD` numbers, and a year written alone in `published` covers its whole year. So
 /// `finished:2024` is ``within(low:high:)`` `20240101…20241231`, and `published:1965` matches
 /// `published: 1965` and `published: 1965-08-01` alike.
-public enum QueryPredicate: Sendable, Hashable {
+package enum QueryPredicate: Sendable, Hashable {
     /// Folded text contains the operand: `author:marquez`.
     case contains(String)
     /// Folded text equals the operand: `tag=kindle`.

@@ -1,14 +1,14 @@
 /// A field a query can name: one of the book's fields (``BookSchema/fields``), where its file is
 /// (`status`, `folder`), a value computed from it and its sessions (`year`, `progress`), or a
 /// custom front matter key. The built-in ones are declared in ``BookSchema/queryFields``.
-public struct QueryField: Sendable, Hashable, CustomStringConvertible {
+package struct QueryField: Sendable, Hashable, CustomStringConvertible {
     /// The name used in queries and in the index: `author`, `stopped_page`, or a custom key as
     /// written in the files.
-    public let name: String
+    package let name: String
     /// How the field's values compare.
-    public let kind: Kind
+    package let kind: Kind
     /// Whether this is a custom front matter key.
-    public let isCustom: Bool
+    package let isCustom: Bool
     /// Whether a book can have several values (`author`, `tag`).
     let isList: Bool
     /// Whether a value covers a span of days rather than one (`published: 1965`, the whole year).
@@ -17,7 +17,7 @@ public struct QueryField: Sendable, Hashable, CustomStringConvertible {
     let needsSessions: Bool
 
     /// How a field's values compare.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Folded text: `:` contains, `=` equals, `<` `>` compare.
         case text
         /// Numbers: `:` and `=` equal, ranges and comparisons.
@@ -47,7 +47,7 @@ public struct QueryField: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A custom front matter key, as written in the files.
-    public static func custom(_ key: String) -> QueryField {
+    package static func custom(_ key: String) -> QueryField {
         QueryField(customKey: key)
     }
 
@@ -56,7 +56,7 @@ public struct QueryField: Sendable, Hashable, CustomStringConvertible {
         uniqueKeysWithValues: BookSchema.queryFields.flatMap { definition in definition.names.map { ($0, definition.field) } })
 
     /// The field a query names with `name`: a built-in one (case-insensitively), or a custom key.
-    public init(name: String) {
+    package init(name: String) {
         self = Self.named[name.lowercased()] ?? .custom(name)
     }
 
@@ -64,9 +64,9 @@ public struct QueryField: Sendable, Hashable, CustomStringConvertible {
     static let status = QueryField(name: "status")
 
     /// The custom key, when this is one.
-    public var customKey: String? { isCustom ? name : nil }
+    package var customKey: String? { isCustom ? name : nil }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// The index's name for a custom key, apart from the built-in names whatever their case.
     var storageName: String {

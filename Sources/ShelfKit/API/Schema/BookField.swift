@@ -5,26 +5,26 @@
 /// Reading and writing files, ``Book/setting(_:to:)``, validation, `Codable`, the index's `books`
 /// and `book_facts` columns, query field names and kinds, and the CLI's JSON and CSV output all
 /// take the field from here, so a new field is one entry of ``BookSchema/fields`` and its tests.
-public final class BookField: Sendable {
+package final class BookField: Sendable {
     /// The key in a file, and in `shelf set`, JSON records and CSV headers: `stopped_page`.
-    public let key: String
+    package let key: String
     /// Other keys a file may hold the field under, read when ``key`` holds no value: `author`
     /// for `authors`, as Obsidian's book plugins write it. An edit of the field goes to the key
     /// the file has. This is where a library's own key names (`date_read` for `finished`) map.
-    public let alternativeKeys: [String]
+    package let alternativeKeys: [String]
     /// How a value is read, stored and compared.
-    public let valueType: BookValueType
+    package let valueType: BookValueType
     /// Whether every book has a value (`title`): a file without one is not a book.
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// The ``Book`` property, also the key of ``Book``'s `Codable` form: `seriesIndex`.
-    public let propertyName: String
+    package let propertyName: String
     /// The names a query uses for the field, the first the one it is shown by: `author`, `authors`.
-    public let queryNames: [String]
+    package let queryNames: [String]
     /// The column of the index's `books` table that holds the value.
-    public let indexColumn: String
+    package let indexColumn: String
     /// How much a search match in the field counts against one in the body (1), or `nil` for a
     /// field full-text search does not read.
-    public let searchWeight: Double?
+    package let searchWeight: Double?
     /// What a value of the right type must also satisfy.
     let rule: BookValueRule?
 

@@ -7,9 +7,9 @@
 /// ```swift
 /// BookSchema.field(forKey: "series_index")?.valueType   // .number
 /// ```
-public enum BookSchema {
+package enum BookSchema {
     /// The fields, in canonical order.
-    public static let fields: [BookField] = [
+    package static let fields: [BookField] = [
         BookField(required: "title", { $0.title }, { $0.title = $1 }, searchWeight: 10),
         BookField("subtitle", { $0.subtitle }, { $0.subtitle = $1 }, searchWeight: 4),
         BookField(list: "authors", { $0.authors }, { $0.authors = $1 }, queryNames: ["author", "authors"], alternativeKeys: ["author"], searchWeight: 6),
@@ -34,7 +34,7 @@ public enum BookSchema {
     ]
 
     /// The keys of ``fields``, in order.
-    public static let keys = fields.map(\.key)
+    package static let keys = fields.map(\.key)
 
     /// The fields full-text search reads, in order; the body comes after them.
     static let searchedFields = fields.filter { $0.searchWeight != nil }
@@ -42,7 +42,7 @@ public enum BookSchema {
     private static let byKey = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
 
     /// The field whose key is `key`; `nil` for a custom key.
-    public static func field(forKey key: String) -> BookField? {
+    package static func field(forKey key: String) -> BookField? {
         byKey[key]
     }
 

@@ -1,6 +1,6 @@
 /// The types a book field can hold. A field's type decides how a file's value is read, how it is
 /// written back, how the index stores it and how a query compares it.
-public enum BookValueType: Sendable, Hashable {
+package enum BookValueType: Sendable, Hashable {
     /// Text, whatever the scalar looks like: `isbn: 0441172717` keeps its leading zero.
     case text
     /// A list of text; a single value reads as a one-item list.

@@ -24,7 +24,7 @@ public struct SearchHit: Sendable, Hashable {
     public var score: Double
 
     /// Creates a hit.
-    public init(kind: Kind, bookID: BookID, title: String, path: String, line: Int, snippet: String, score: Double) {
+    package init(kind: Kind, bookID: BookID, title: String, path: String, line: Int, snippet: String, score: Double) {
         self.kind = kind
         self.bookID = bookID
         self.title = title
@@ -51,7 +51,7 @@ public struct SearchHighlight: Sendable, Hashable {
     /// `«match»`, for plain text.
     public static let guillemets = SearchHighlight(start: "«", end: "»")
     /// Bold on a terminal.
-    public static let ansiBold = SearchHighlight(start: "\u{1B}[1m", end: "\u{1B}[0m")
+    package static let ansiBold = SearchHighlight(start: "\u{1B}[1m", end: "\u{1B}[0m")
     /// No markers.
     public static let none = SearchHighlight(start: "", end: "")
 }

@@ -23,7 +23,7 @@ public struct LiveSession: Sendable, Hashable {
         public var end: LocalDateTime?
 
         /// Creates a pause.
-        public init(start: LocalDateTime, end: LocalDateTime? = nil) {
+        package init(start: LocalDateTime, end: LocalDateTime? = nil) {
             self.start = start
             self.end = end
         }
@@ -77,7 +77,7 @@ public struct LiveSession: Sendable, Hashable {
 
     /// The note lines of a scratchpad's text (the live file's body, what the editor saved):
     /// ``lines(of:)`` without the empty lines at the end.
-    public static func noteLines(of text: String) -> [String] {
+    package static func noteLines(of text: String) -> [String] {
         var lines = lines(of: text)
         while lines.last == "" { lines.removeLast() }
         return lines
@@ -112,7 +112,7 @@ public struct LiveSession: Sendable, Hashable {
 
     /// The pages read until `moment` at `pagesPerHour` (``ReadingPace/pagesPerHour``), rounded
     /// down; `nil` without a pace.
-    public func estimatedPages(at moment: LocalDateTime, pagesPerHour: Double?) -> Int? {
+    package func estimatedPages(at moment: LocalDateTime, pagesPerHour: Double?) -> Int? {
         guard let pagesPerHour, pagesPerHour > 0, pagesPerHour.isFinite else { return nil }
         return Int(Double(secondsRead(at: moment)) * pagesPerHour / 3600)
     }
@@ -120,7 +120,7 @@ public struct LiveSession: Sendable, Hashable {
     /// The page reached to offer when the session stops: the start page moved on by the pages
     /// estimated at `pagesPerHour` (the last page read, so 10 pages from page 97 reach 106), or
     /// the page before the start page, the progress it began from, without a pace.
-    public func estimatedPage(at moment: LocalDateTime, pagesPerHour: Double?) -> Int? {
+    package func estimatedPage(at moment: LocalDateTime, pagesPerHour: Double?) -> Int? {
         guard let startPage else { return nil }
         return startPage - 1 + (estimatedPages(at: moment, pagesPerHour: pagesPerHour) ?? 0)
     }
@@ -129,7 +129,7 @@ public struct LiveSession: Sendable, Hashable {
     /// the day and time it began, the pages from ``startPage`` to `to` (none when `to` is `nil`,
     /// or the page it began from, when nothing was read), `minutes` or the minutes read, and the
     /// notes, with `note` as a last line.
-    public func session(endingAt moment: LocalDateTime, to page: Int?, minutes: Int? = nil, note: String? = nil) -> ReadingSession {
+    package func session(endingAt moment: LocalDateTime, to page: Int?, minutes: Int? = nil, note: String? = nil) -> ReadingSession {
         session(endingAt: moment, reaching: page.map(ReadingPosition.page), minutes: minutes, note: note)
     }
 

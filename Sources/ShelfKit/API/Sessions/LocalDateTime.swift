@@ -49,12 +49,12 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// This moment `seconds` later (earlier when negative), in the same offset.
-    public func adding(seconds: Int) -> LocalDateTime {
+    package func adding(seconds: Int) -> LocalDateTime {
         LocalDateTime(secondsSinceEpoch: secondsSinceEpoch + seconds, utcOffset: utcOffset)
     }
 
     /// Seconds from `self` to `other`; negative when `other` is earlier.
-    public func seconds(until other: LocalDateTime) -> Int { other.secondsSinceEpoch - secondsSinceEpoch }
+    package func seconds(until other: LocalDateTime) -> Int { other.secondsSinceEpoch - secondsSinceEpoch }
 
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM`.
     public var description: String {
@@ -67,7 +67,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z` for UTC), as ``description`` writes it.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 || bytes.count == 25, bytes[10] == UInt8(ascii: "T"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),

@@ -10,9 +10,9 @@ internal import Foundation
 ///   whole process, so that a sequence of commands can be replayed in a shell as it ran.
 ///
 /// A fixed clock does not advance: a live session's timer under it stands still.
-public enum ShelfClock {
+package enum ShelfClock {
     /// The moment taken as now in this task and the tasks it starts; `nil` for the system clock.
-    @TaskLocal public static var fixed: LocalDateTime?
+    @TaskLocal package static var fixed: LocalDateTime?
 
     /// The fixed moment in force: the task's, else `SHELF_NOW`'s, else `nil`.
     static var override: LocalDateTime? {
@@ -24,7 +24,7 @@ public enum ShelfClock {
 
     /// A local date and time, `YYYY-MM-DDTHH:MM` (or with a space), as a moment on a clock at UTC.
     /// - Returns: `nil` for anything else.
-    public static func parse(_ text: String) -> LocalDateTime? {
+    package static func parse(_ text: String) -> LocalDateTime? {
         let parts = text.split(whereSeparator: { $0 == "T" || $0 == " " })
         guard parts.count == 2, let day = Day(String(parts[0])), let time = TimeOfDay(String(parts[1])) else { return nil }
         return LocalDateTime(day: day, time: time)

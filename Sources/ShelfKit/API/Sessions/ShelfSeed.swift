@@ -10,9 +10,9 @@ internal import Foundation
 /// With a seed, the first session a process logs in a minute gets the same letters every run;
 /// without one, they are drawn from the system's random source, which is what keeps two
 /// devices' sessions of one minute apart.
-public enum ShelfSeed {
+package enum ShelfSeed {
     /// The seed in force in this task and the tasks it starts; `nil` for random letters.
-    @TaskLocal public static var fixed: UInt64?
+    @TaskLocal package static var fixed: UInt64?
 
     /// The seed in force: the task's, else `SHELF_SEED`'s, else `nil`.
     static var override: UInt64? {

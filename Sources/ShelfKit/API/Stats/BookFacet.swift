@@ -1,5 +1,5 @@
 /// A value books share, counted by `shelf tags`, `shelf authors` and `shelf folders`.
-public enum BookFacet: String, Sendable, Hashable, CaseIterable {
+package enum BookFacet: String, Sendable, Hashable, CaseIterable {
     /// `tags`: each tag of a book.
     case tags
     /// `authors`: each author of a book.
@@ -9,7 +9,7 @@ public enum BookFacet: String, Sendable, Hashable, CaseIterable {
     case folders
 
     /// How ``BookFacet/counts(in:order:)`` orders the values.
-    public enum Order: Sendable, Hashable {
+    package enum Order: Sendable, Hashable {
         /// Most books first, then by name.
         case count
         /// By name, ignoring case.
@@ -28,7 +28,7 @@ public enum BookFacet: String, Sendable, Hashable, CaseIterable {
     /// Each value of `books` with the number of books that have it. Values that differ only in
     /// case are one (`Sci-Fi` and `sci-fi`), shown as most books write it (ties: the first in
     /// byte order); a book counts once per value.
-    public func counts(in books: [Book], order: Order = .count) -> [NameCount] {
+    package func counts(in books: [Book], order: Order = .count) -> [NameCount] {
         var spellings: [String: [String: Int]] = [:]
         var counts: [String: Int] = [:]
         for book in books {
@@ -59,7 +59,7 @@ extension LibraryReading {
     /// ```swift
     /// let tags = try await library.counts(of: .tags, matching: Query(parsing: "status:finished", today: .today()))
     /// ```
-    public func counts(of facet: BookFacet, matching query: Query = .all, order: BookFacet.Order = .count)
+    package func counts(of facet: BookFacet, matching query: Query = .all, order: BookFacet.Order = .count)
         async throws(ShelfError) -> Listing<NameCount> {
         let books = try await books(matching: query, sortedBy: [], limit: nil)
         return Listing(facet.counts(in: books.items, order: order), problems: books.problems)

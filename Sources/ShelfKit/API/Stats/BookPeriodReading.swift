@@ -1,19 +1,19 @@
 /// What one book's sessions of a period read: a line of `shelf today`.
-public struct BookPeriodReading: Sendable, Hashable, Codable {
+package struct BookPeriodReading: Sendable, Hashable, Codable {
     /// The book.
-    public var id: BookID
+    package var id: BookID
     /// Its title; the slug when the book could not be read.
-    public var title: String
+    package var title: String
     /// Sessions in the period.
-    public var sessions: Int
+    package var sessions: Int
     /// Pages they read, each counted after the session before it of the book
     /// (``ReadingSession/pagesRead(_:)``).
-    public var pages: Int
+    package var pages: Int
     /// Their minutes, where given.
-    public var minutes: Int
+    package var minutes: Int
 
     /// Creates a line.
-    public init(id: BookID, title: String, sessions: Int, pages: Int, minutes: Int) {
+    package init(id: BookID, title: String, sessions: Int, pages: Int, minutes: Int) {
         self.id = id
         self.title = title
         self.sessions = sessions

@@ -1,31 +1,31 @@
 /// Whether the year's goal (`goal:`/`goals:` in `.shelf/config.yaml`) is on pace, and the pages a
 /// day that would keep it: part of ``ReadingPeriodSummary``.
-public struct GoalPace: Sendable, Hashable, Codable {
+package struct GoalPace: Sendable, Hashable, Codable {
     /// The year, today's.
-    public var year: Int
+    package var year: Int
     /// Books to finish in the year.
-    public var goal: Int
+    package var goal: Int
     /// Books finished in the year so far.
-    public var finished: Int
+    package var finished: Int
     /// Books an even pace would have finished by today: the goal times the part of the year
     /// gone, today included, rounded down (as ``GoalProgress/expectedByToday`` is).
-    public var expectedByToday: Int
+    package var expectedByToday: Int
     /// Books still to finish to reach the goal; 0 once it is reached.
-    public var booksNeeded: Int
+    package var booksNeeded: Int
     /// The pages of a typical book: the mean of the year's finished books that give `pages`,
     /// else of every book of the library that does; `nil` when none does.
-    public var typicalPages: Int?
+    package var typicalPages: Int?
     /// Days left in the year, today included.
-    public var daysLeft: Int
+    package var daysLeft: Int
     /// Pages a day that would finish ``booksNeeded`` typical books in ``daysLeft``, rounded up;
     /// `nil` without a typical length.
-    public var pagesPerDay: Int?
+    package var pagesPerDay: Int?
 
     /// Whether the books finished keep up with an even pace.
-    public var onPace: Bool { finished >= expectedByToday }
+    package var onPace: Bool { finished >= expectedByToday }
 
     /// Creates a goal pace.
-    public init(year: Int, goal: Int, finished: Int, expectedByToday: Int, booksNeeded: Int, typicalPages: Int?,
+    package init(year: Int, goal: Int, finished: Int, expectedByToday: Int, booksNeeded: Int, typicalPages: Int?,
                 daysLeft: Int, pagesPerDay: Int?) {
         self.year = year
         self.goal = goal

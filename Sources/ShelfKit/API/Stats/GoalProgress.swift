@@ -1,15 +1,15 @@
 /// Progress toward the yearly goal set as `goal:` in `.shelf/config.yaml`.
-public struct GoalProgress: Sendable, Hashable, Codable {
+package struct GoalProgress: Sendable, Hashable, Codable {
     /// The year.
-    public var year: Int
+    package var year: Int
     /// Books to finish in the year.
-    public var goal: Int
+    package var goal: Int
     /// Books finished in the year.
-    public var finished: Int
+    package var finished: Int
     /// `finished` as a percentage of `goal`, rounded down.
-    public var percent: Int
+    package var percent: Int
     /// How many books would be finished by today at an even pace; only for the current year.
-    public var expectedByToday: Int?
+    package var expectedByToday: Int?
 
     /// How many of `goal` books an even pace finishes in `today`'s year by the end of `today`.
     static func expected(goal: Int, byTheEndOf today: Day) -> Int {
@@ -20,7 +20,7 @@ public struct GoalProgress: Sendable, Hashable, Codable {
     }
 
     /// Creates a progress report.
-    public init(year: Int, goal: Int, finished: Int, percent: Int, expectedByToday: Int?) {
+    package init(year: Int, goal: Int, finished: Int, percent: Int, expectedByToday: Int?) {
         self.year = year
         self.goal = goal
         self.finished = finished

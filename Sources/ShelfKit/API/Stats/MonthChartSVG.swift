@@ -1,11 +1,11 @@
 /// The books finished per month as a standalone SVG file: twelve horizontal bars, labelled,
 /// with the count at the end of each, that any browser or image viewer shows.
-public enum MonthChartSVG {
+package enum MonthChartSVG {
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The SVG document for `stats.byMonth`.
     /// - Parameter title: The heading; the default names the year.
-    public static func render(_ stats: ReadingStats, title: String? = nil) -> String {
+    package static func render(_ stats: ReadingStats, title: String? = nil) -> String {
         let heading = title ?? "Books finished in \(stats.chartYear)"
         let rowHeight = 24, top = 48, left = 56, barWidth = 400, width = 540
         let height = top + rowHeight * stats.byMonth.count + 16

@@ -6,28 +6,28 @@
 /// let summary = try await ReadingPeriodSummary.compute(for: library, period: .week, today: .today())
 /// print(summary.pages, summary.streak, summary.goal?.pagesPerDay ?? 0)
 /// ```
-public struct ReadingPeriodSummary: Sendable, Hashable, Codable {
+package struct ReadingPeriodSummary: Sendable, Hashable, Codable {
     /// The period.
-    public var period: ReadingPeriod
+    package var period: ReadingPeriod
     /// Its first day.
-    public var first: Day
+    package var first: Day
     /// Its last day: today.
-    public var today: Day
+    package var today: Day
     /// The books read in the period, most pages first, then most minutes, then by title.
-    public var books: [BookPeriodReading]
+    package var books: [BookPeriodReading]
     /// Sessions in the period.
-    public var sessions: Int
+    package var sessions: Int
     /// Pages read in the period.
-    public var pages: Int
+    package var pages: Int
     /// Minutes read in the period, where sessions give them.
-    public var minutes: Int
+    package var minutes: Int
     /// Days in a row with a session, ending today, or yesterday when today has none yet.
-    public var streak: Int
+    package var streak: Int
     /// The year's goal and its pace, when a goal is set for this year.
-    public var goal: GoalPace?
+    package var goal: GoalPace?
     /// The problems of the files left out because they could not be read, sorted: filled in by
     /// ``compute(for:period:today:)``.
-    public var problems: [Problem] = []
+    package var problems: [Problem] = []
 
     /// Works out the summary.
     /// - Parameters:
@@ -37,7 +37,7 @@ public struct ReadingPeriodSummary: Sendable, Hashable, Codable {
     ///   - configuration: The library's settings: the finished status and the goals.
     ///   - period: Today, this week or this month.
     ///   - today: The current day.
-    public init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, period: ReadingPeriod,
+    package init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, period: ReadingPeriod,
                 today: Day) {
         self.period = period
         self.today = today
@@ -70,7 +70,7 @@ public struct ReadingPeriodSummary: Sendable, Hashable, Codable {
     /// Reads every book and session of `library` and works out the summary, with the
     /// ``problems`` of the files it had to skip.
     /// - Throws: Only when the library's folders cannot be read.
-    public static func compute(for library: some LibraryReading, period: ReadingPeriod, today: Day) async throws(ShelfError)
+    package static func compute(for library: some LibraryReading, period: ReadingPeriod, today: Day) async throws(ShelfError)
         -> ReadingPeriodSummary {
         let books = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
         let sessions = try await library.sessions(since: nil)

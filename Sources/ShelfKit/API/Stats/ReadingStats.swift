@@ -12,48 +12,48 @@
 /// let stats = try await ReadingStats.compute(for: library, year: 2025, today: .today())
 /// print(stats.booksFinished, stats.averageRating ?? 0)
 /// ```
-public struct ReadingStats: Sendable, Hashable, Codable {
+package struct ReadingStats: Sendable, Hashable, Codable {
     /// The year asked for, or `nil` for all time.
-    public var year: Int?
+    package var year: Int?
     /// The day the streak and goal are measured from.
-    public var today: Day
+    package var today: Day
     /// Reads finished in scope: a book read to the end twice counts twice.
-    public var booksFinished: Int
+    package var booksFinished: Int
     /// Their pages, where known.
-    public var pagesFinished: Int
+    package var pagesFinished: Int
     /// Books and pages per year, oldest first.
-    public var byYear: [PeriodTotal]
+    package var byYear: [PeriodTotal]
     /// The year of ``byMonth``: the year asked for, else the current one, or the last year with a
     /// book finished while the current one has none.
-    public var chartYear: Int
+    package var chartYear: Int
     /// Books and pages per month of ``chartYear``, January to December.
-    public var byMonth: [PeriodTotal]
+    package var byMonth: [PeriodTotal]
     /// The mean rating of the finished books that have one.
-    public var averageRating: Double?
+    package var averageRating: Double?
     /// How many finished books have a rating.
-    public var ratedBooks: Int
+    package var ratedBooks: Int
     /// Authors with the most finished books, at most five.
-    public var topAuthors: [NameCount]
+    package var topAuthors: [NameCount]
     /// Tags with the most finished books, at most five.
-    public var topTags: [NameCount]
+    package var topTags: [NameCount]
     /// Pace over the sessions in scope.
-    public var pace: ReadingPace
+    package var pace: ReadingPace
     /// The finished book with the most pages.
-    public var longest: BookLength?
+    package var longest: BookLength?
     /// The finished book with the fewest pages.
-    public var shortest: BookLength?
+    package var shortest: BookLength?
     /// Days in a row with a session, ending today, or yesterday when today has none yet.
-    public var streak: Int
+    package var streak: Int
     /// Progress toward the configured goal in the year asked for, else the current one, when a
     /// goal is set.
-    public var goal: GoalProgress?
+    package var goal: GoalProgress?
     /// The problems of the book and session files left out of the statistics because they
     /// could not be read, sorted by path and line: filled in by
     /// ``compute(for:matching:year:today:)``, empty for statistics made from arrays.
-    public var problems: [Problem] = []
+    package var problems: [Problem] = []
 
     /// How many authors and tags ``topAuthors`` and ``topTags`` keep.
-    public static let topCount = 5
+    package static let topCount = 5
 
     /// Works out the statistics.
     /// - Parameters:
@@ -63,7 +63,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     ///   - configuration: The library's settings: which status is the finished one, and the goals.
     ///   - year: Only this year, or `nil` for all time.
     ///   - today: The current day.
-    public init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, year: Int?, today: Day) {
+    package init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, year: Int?, today: Day) {
         self.year = year
         self.today = today
         // Every read that ended with the last page by `today`, with the day it did: statistics
@@ -127,7 +127,7 @@ public struct ReadingStats: Sendable, Hashable, Codable {
     /// Reads the books matching `query` and their sessions from `library` and works out the
     /// statistics, with the ``problems`` of the files it had to skip.
     /// - Throws: Only when the library's folders cannot be read.
-    public static func compute(for library: some LibraryReading, matching query: Query = .all, year: Int? = nil,
+    package static func compute(for library: some LibraryReading, matching query: Query = .all, year: Int? = nil,
                                today: Day) async throws(ShelfError) -> ReadingStats {
         let books = try await library.books(matching: query, sortedBy: [], limit: nil)
         // Every session, not the year's alone: the year's first one counts its pages after the

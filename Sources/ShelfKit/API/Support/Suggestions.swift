@@ -1,10 +1,10 @@
 /// "Did you mean …?": the names close to what someone typed, and how a message lists them.
 /// Unknown slugs and unknown query fields suggest alike, and an app or the CLI suggests its own
 /// names (commands, output fields) the same way.
-public enum Suggestions {
+package enum Suggestions {
     /// Up to three of `candidates` within a few edits of `typed` (a third of its length, at
     /// least 1 and at most 3; case ignored), nearest first, then by name.
-    public static func closeMatches(to typed: String, among candidates: some Sequence<String>) -> [String] {
+    package static func closeMatches(to typed: String, among candidates: some Sequence<String>) -> [String] {
         let wanted = typed.lowercased()
         let limit = max(1, min(3, wanted.count / 3))
         return candidates
@@ -15,7 +15,7 @@ public enum Suggestions {
     }
 
     /// `a`, `a or b`, `a, b or c`.
-    public static func alternatives(_ names: [String]) -> String {
+    package static func alternatives(_ names: [String]) -> String {
         guard names.count > 1, let last = names.last else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " or " + last
     }

@@ -18,7 +18,7 @@ internal import Darwin
 /// ```swift
 /// try ExportFile.write(csv, to: "goodreads_library_export.csv")
 /// ```
-public enum ExportFile {
+package enum ExportFile {
     /// How many links are followed before the path counts as a loop, as the kernel counts (`ELOOP`).
     private static let maximumLinks = 40
 
@@ -28,13 +28,13 @@ public enum ExportFile {
     ///   - path: Where it goes; relative to the current folder unless absolute.
     /// - Throws: ``ShelfError/io(path:operation:message:)`` naming `path` as given and the
     ///   failing step; nothing is left half written.
-    public static func write(_ text: String, to path: String) throws(ShelfError) {
+    package static func write(_ text: String, to path: String) throws(ShelfError) {
         try write(bytes: Array(text.utf8), to: path)
     }
 
     /// Writes `bytes` to `path`, as described for ``ExportFile``: for files that are not text
     /// shelf made, such as the merge git asks its driver for, which must keep every byte.
-    public static func write(bytes: [UInt8], to path: String) throws(ShelfError) {
+    package static func write(bytes: [UInt8], to path: String) throws(ShelfError) {
         let named = path.contains("/") ? path : "./" + path
         let status = FileSystem.status(named)
         if let status, !status.isStream, status.kind == .other {

@@ -1,0 +1,85 @@
+/// What shelf's own commands ask of a library beyond the public API: the listing by the
+/// command-line filter options, a scan for `check`, finding a book by what a person typed, the
+/// trash, and removing keys whatever their values. Both library kinds answer it (through
+/// `EngineHandle`), so the commands and the tests run on either; an app reaches the same
+/// behaviour through ``LibraryReading`` and ``LibraryWriting`` (a ``Query``, ``LibraryWriting/update(_:_:)``).
+package protocol LibraryCommands: LibraryBatchWriting {
+    /// The books that match `query`, sorted, at most `limit` of them.
+    ///
+    /// Files that cannot be read are skipped, never fatal; the listing's problems describe them.
+    /// - Parameters:
+    ///   - query: Which books; the default matches all.
+    ///   - order: Sort keys; ties fall back to title, then path.
+    ///   - limit: How many to return at most.
+    /// - Throws: Only when the library's folders cannot be read at all.
+    func books(matching query: BookQuery, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book>
+
+    /// Reads every book: those that read cleanly, and a problem for each file that does not.
+    func scan() async throws(ShelfError) -> LibraryScan
+
+    /// The deleted books in `.shelf/trash/`, the most recently deleted first; a book deleted
+    /// more than once is there once per deletion.
+    func trashedBooks() async throws(ShelfError) -> [TrashedBook]
+
+    /// The book a person means by `reference`: a slug, a path relative to the library, the start
+    /// of a slug, or a fragment of a title. The best match wins: the exact title, then whole words
+    /// of a title, then the start of a slug, the start of a word, anywhere in a title.
+    /// - Throws: ``ShelfError/ambiguousReference(reference:candidates:)`` when several books
+    ///   match equally well, ``ShelfError/bookNotFound(reference:closeMatches:)`` with slugs a few edits away.
+    func resolve(_ reference: String) async throws(ShelfError) -> Book
+
+    /// Removes front matter keys from a book with all their lines, whatever their values: also
+    /// a value of the wrong type, which ``update(_:)-(Book)`` cannot remove because the book read
+    /// from the file leaves it out. Keys the file does not have are left alone; when it has none
+    /// of them, nothing is written.
+    /// The book is found from its path, as ``update(_:)-(Book)`` finds it.
+    /// - Returns: The book as written, and the keys its file did not have.
+    @discardableResult
+    func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> RemovedKeys
+
+    /// Deletes every book matching `query`, all or none.
+    @discardableResult
+    func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book]
+
+    /// Puts a deleted book back where it was: the copy of `id` deleted last, or with `day` the
+    /// last one deleted that day.
+    /// - Throws: ``ShelfError/notInTrash(_:)``, ``ShelfError/notDeletedOn(_:day:deletedIn:)``, or
+    ///   ``ShelfError/restoreBlocked(_:existingPath:)`` when a book with that slug exists again.
+    @discardableResult
+    func restore(_ id: BookID, deletedOn day: Day?) async throws(ShelfError) -> Book
+
+    /// Puts the deleted book at `trashPath` (`.shelf/trash/2026-11-24/to-read/circe.md`, as
+    /// ``TrashedBook/path`` says) back where it was.
+    /// - Throws: ``ShelfError/notInTrashAt(path:)``, or
+    ///   ``ShelfError/restoreBlocked(_:existingPath:)`` when a book with that slug exists again.
+    @discardableResult
+    func restore(trashedAt trashPath: String) async throws(ShelfError) -> Book
+
+    /// The books `book` may be a copy of: those with its ISBN, and those with its title and first
+    /// author. `shelf add` warns with these; nothing refuses a second copy.
+    func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate]
+
+    /// Adds several books, all or none: everything is checked first, and a write that fails
+    /// midway undoes the ones before it.
+    @discardableResult
+    func add(_ books: [NewBook]) async throws(ShelfError) -> [Book]
+
+    /// Updates several books, all or none. Several copies of one book are applied in order, each
+    /// with its own changes, as if saved one after the other.
+    @discardableResult
+    func update(_ books: [Book]) async throws(ShelfError) -> [Book]
+}
+
+extension LibraryCommands {
+    /// Every book that matches `query` (all by default), sorted by `order` then title then path.
+    package func books(matching query: BookQuery = BookQuery(), sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
+        try await books(matching: query, sortedBy: order, limit: nil).items
+    }
+
+    /// Puts the most recently deleted copy of `id` back where it was
+    /// (``restore(_:deletedOn:)`` with no day).
+    @discardableResult
+    package func restore(_ id: BookID) async throws(ShelfError) -> Book {
+        try await restore(id, deletedOn: nil)
+    }
+}
