@@ -398,7 +398,7 @@ struct GoodreadsImportTests {
         #expect(throws: ShelfError.invalidValue(path: "sg.csv", key: "line 1", value: "",
                                                 reason: "is the header of a StoryGraph export, not of a Goodreads one (it has "
                                                     + "the columns Authors, Read Status); import it with: shelf import storygraph sg.csv",
-                                                line: 1, column: 1)) {
+                                                at: SourceLocation(line: 1, column: 1))) {
             try importer.read(try ImportFixtures.text("storygraph_export.csv"), path: "sg.csv", configuration: .default)
         }
     }

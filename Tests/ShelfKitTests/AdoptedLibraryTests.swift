@@ -58,7 +58,7 @@ struct AdoptedLibraryTests {
     @Test func aMapEditedByHandIsCheckedWithItsLine() throws {
         let yaml = "statuses: [to-read, reading, finished, abandoned]\nformat: 2\nnotes:\n  folder: Books\n  rating_scale: 7\n"
         #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "notes.rating_scale", value: "7",
-                                                 reason: "should be 5, 10 or 100", line: 5, column: 17)) {
+                                                 reason: "should be 5, 10 or 100", at: SourceLocation(line: 5, column: 17))) {
             try LibraryConfiguration(yaml: Array(yaml.utf8))
         }
         let unknown = "format: 2\nnotes:\n  folder: Books\n  colour: blue\n"

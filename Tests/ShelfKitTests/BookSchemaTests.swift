@@ -113,11 +113,11 @@ struct BookSchemaTests {
         let document = try FrontMatterDocument(bytes: Array(text.utf8), path: "to-read/dune.md")
         let (_, problems) = BookFormat.read(document, at: BookLocation(status: .toRead, folder: "", slug: "dune"))
         let problem = try #require(problems.first)
-        guard case .invalidValue(_, _, let fileValue, let fileReason, _, _) = problem else {
+        guard case .invalidValue(_, _, let fileValue, let fileReason, _) = problem else {
             Issue.record("not an invalid value: \(problem)")
             return
         }
-        #expect(throws: ShelfError.invalidValue(path: "", key: key, value: fileValue, reason: fileReason, line: 0, column: 0)) {
+        #expect(throws: ShelfError.invalidValue(path: "", key: key, value: fileValue, reason: fileReason, at: nil)) {
             try Book(title: "Dune").setting(key, to: wrong)
         }
     }

@@ -55,11 +55,11 @@ struct CheckTests {
         let root = try TemporaryFolder.make(with: [".shelf/config.yaml": "statuses: [to-read, to-read]\ngoal: many\n"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "goal", value: "many",
-                                                reason: "should be a whole number", line: 2, column: 7)) {
+                                                reason: "should be a whole number", at: SourceLocation(line: 2, column: 7))) {
             try FileLibrary(root: root)
         }
         #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "statuses", value: "to-read, to-read",
-                                                reason: "lists a status twice", line: 1, column: 1)) {
+                                                reason: "lists a status twice", at: SourceLocation(line: 1, column: 1))) {
             try LibraryConfiguration(yaml: Array("statuses: [to-read, to-read]\n".utf8))
         }
         let custom = try LibraryConfiguration(yaml: Array("statuses: [wishlist, reading, finished]\ngoal: 12\n".utf8))

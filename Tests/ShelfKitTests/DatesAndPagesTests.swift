@@ -50,11 +50,11 @@ struct DatesAndPagesTests {
         #expect(started.started == day("2024-03-01"))
         let tomorrow = try #require(testToday.adding(days: 1))
         await expectError(.invalidValue(path: "reading/circe.md", key: "finished", value: tomorrow.description,
-                                        reason: "is after today (2024-03-15)", line: 0, column: 0)) {
+                                        reason: "is after today (2024-03-15)", at: nil)) {
             try await test.library.move("circe", to: .finished, folder: nil, on: tomorrow) { _ in }
         }
         await expectError(.invalidValue(path: "finished/dune.md", key: "started", value: tomorrow.description,
-                                        reason: "is after today (2024-03-15)", line: 0, column: 0)) {
+                                        reason: "is after today (2024-03-15)", at: nil)) {
             try await test.library.update("dune") { $0.started = tomorrow }
         }
         #expect(await test.exists("reading/circe.md"))

@@ -11,14 +11,14 @@ struct ISBNValidationTests {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
         await expectError(.invalidValue(path: "to-read/emma.md", key: "isbn", value: "9780441172718",
-                                        reason: "has a wrong check digit", line: 0, column: 0)) {
+                                        reason: "has a wrong check digit", at: nil)) {
             try await test.library.add(Book(title: "Emma", isbn: "9780441172718"), to: .toRead, in: "")
         }
         #expect(await !test.exists("to-read/emma.md"))
         try await test.library.add(Book(title: "Emma", isbn: "978-0-441-17271-9"), to: .toRead, in: "")
         let before = await test.bytes("to-read/emma.md")
         await expectError(.invalidValue(path: "to-read/emma.md", key: "isbn", value: "12345",
-                                        reason: "should have 10 or 13 digits, not 5", line: 0, column: 0)) {
+                                        reason: "should have 10 or 13 digits, not 5", at: nil)) {
             try await test.library.update("emma") { $0.isbn = "12345" }
         }
         #expect(await test.bytes("to-read/emma.md") == before)

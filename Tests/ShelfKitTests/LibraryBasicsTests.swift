@@ -86,11 +86,11 @@ struct LibraryBasicsTests {
             try await test.library.add(Book(id: BookID(long), title: "X"), to: .toRead, in: "")
         }
         await expectError(.invalidValue(path: "to-read/x.md", key: "title", value: " ", reason: "is empty; every book needs a title",
-                                        line: 0, column: 0)) {
+                                        at: nil)) {
             try await test.library.add(Book(id: "x", title: " "), to: .toRead, in: "")
         }
         await expectError(.invalidValue(path: "to-read/x.md", key: "rating", value: "4.3",
-                                        reason: "should be between 0.5 and 5 in steps of 0.5", line: 0, column: 0)) {
+                                        reason: "should be between 0.5 and 5 in steps of 0.5", at: nil)) {
             try await test.library.add(Book(id: "x", title: "X", rating: 4.3), to: .toRead, in: "")
         }
         #expect(await !test.exists("to-read/x.md"))
@@ -149,7 +149,7 @@ struct LibraryBasicsTests {
         let many = try await test.library.book("many")
         #expect(many.title == "Many" && many.pages == nil)
         #expect(ShelfError.invalidValue(path: "to-read/many.md", key: "pages", value: "many", reason: "should be a whole number",
-                                        line: 3, column: 8).description
+                                        at: SourceLocation(line: 3, column: 8)).description
                 == "to-read/many.md:3:8: pages should be a whole number, found \"many\"")
         let listing = try await test.library.books(matching: BookQuery(), sortedBy: [], limit: nil)
         #expect(listing.books.map(\.id) == ["dune", "many"])

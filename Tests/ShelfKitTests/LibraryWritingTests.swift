@@ -118,7 +118,7 @@ struct LibraryWritingTests {
         try await test.write(edited, to: "finished/dune.md")
         book.pages = 500
         book.rating = 3
-        await expectError(.editConflict(path: "finished/dune.md", key: "pages", line: 6, column: 1)) {
+        await expectError(.editConflict(path: "finished/dune.md", key: "pages", at: SourceLocation(line: 6, column: 1))) {
             try await test.library.update(book)
         }
         #expect(await test.text("finished/dune.md") == edited)
@@ -295,7 +295,7 @@ struct LibraryWritingTests {
             try await test.library.log(ReadingSession(day: day("2024-03-11"), from: 40, to: 50), for: "circe")
         }
         await expectError(.invalidValue(path: "reading/circe/2024-03-12-2200-nxpc.md", key: "to", value: "80", reason: "is below from (90)",
-                                        line: 0, column: 0)) {
+                                        at: nil)) {
             try await test.library.log(ReadingSession(day: day("2024-03-12"), time: TimeOfDay(hour: 22, minute: 0), from: 90, to: 80),
                                        for: "circe")
         }
@@ -311,7 +311,7 @@ struct LibraryWritingTests {
         let test = try TestLibrary.make(kind)
         defer { test.remove() }
         await expectError(.invalidValue(path: "to-read/b.md", key: "rating", value: "9",
-                                        reason: "should be between 0.5 and 5 in steps of 0.5", line: 0, column: 0)) {
+                                        reason: "should be between 0.5 and 5 in steps of 0.5", at: nil)) {
             try await test.library.add([NewBook(Book(title: "A"), to: .toRead, in: "new"), NewBook(Book(title: "B", rating: 9), to: .toRead, in: "")])
         }
         await expectError(.alreadyExists(path: "to-read/new/a.md")) {
@@ -341,7 +341,7 @@ struct LibraryWritingTests {
         newA.rating = 4
         newB.rating = 7
         await expectError(.invalidValue(path: "finished/b.md", key: "rating", value: "7",
-                                        reason: "should be between 0.5 and 5 in steps of 0.5", line: 0, column: 0)) {
+                                        reason: "should be between 0.5 and 5 in steps of 0.5", at: nil)) {
             try await test.library.update([newA, newB])
         }
         #expect(await test.text("finished/a.md") == before)

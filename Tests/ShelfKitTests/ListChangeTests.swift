@@ -24,11 +24,11 @@ struct ListChangeTests {
         #expect(try book.changingList("author", [.add("Brian Herbert")]).authors == ["Frank Herbert", "Brian Herbert"])
         #expect(try book.changingList("tags", [.remove("sci-fi"), .remove("classic"), .remove("kindle")]).value(forKey: "tags") == nil)
         #expect(throws: ShelfError.invalidValue(path: "", key: "tags", value: "",
-                                                reason: "has no element \"paper\"; its elements are sci-fi, classic, kindle", line: 0, column: 0)) {
+                                                reason: "has no element \"paper\"; its elements are sci-fi, classic, kindle", at: nil)) {
             try book.changingList("tags", [.remove("paper")])
         }
         #expect(throws: ShelfError.invalidValue(path: "", key: "rating", value: "",
-                                                reason: "is not a list, so it has no elements to add or remove", line: 0, column: 0)) {
+                                                reason: "is not a list, so it has no elements to add or remove", at: nil)) {
             try book.changingList("rating", [.add("5")])
         }
     }

@@ -112,11 +112,11 @@ struct LiveSessionTests {
     @Test func aBrokenFileIsReportedWhereItIsBroken() {
         let path = ".shelf/live/dune.md"
         #expect(throws: ShelfError.invalidValue(path: path, key: "started", value: "9:30", reason: "expected a date and time as YYYY-MM-DDTHH:MM:SS+HH:MM",
-                                                line: 3, column: 10)) {
+                                                at: SourceLocation(line: 3, column: 10))) {
             try LiveSessionFormat.read(Array("---\nbook: dune\nstarted: 9:30\n---\n".utf8), path: path)
         }
         #expect(throws: ShelfError.invalidValue(path: path, key: "pauses", value: "[\"2024-03-15T09:40:00+01:00\"]",
-                                                reason: "expected [start, end], or [start] for the last pause while paused", line: 5, column: 5)) {
+                                                reason: "expected [start, end], or [start] for the last pause while paused", at: SourceLocation(line: 5, column: 5))) {
             try LiveSessionFormat.read(Array("""
                 ---
                 book: dune

@@ -115,11 +115,11 @@ struct ReadingPositionTests {
         // Below where the sessions reached, in another unit: page 150 is 37.5%.
         await refused(next.with(to: 150), of: "circe", .belowProgress(position: .page(150), reached: .percent(50)))
         await expectError(.invalidValue(path: "reading/circe/2024-03-02-1200-nxpc.md", key: "to", value: "55%", reason: "is below from (60%)",
-                                        line: 0, column: 0)) {
+                                        at: nil)) {
             try await test.library.log(positioned(next, from: .percent(60), to: .percent(55)), for: "circe")
         }
         await expectError(.invalidValue(path: "reading/circe/2024-03-02-1200-nxpc.md", key: "to", value: "120%", reason: "should be at most 100%",
-                                        line: 0, column: 0)) {
+                                        at: nil)) {
             try await test.library.log(positioned(next, to: .percent(120)), for: "circe")
         }
         #expect(try await test.library.sessions(of: "circe").count == 1)

@@ -113,7 +113,7 @@ struct RealFileEditTests {
         // Setting the unacceptable value itself is refused, naming the key.
         rated.rating = 7
         await expectError(.invalidValue(path: "finished/zero.md", key: "rating", value: "7",
-                                        reason: "should be between 0.5 and 5 in steps of 0.5", line: 0, column: 0)) {
+                                        reason: "should be between 0.5 and 5 in steps of 0.5", at: nil)) {
             try await test.library.update(rated)
         }
     }

@@ -95,7 +95,7 @@ struct SessionCorrectionTests {
         var restored = try JSONDecoder().decode(ReadingSession.self, from: kept)
         #expect(restored.version != nil)
         restored.minutes = 35
-        await #expect(throws: ShelfError.editConflict(path: path, key: "minutes", line: 6, column: 1)) {
+        await #expect(throws: ShelfError.editConflict(path: path, key: "minutes", at: SourceLocation(line: 6, column: 1))) {
             try await test.library.update(restored)
         }
         restored.minutes = 30

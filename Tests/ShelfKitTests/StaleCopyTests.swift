@@ -104,7 +104,7 @@ struct StaleCopyTests {
         let text = try #require(await test.text("finished/dune.md"))
         try await test.write(text.replacingOccurrences(of: "Slow first", with: "Slow"), to: "finished/dune.md")
         old.body = "Mine.\n"
-        await expectError(.editConflict(path: "finished/dune.md", key: "body", line: 17, column: 1)) {
+        await expectError(.editConflict(path: "finished/dune.md", key: "body", at: SourceLocation(line: 17, column: 1))) {
             try await test.library.update(old)
         }
     }

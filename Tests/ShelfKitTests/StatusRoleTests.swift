@@ -58,11 +58,11 @@ struct StatusRoleTests {
         #expect(configuration.goals == [2025: 30, 2026: 12])
         #expect([2024, 2025, 2026].map(configuration.goal(for:)) == [24, 30, 12])
         #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "goals", value: "thirty",
-                                                reason: "should give 2025 a whole number of books", line: 1, column: 15)) {
+                                                reason: "should give 2025 a whole number of books", at: SourceLocation(line: 1, column: 15))) {
             try LibraryConfiguration(yaml: Array("goals: {2025: thirty}\n".utf8))
         }
         #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "goals", value: "next",
-                                                reason: "should name a year, as 2025", line: 2, column: 3)) {
+                                                reason: "should name a year, as 2025", at: SourceLocation(line: 2, column: 3))) {
             try LibraryConfiguration(yaml: Array("goals:\n  next: 3\n".utf8))
         }
     }

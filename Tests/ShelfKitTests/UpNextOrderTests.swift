@@ -91,7 +91,7 @@ struct AbandonPageAPITests {
         #expect(abandoned.stoppedPage == 40)
         #expect(abandoned.status == .abandoned)
         await #expect(throws: ShelfError.invalidValue(path: "abandoned/dune.md", key: "stopped_page", value: "101",
-                                                      reason: "is past the book's last page, 100", line: 0, column: 0)) {
+                                                      reason: "is past the book's last page, 100", at: nil)) {
             try await library.abandon("dune", on: nil, atPage: 101)
         }
         #expect(try await library.abandon("dune", on: nil, atPage: 60).stoppedPage == 60)

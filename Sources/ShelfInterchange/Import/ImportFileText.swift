@@ -10,7 +10,7 @@ public import ShelfKit
 public enum ImportFileText {
     /// The text of `bytes`: UTF-8 (a byte order mark is kept for the CSV reader to drop), or
     /// UTF-16 with a byte order mark, or UTF-16 without one when its zero bytes show it.
-    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` at the first
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:at:)`` at the first
     ///   byte that is not UTF-8.
     public static func decode(_ bytes: [UInt8], path: String) throws(ShelfError) -> String {
         if bytes.starts(with: [0xFF, 0xFE]) { return utf16(bytes.dropFirst(2), littleEndian: true) }
@@ -54,6 +54,6 @@ public enum ImportFileText {
             reason: "is not UTF-8 text: byte 0x\(byte.count == 1 ? "0" + byte : byte) is not UTF-8. It may be in a "
                 + "legacy code page such as Windows-1252, as Excel's plain \"CSV\" saves; save it as \"CSV UTF-8\", "
                 + "or convert it: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE-utf8.csv",
-            line: line, column: column)
+            at: SourceLocation(line: line, column: column))
     }
 }

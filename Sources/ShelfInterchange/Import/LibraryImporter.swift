@@ -33,7 +33,7 @@ public struct LibraryImporter: Sendable {
     ///   - text: The whole CSV file.
     ///   - path: The file's name, for messages.
     ///   - configuration: The library's statuses, which the rows' shelves map to.
-    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the file is
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:at:)`` when the file is
     ///   not an export of this kind (a required column is missing; the message says when the
     ///   file is the other service's export or has lost its header row); single bad rows never
     ///   throw. Dates written with the year last (`3/4/2026`) are read as the file's dates as a

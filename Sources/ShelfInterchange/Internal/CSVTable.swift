@@ -20,7 +20,7 @@ struct CSVTable: Sendable {
 
     /// Parses `text`; a leading byte order mark is ignored, and blank lines are dropped. Fields
     /// are separated by commas, or by the separator the header line uses instead (``delimiter(of:)``).
-    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the file
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:at:)`` when the file
     ///   has no header row.
     init(text: String, path: String) throws(ShelfError) {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -30,7 +30,7 @@ struct CSVTable: Sendable {
         do {
             reader = try CSVReader(string: body, hasHeaderRow: false, delimiter: delimiter)
         } catch {
-            throw .invalidValue(path: path, key: "file", value: "", reason: "is not CSV text: \(error)", line: 1, column: 1)
+            throw .invalidValue(path: path, key: "file", value: "", reason: "is not CSV text: \(error)", at: SourceLocation(line: 1, column: 1))
         }
         var records: [Row] = []
         while let fields = reader.next() {
@@ -39,7 +39,7 @@ struct CSVTable: Sendable {
         }
         guard let headerRecord = records.first, headerRecord.fields.contains(where: { !$0.isEmpty }) else {
             throw .invalidValue(path: path, key: "header", value: "", reason: "is missing; the file is empty",
-                                line: first, column: 1)
+                                at: SourceLocation(line: first, column: 1))
         }
         header = headerRecord.fields.map { $0.trimmingSpaces() }
         headerLine = first

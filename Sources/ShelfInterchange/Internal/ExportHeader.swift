@@ -27,7 +27,7 @@ enum ExportHeader {
         let missing = required(format).filter { !header.contains($0) }
         guard !missing.isEmpty else { return nil }
         let fail = { (reason: String) in
-            ShelfError.invalidValue(path: path, key: "line \(line)", value: "", reason: reason, line: line, column: 1)
+            ShelfError.invalidValue(path: path, key: "line \(line)", value: "", reason: reason, at: SourceLocation(line: line, column: 1))
         }
         if let other = ImportFormat.allCases.first(where: { $0 != format && required($0).allSatisfy(header.contains) }) {
             let otherRequired = required(other)
@@ -55,7 +55,7 @@ enum ExportHeader {
         }
         return .invalidValue(path: path, key: "header", value: header.prefix(4).joined(separator: ","),
                              reason: "lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); "
-                                 + "is this a \(format) export?", line: line, column: 1)
+                                 + "is this a \(format) export?", at: SourceLocation(line: line, column: 1))
     }
 
     /// The layout whose row `fields` could be: as many fields, and values its service's rows

@@ -101,7 +101,7 @@ enum CorpusOperation: String, CaseIterable, Sendable {
         switch error {
         case let error as FrontMatterError: frontMatterError = error
         case ShelfError.invalidFrontMatter(let error): frontMatterError = error
-        case ShelfError.invalidValue(_, _, _, _, let line, _): return line > 0
+        case ShelfError.invalidValue(_, _, _, _, let location): return location != nil
         default: return false
         }
         if case .unsupportedEdit = frontMatterError { return false }

@@ -112,7 +112,7 @@ public final class FileLibrary: EngineHandle {
         // What was written must read back as the same map.
         guard try LibraryConfiguration(yaml: bytes).notes == notes else {
             throw .invalidValue(path: LibraryConfiguration.path, key: "notes", value: "", reason: "does not read back as written",
-                                line: 1, column: 1)
+                                at: SourceLocation(line: 1, column: 1))
         }
         return bytes
     }

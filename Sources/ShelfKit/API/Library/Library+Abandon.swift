@@ -8,7 +8,7 @@ extension Library {
     /// try await library.abandon("ulysses", on: nil, atPage: 120)
     /// ```
     /// - Returns: The book as written.
-    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` for a page below 1
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:at:)`` for a page below 1
     ///   or past the book's `pages`, and the errors of ``LibraryWriting/move(_:to:folder:on:then:)``.
     @discardableResult
     public func abandon(_ id: BookID, on day: Day?, atPage page: Int?) async throws(ShelfError) -> Book {
@@ -28,7 +28,7 @@ extension Library {
                 book = try book.setting("stopped_page", to: .int(page))
                 if let pages = book.pages, page > pages {
                     throw .invalidValue(path: path, key: "stopped_page", value: String(page),
-                                        reason: "is past the book's last page, \(pages)", line: 0, column: 0)
+                                        reason: "is past the book's last page, \(pages)", at: nil)
                 }
             } else if let reached, reached > 0 {
                 book.stoppedPage = min(reached, book.pages ?? reached)

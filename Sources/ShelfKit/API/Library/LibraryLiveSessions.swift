@@ -13,7 +13,7 @@
 /// ```
 public protocol LibraryLiveSessions: Sendable {
     /// The session running, or `nil` when none is.
-    /// - Throws: ``ShelfError/invalidFrontMatter(_:)`` or ``ShelfError/invalidValue(path:key:value:reason:line:column:)``
+    /// - Throws: ``ShelfError/invalidFrontMatter(_:)`` or ``ShelfError/invalidValue(path:key:value:reason:at:)``
     ///   when its file cannot be read, naming the line and column.
     func liveSession() async throws(ShelfError) -> LiveSession?
 

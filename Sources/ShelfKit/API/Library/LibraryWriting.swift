@@ -11,7 +11,7 @@ public protocol LibraryWriting: Sendable {
     /// - Returns: The book as written, with id, status, folder and path filled in.
     /// - Throws: ``ShelfError/alreadyExists(path:)`` for a slug in use,
     ///   ``ShelfError/unknownStatus(name:known:)``, ``ShelfError/unsafeName(name:reason:)`` for a
-    ///   folder or slug that is not safe, ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    ///   folder or slug that is not safe, ``ShelfError/invalidValue(path:key:value:reason:at:)``.
     @discardableResult
     func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book
 
@@ -28,7 +28,7 @@ public protocol LibraryWriting: Sendable {
     /// nothing, so `Book(id: "dune", title: "Dune", rating: 4)` sets the rating and keeps the
     /// authors; removing a key takes a copy read from the library. The file must not have
     /// changed since this library last read it.
-    /// - Throws: ``ShelfError/editConflict(path:key:line:column:)`` when the file changed a key
+    /// - Throws: ``ShelfError/editConflict(path:key:at:)`` when the file changed a key
     ///   this book also changes, to another value; ``ShelfError/changedOnDisk(path:)`` for a
     ///   book without a version whose file changed; invalid values of the keys changed.
     @discardableResult
@@ -63,7 +63,7 @@ public protocol LibraryWriting: Sendable {
     /// try await library.move("dune", to: .finished, folder: nil, on: Day("2026-11-20")) { $0.rating = 4.5 }
     /// ```
     /// - Throws: What `change` throws (nothing is written then), the errors of a move and of
-    ///   ``update(_:)-(Book)``, and ``ShelfError/invalidValue(path:key:value:reason:line:column:)``
+    ///   ``update(_:)-(Book)``, and ``ShelfError/invalidValue(path:key:value:reason:at:)``
     ///   for a `day` after today.
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?, on day: Day?,
@@ -105,7 +105,7 @@ public protocol LibraryWriting: Sendable {
     /// write, for an edition longer than the file said.
     /// - Throws: ``ShelfError/impossibleSession(bookID:day:problem:)``,
     ///   ``ShelfError/sessionPageBelowProgress(bookID:page:progress:)`` when `to` is below the page
-    ///   already reached, ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    ///   already reached, ``ShelfError/invalidValue(path:key:value:reason:at:)``.
     @discardableResult
     func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int?) async throws(ShelfError) -> ReadingSession
 
@@ -128,12 +128,12 @@ public protocol LibraryWriting: Sendable {
     /// A copy read before the file changed (its ``ReadingSession/version``, kept through
     /// `Codable`) merges key by key, as a book does: what it changed is written onto the file as
     /// it is now, and what the file changed meanwhile stays.
-    /// - Throws: ``ShelfError/editConflict(path:key:line:column:)`` when the file changed a key
+    /// - Throws: ``ShelfError/editConflict(path:key:at:)`` when the file changed a key
     ///   the copy changes too, to another value; ``ShelfError/changedOnDisk(path:)`` when a
     ///   session without a version changed since this library last read it;
     ///   ``ShelfError/sessionNotFound(bookID:reference:sessions:)``,
     ///   ``ShelfError/impossibleSession(bookID:day:problem:)``,
-    ///   ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    ///   ``ShelfError/invalidValue(path:key:value:reason:at:)``.
     @discardableResult
     func update(_ session: ReadingSession) async throws(ShelfError) -> SessionUpdate
 

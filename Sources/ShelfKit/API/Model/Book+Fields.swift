@@ -33,10 +33,10 @@ extension Book {
     /// reading a file: `rating` must be a number, `finished` a date, and so on. A book field is
     /// also reached by its alternative key (`author`) unless the book has a custom key of that name.
     ///
-    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` naming the key.
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:at:)`` naming the key.
     package func setting(_ key: String, to value: YAMLValue?) throws(ShelfError) -> Book {
         guard !key.isEmpty else {
-            throw .invalidValue(path: path, key: "key", value: "", reason: "must not be empty", line: 0, column: 0)
+            throw .invalidValue(path: path, key: "key", value: "", reason: "must not be empty", at: nil)
         }
         var result = self
         guard let field = BookSchema.field(named: key, in: self) else {
@@ -45,7 +45,7 @@ extension Book {
         }
         func invalid(_ reason: String) -> ShelfError {
             .invalidValue(path: path, key: field.key, value: value.map { $0.text ?? $0.description } ?? "", reason: reason,
-                          line: 0, column: 0)
+                          at: nil)
         }
         guard let value else {
             if field.isRequired { throw invalid("cannot be removed; every book needs a \(field.key)") }

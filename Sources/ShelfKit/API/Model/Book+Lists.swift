@@ -19,14 +19,14 @@ extension Book {
     /// ```swift
     /// try await library.update("dune") { book in book = try book.changingList("tags", [.add("reread"), .remove("kindle")]) }
     /// ```
-    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` when the key
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:at:)`` when the key
     ///   holds something other than a list, or an element to remove is not in it.
     package func changingList(_ key: String, _ changes: [ListChange]) throws(ShelfError) -> Book {
         var items: [String]
         let field = BookSchema.field(named: key, in: self)
         let name = field?.key ?? key
         func invalid(_ value: String, _ reason: String) -> ShelfError {
-            .invalidValue(path: path, key: name, value: value, reason: reason, line: 0, column: 0)
+            .invalidValue(path: path, key: name, value: value, reason: reason, at: nil)
         }
         if let field {
             guard field.valueType == .textList else {

@@ -5,7 +5,7 @@
 /// `Codable` after a relaunch — while the person's editor, git or another device changes the file.
 /// An update compares a value with its version to learn which keys the caller changed and writes
 /// only those onto the file as it is now: ``LibraryWriting/update(_:)-(Book)`` throws
-/// ``ShelfError/editConflict(path:key:line:column:)`` when the file changed one of them too, and
+/// ``ShelfError/editConflict(path:key:at:)`` when the file changed one of them too, and
 /// ``LibraryWriting/update(_:)-(ReadingSession)`` ``ShelfError/changedOnDisk(path:)`` when the
 /// file changed at all. Nothing the caller did not change is ever written back, so an old copy
 /// cannot revert newer data.

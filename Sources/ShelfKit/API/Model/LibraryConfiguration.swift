@@ -53,11 +53,11 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
 
     /// Creates a configuration.
     /// - Throws: ``ShelfError/unsafeName(name:reason:)`` for a status that is not a usable
-    ///   folder name, ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` for an
+    ///   folder name, ``ShelfError/invalidValue(path:key:value:reason:at:)`` for an
     ///   empty or repeated list.
     public init(statuses: [Status] = LibraryConfiguration.defaultStatuses, goal: Int? = nil,
                 goals: [Int: Int] = [:]) throws(ShelfError) {
-        try Self.validate(statuses, path: Self.path, line: 1, column: 1)
+        try Self.validate(statuses, path: Self.path, at: nil)
         self.statuses = statuses
         self.goal = goal
         self.goals = goals
@@ -109,7 +109,7 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
 
     /// Reads the configuration file's bytes.
     /// - Throws: ``ShelfError/invalidFrontMatter(_:)`` for YAML that does not parse, and
-    ///   ``ShelfError/invalidValue(path:key:value:reason:line:column:)`` for values of the wrong type.
+    ///   ``ShelfError/invalidValue(path:key:value:reason:at:)`` for values of the wrong type.
     package init(yaml bytes: [UInt8]) throws(ShelfError) {
         let document: FrontMatterDocument
         do throws(FrontMatterError) {
@@ -129,14 +129,14 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         }
         let statuses = names.map { $0.map { Status(rawValue: $0) } } ?? Self.defaultStatuses
         let location = document.location(ofKey: "statuses")
-        try Self.validate(statuses, path: Self.path, line: location.line, column: location.column)
+        try Self.validate(statuses, path: Self.path, at: SourceLocation(line: location.line, column: location.column))
         self.init(unchecked: statuses, goal: goal)
         goals = try Self.goals(in: document)
         if let format {
             guard format >= 1 else {
                 let location = document.location(ofKey: "format")
                 throw .invalidValue(path: Self.path, key: "format", value: String(format), reason: "should be 1 or more",
-                                    line: location.line, column: location.column)
+                                    at: SourceLocation(line: location.line, column: location.column))
             }
             self.format = format
         }
@@ -159,18 +159,18 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
             let location = document.location(ofKey: "goals")
             throw .invalidValue(path: path, key: "goals", value: node.value.description,
                                 reason: "should be years and their goals, as {2025: 30, 2026: 24}",
-                                line: location.line, column: location.column)
+                                at: SourceLocation(line: location.line, column: location.column))
         }
         var goals: [Int: Int] = [:]
         for entry in mapping.entries {
             guard let year = Int(entry.key), (1...9999).contains(year) else {
                 throw .invalidValue(path: path, key: "goals", value: entry.key, reason: "should name a year, as 2025",
-                                    line: entry.keySpan.start.line, column: entry.keySpan.start.column)
+                                    at: SourceLocation(line: entry.keySpan.start.line, column: entry.keySpan.start.column))
             }
             guard let count = entry.value.value.wholeNumber, count >= 0 else {
                 let start = entry.value.span.start
                 throw .invalidValue(path: path, key: "goals", value: entry.value.value.description,
-                                    reason: "should give \(year) a whole number of books", line: start.line, column: start.column)
+                                    reason: "should give \(year) a whole number of books", at: SourceLocation(line: start.line, column: start.column))
             }
             goals[year] = count
         }
@@ -187,14 +187,14 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         guard statuses.contains(status) else { throw .unknownStatus(name: status.name, known: statuses.map(\.name)) }
     }
 
-    private static func validate(_ statuses: [Status], path: String, line: Int, column: Int) throws(ShelfError) {
+    private static func validate(_ statuses: [Status], path: String, at location: SourceLocation?) throws(ShelfError) {
         guard !statuses.isEmpty else {
             throw .invalidValue(path: path, key: "statuses", value: "", reason: "must list at least one status",
-                                line: line, column: column)
+                                at: location)
         }
         guard Set(statuses).count == statuses.count else {
             throw .invalidValue(path: path, key: "statuses", value: statuses.map(\.name).joined(separator: ", "),
-                                reason: "lists a status twice", line: line, column: column)
+                                reason: "lists a status twice", at: location)
         }
         for status in statuses { try PathSafety.checkComponent(status.name) }
     }

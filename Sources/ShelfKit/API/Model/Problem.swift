@@ -34,9 +34,9 @@ public struct Problem: Sendable, Hashable, Comparable, Codable, CustomStringConv
         case .invalidFrontMatter(let error):
             self.init(path: error.location.path ?? path, line: error.location.line, column: error.location.column,
                       message: error.message)
-        case .invalidValue(let path, let key, let value, let reason, let line, let column):
+        case .invalidValue(let path, let key, let value, let reason, let location):
             let found = value.isEmpty ? "" : ", found \"\(value)\""
-            self.init(path: path, line: line, column: column, message: "\(key) \(reason)\(found)")
+            self.init(path: path, line: location?.line ?? 0, column: location?.column ?? 0, message: "\(key) \(reason)\(found)")
         default:
             self.init(path: path, line: 0, column: 0, message: error.description)
         }

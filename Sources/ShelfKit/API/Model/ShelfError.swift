@@ -16,16 +16,17 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file's front matter could not be read or edited.
     case invalidFrontMatter(FrontMatterError)
     /// A value of the wrong type or out of range. `reason` completes "`key` …". `path` is empty for a
-    /// value given to a book that has no file yet, and the message then names no file.
-    case invalidValue(path: String, key: String, value: String, reason: String, line: Int, column: Int)
+    /// value given to a book that has no file yet, and the message then names no file. `location`
+    /// is where the value stands in the file, `nil` for a value that is not (yet) in a file.
+    case invalidValue(path: String, key: String, value: String, reason: String, at: SourceLocation?)
     /// A file or folder is already where something would be written.
     case alreadyExists(path: String)
     /// The file changed on disk since the library read it; nothing was written.
     case changedOnDisk(path: String)
     /// The file changed `key` since the book being saved was read, and the book changes it too,
-    /// to another value; nothing was written. `line` and `column` point at the key in the file
-    /// (at the body's first line for `body`; 0 when the file no longer has the key).
-    case editConflict(path: String, key: String, line: Int, column: Int)
+    /// to another value; nothing was written. `location` points at the key in the file (at the
+    /// body's first line for `body`; `nil` when the file no longer has the key).
+    case editConflict(path: String, key: String, at: SourceLocation?)
     /// The file was saved twice while shelf replaced it: nothing of shelf's was written, the
     /// first save is in place and the second is kept as `copy`, beside it.
     case savedTwiceDuringWrite(path: String, copy: String)
@@ -110,20 +111,18 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "rename all but one of the files"
         case .invalidFrontMatter(let error):
             return error.description
-        case .invalidValue(let path, let key, let value, let reason, let line, let column):
+        case .invalidValue(let path, let key, let value, let reason, let location):
             let found = value.isEmpty ? "" : ", found \"\(value)\""
             // A value typed for a book not yet written (`shelf add --set`) has no file to name.
             guard !path.isEmpty else { return "\(key) \(reason)\(found)" }
-            let location = line == 0 ? path : "\(path):\(line):\(column)"
-            return "\(location): \(key) \(reason)\(found)"
+            return "\(Self.place(path, location)): \(key) \(reason)\(found)"
         case .alreadyExists(let path):
             return "\(path) already exists; choose another slug or folder"
         case .changedOnDisk(let path):
             return "\(path) changed on disk since it was read; nothing was written — read it again and retry"
-        case .editConflict(let path, let key, let line, let column):
-            let location = line == 0 ? path : "\(path):\(line):\(column)"
+        case .editConflict(let path, let key, let location):
             let what = key == "body" ? "the body" : key
-            return "\(location): \(what) was changed in the file since this copy of the book was read, and the copy "
+            return "\(Self.place(path, location)): \(what) was changed in the file since this copy of the book was read, and the copy "
                 + "changes it too; nothing was written — read the book again, then make the change"
         case .savedTwiceDuringWrite(let path, let copy):
             return "\(path) was saved twice while shelf was writing it; nothing of shelf's was written — the first save is "
@@ -232,7 +231,13 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         guard case .typeMismatch(let key, let expected, _, let location) = error else { return .invalidFrontMatter(error) }
         return .invalidValue(path: location.path ?? document.path ?? "", key: key,
                              value: document[key].map(Self.valueText) ?? "", reason: "should be \(expected)",
-                             line: location.line, column: location.column)
+                             at: SourceLocation(line: location.line, column: location.column))
+    }
+
+    /// `path:line:column` when the place in the file is known, else the path alone.
+    private static func place(_ path: String, _ location: SourceLocation?) -> String {
+        guard let location else { return path }
+        return "\(path):\(location.line):\(location.column)"
     }
 
     /// A value as a person wrote it: a scalar's text, a list or mapping in flow style.

@@ -27,7 +27,7 @@ extension LibraryFiles {
             // A note's rating is on its own scale, read to shelf's 0–5 with its decimals
             // (`4.2`, `8/10`): the rule of half steps is shelf's, not the note's.
             let valueProblems = BookFormat.valueProblems(of: book, in: document).filter { problem in
-                guard notes != nil, case .invalidValue(_, let key, _, _, _, _) = problem else { return true }
+                guard notes != nil, case .invalidValue(_, let key, _, _, _) = problem else { return true }
                 return key != notes?.conventions.key(for: "rating") && key != "rating"
             }
             problems += MergeConflictMarks.withoutConflictedKeys(errors + valueProblems, in: document)

@@ -160,7 +160,7 @@ extension LibraryFiles {
         for (key, day) in [("started", book.started), ("finished", book.finished), ("stopped", book.stopped)] where keys?.contains(key) ?? true {
             if let day, day > today {
                 throw .invalidValue(path: path, key: key, value: day.description,
-                                    reason: "is after today (\(today))", line: 0, column: 0)
+                                    reason: "is after today (\(today))", at: nil)
             }
         }
         guard let started = book.started else { return }
@@ -168,7 +168,7 @@ extension LibraryFiles {
         for (key, day, counts) in [("finished", book.finished, role == .finished), ("stopped", book.stopped, role == .abandoned)] {
             guard counts, let day, day < started, keys.map({ $0.contains(key) || $0.contains("started") }) ?? true else { continue }
             throw .invalidValue(path: path, key: key, value: day.description,
-                                reason: "is before the day the read began (started: \(started))", line: 0, column: 0)
+                                reason: "is before the day the read began (started: \(started))", at: nil)
         }
     }
 
@@ -182,7 +182,7 @@ extension LibraryFiles {
     /// file must still be what this library last read of it.
     /// - Returns: The plan's key for the book; its final version is the entry's `book` once
     ///   everything is planned.
-    /// - Throws: ``ShelfError/editConflict(path:key:line:column:)``, and the errors of invalid
+    /// - Throws: ``ShelfError/editConflict(path:key:at:)``, and the errors of invalid
     ///   values of the keys changed.
     /// - Parameter checksDates: Refuse a `started` or `finished` the caller set to a day in
     ///   the future; a batch's books say what their dates are.
@@ -200,7 +200,7 @@ extension LibraryFiles {
             let fileKey = BookFormat.fileKey(for: conflict, in: entry.document, notes: entry.destination.notes)
             let location = conflict == "body" ? SourceLocation(path: nil, line: entry.document.bodyFirstLine, column: 1)
                 : entry.document.location(ofKey: fileKey)
-            throw .editConflict(path: entry.destination.path, key: fileKey, line: location.line, column: location.column)
+            throw .editConflict(path: entry.destination.path, key: fileKey, at: SourceLocation(line: location.line, column: location.column))
         }
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)

@@ -122,7 +122,7 @@ extension LibraryFiles {
         return destination
     }
 
-    /// Throws ``ShelfError/editConflict(path:key:line:column:)`` for the first key that both
+    /// Throws ``ShelfError/editConflict(path:key:at:)`` for the first key that both
     /// `session` (the caller's copy) and `current` (the file now) changed since `base`, to
     /// different values: a stale copy merges key by key, as a book does, and never reverts a
     /// change made to the file meanwhile.
@@ -147,7 +147,7 @@ extension LibraryFiles {
         guard let key = keys.first else { return }
         let location = target.document.location(ofKey: key)
         let line = key == "body" ? target.document.bodyFirstLine : location.line
-        throw .editConflict(path: target.path, key: key, line: line, column: key == "body" ? 1 : location.column)
+        throw .editConflict(path: target.path, key: key, at: SourceLocation(line: line, column: key == "body" ? 1 : location.column))
     }
 
     /// What the sessions of the book at `location` contradict (``SessionRules/contradictions(of:in:sessions:)``).

@@ -16,7 +16,7 @@ enum BookFormat {
     // MARK: - Reading
 
     /// Reads a book from a parsed file; the first bad value throws.
-    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:line:column:)``.
+    /// - Throws: ``ShelfError/invalidValue(path:key:value:reason:at:)``.
     static func book(from document: FrontMatterDocument, at location: BookLocation) throws(ShelfError) -> Book {
         try bookAndProblems(from: document, at: location).book
     }
@@ -34,7 +34,7 @@ enum BookFormat {
         }
         let (book, errors) = read(document, at: location)
         for error in errors {
-            if case .invalidValue(_, let key, _, _, _, _) = error, BookSchema.field(forKey: key)?.isRequired == true { throw error }
+            if case .invalidValue(_, let key, _, _, _) = error, BookSchema.field(forKey: key)?.isRequired == true { throw error }
         }
         return (book, errors)
     }
@@ -79,7 +79,7 @@ enum BookFormat {
     static func validate(_ book: Book, path: String, keys: Set<String>? = nil) throws(ShelfError) {
         func checks(_ key: String) -> Bool { keys?.contains(key) ?? true }
         func invalid(_ key: String, _ value: String, _ reason: String) -> ShelfError {
-            .invalidValue(path: path, key: key, value: value, reason: reason, line: 0, column: 0)
+            .invalidValue(path: path, key: key, value: value, reason: reason, at: nil)
         }
         for field in BookSchema.fields where checks(field.key) {
             let value = field.get(book)
@@ -121,7 +121,7 @@ enum BookFormat {
         for (field, fileKey) in zip(BookSchema.fields, fileKeys) where fileKey != field.key {
             if new.extra.contains(where: { $0.key == fileKey }) {
                 throw .invalidValue(path: new.path, key: fileKey, value: "",
-                                    reason: "holds this book's \(field.key) here; set \(field.key) instead", line: 0, column: 0)
+                                    reason: "holds this book's \(field.key) here; set \(field.key) instead", at: nil)
             }
         }
         for ((before, after), fileKey) in zip(zip(old, changed), fileKeys) where !same(before.value, after.value) {

@@ -47,10 +47,10 @@ struct FieldReader {
         if let node = document[key] {
             let location = document.location(of: node)
             return .invalidValue(path: path, key: key, value: ShelfError.valueText(node), reason: reason,
-                                 line: location.line, column: location.column)
+                                 at: SourceLocation(line: location.line, column: location.column))
         }
         let location = document.location(ofKey: key)
-        return .invalidValue(path: path, key: key, value: "", reason: reason, line: location.line, column: location.column)
+        return .invalidValue(path: path, key: key, value: "", reason: reason, at: SourceLocation(line: location.line, column: location.column))
     }
 
     /// The keys not in `known`, with their values, in file order.

@@ -40,14 +40,14 @@ enum LiveSessionFormat {
     }
 
     /// Reads a live session file.
-    /// - Throws: ``ShelfError/invalidFrontMatter(_:)`` or ``ShelfError/invalidValue(path:key:value:reason:line:column:)``
+    /// - Throws: ``ShelfError/invalidFrontMatter(_:)`` or ``ShelfError/invalidValue(path:key:value:reason:at:)``
     ///   naming the line and column of what cannot be read.
     static func read(_ bytes: [UInt8], path: String) throws(ShelfError) -> LiveSession {
         let document = try FrontMatterDocument(libraryFile: bytes, path: path)
         func invalid(_ key: String, _ node: YAMLNode?, _ reason: String) -> ShelfError {
             let location = node.map { document.location(of: $0) } ?? document.location(ofKey: key)
             return .invalidValue(path: path, key: key, value: node.map { $0.text ?? $0.value.description } ?? "",
-                                 reason: reason, line: location.line, column: location.column)
+                                 reason: reason, at: SourceLocation(line: location.line, column: location.column))
         }
         func moment(_ key: String, _ node: YAMLNode?) throws(ShelfError) -> LocalDateTime {
             guard let text = node?.text, let moment = LocalDateTime(text) else {

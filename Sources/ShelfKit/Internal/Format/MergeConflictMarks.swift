@@ -15,7 +15,7 @@ enum MergeConflictMarks {
         let conflicted = conflictedKeys(in: document)
         guard !conflicted.isEmpty else { return errors }
         return errors.filter { error in
-            if case .invalidValue(_, let key, _, _, _, _) = error { return !conflicted.contains(key) }
+            if case .invalidValue(_, let key, _, _, _) = error { return !conflicted.contains(key) }
             return true
         }
     }

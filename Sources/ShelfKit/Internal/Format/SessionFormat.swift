@@ -54,20 +54,20 @@ enum SessionFormat {
         for (key, value) in [("from", session.fromPosition?.value), ("to", session.toPosition?.value), ("minutes", session.minutes),
                              ("pages", session.pages)] {
             if let value, value < 0 {
-                throw .invalidValue(path: path, key: key, value: String(value), reason: "should not be negative", line: 0, column: 0)
+                throw .invalidValue(path: path, key: key, value: String(value), reason: "should not be negative", at: nil)
             }
         }
         for (key, position) in [("from", session.fromPosition), ("to", session.toPosition)] {
             if case .percent(let percent)? = position, percent > 100 {
-                throw .invalidValue(path: path, key: key, value: "\(percent)%", reason: "should be at most 100%", line: 0, column: 0)
+                throw .invalidValue(path: path, key: key, value: "\(percent)%", reason: "should be at most 100%", at: nil)
             }
         }
         if let from = session.fromPosition, let to = session.toPosition, from.unit == to.unit, to.value < from.value {
-            throw .invalidValue(path: path, key: "to", value: to.description, reason: "is below from (\(from))", line: 0, column: 0)
+            throw .invalidValue(path: path, key: "to", value: to.description, reason: "is below from (\(from))", at: nil)
         }
         for entry in session.extra where knownKeys.contains(entry.key) || entry.key.isEmpty {
             throw .invalidValue(path: path, key: entry.key, value: "", reason: "is a session field; set it on the session, not in extra",
-                                line: 0, column: 0)
+                                at: nil)
         }
     }
 }

@@ -26,7 +26,7 @@ extension NoteConventions {
         func invalid(_ key: String, _ node: YAMLNode, _ reason: String) -> ShelfError {
             let location = document.location(of: node)
             return .invalidValue(path: path, key: "notes." + key, value: ShelfError.valueText(node), reason: reason,
-                                 line: location.line, column: location.column)
+                                 at: SourceLocation(line: location.line, column: location.column))
         }
         guard case .mapping(let map) = node else { throw invalid("", node, "should be a map of how the notes are kept") }
         self.init()
@@ -117,7 +117,7 @@ extension NoteConventions {
                 let location = document.location(ofKey: "notes")
                 throw .invalidValue(path: path, key: "notes." + entry.key, value: "", reason:
                                         "is not a setting of notes; they are folder, only, keys, rating_scale, rating_form, status, words, unstated, dates, sessions, names",
-                                    line: entry.keySpan.start.line, column: location.column)
+                                    at: SourceLocation(line: entry.keySpan.start.line, column: location.column))
             }
         }
     }
