@@ -24,10 +24,7 @@ struct NextCommand: AsyncParsableCommand {
     )
 
     /// How `next` prints the order.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case table
-        case json
-    }
+    typealias Format = TableOrJSON
 
     @OptionGroup var library: LibraryOptions
     @OptionGroup var color: ColorOptions

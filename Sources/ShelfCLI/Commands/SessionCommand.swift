@@ -25,6 +25,25 @@ struct SessionCommand: AsyncParsableCommand {
 private let sessionHelp = ArgumentHelp("The session: its file name without .md (2026-11-20-0740), a day with one session, or last.",
                                        valueName: "session")
 
+/// The book and the session of it that `session edit` and `session rm` act on, as typed.
+struct NamedSession: ParsableArguments {
+    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
+    var book: String
+
+    @Argument(help: sessionHelp)
+    var session: String
+
+    /// The book the first argument names.
+    func book(in library: FileLibrary) async throws -> Book {
+        try await library.resolve(library.reference(book))
+    }
+
+    /// The session of `book` the second argument names.
+    func session(of book: Book, in library: FileLibrary) async throws -> ReadingSession {
+        try await library.session(SessionReference(session), of: book.id)
+    }
+}
+
 /// `shelf session edit BOOK SESSION [--to N] …`: changes the keys given, or opens the file.
 struct SessionEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,11 +69,7 @@ struct SessionEditCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
-    var book: String
-
-    @Argument(help: sessionHelp)
-    var session: String
+    @OptionGroup var named: NamedSession
 
     @Option(parsing: .unconditional, help: "Where the session ended: a page, 45%, \"loc 3400\" or 3h20m.")
     var to: PositionArgument?
@@ -87,8 +102,8 @@ struct SessionEditCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(library.reference(book))
-        var session = try await library.session(SessionReference(self.session), of: book.id)
+        let book = try await named.book(in: library)
+        var session = try await named.session(of: book, in: library)
         guard changesSomething else {
             try await EditCommand.editAndCheck(session.path, in: library, again: "shelf session edit \(book.id) \(session.name)")
             return
@@ -136,16 +151,12 @@ struct SessionRemoveCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "The book: a slug, path, slug prefix or title fragment.", completion: ShelfCompletion.books)
-    var book: String
-
-    @Argument(help: sessionHelp)
-    var session: String
+    @OptionGroup var named: NamedSession
 
     func run() async throws {
         let library = try library.open()
-        let book = try await library.resolve(library.reference(book))
-        let session = try await library.session(SessionReference(self.session), of: book.id)
+        let book = try await named.book(in: library)
+        let session = try await named.session(of: book, in: library)
         let trashed = try await library.delete(session)
         try StandardOutput.writeLine("removed \(library.displayPaths(session.path)) to \(library.displayPaths(trashed))")
     }

@@ -25,10 +25,7 @@ struct StatsCommand: AsyncParsableCommand {
     )
 
     /// How `stats` prints.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text
-        case json
-    }
+    typealias Format = TextOrJSON
 
     @OptionGroup var library: LibraryOptions
     @OptionGroup var color: ColorOptions

@@ -22,10 +22,7 @@ struct TodayCommand: AsyncParsableCommand {
     )
 
     /// How `today` prints.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text
-        case json
-    }
+    typealias Format = TextOrJSON
 
     @OptionGroup var library: LibraryOptions
     @OptionGroup var color: ColorOptions

@@ -28,10 +28,7 @@ struct WatchCommand: AsyncParsableCommand {
     )
 
     /// How `--status` prints.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text
-        case json
-    }
+    typealias Format = TextOrJSON
 
     @OptionGroup var library: LibraryOptions
 

@@ -11,10 +11,7 @@ struct FacetCountOptions: ParsableArguments {
     }
 
     /// How the counts print.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case table
-        case json
-    }
+    typealias Format = TableOrJSON
 
     @OptionGroup var library: LibraryOptions
     @OptionGroup var color: ColorOptions

@@ -9,13 +9,6 @@ public struct ImportChange: Sendable, Hashable {
     /// The line of the export row that changes it.
     public var line: Int
 
-    /// Creates a change.
-    public init(before: Book, after: Book, line: Int) {
-        self.before = before
-        self.after = after
-        self.line = line
-    }
-
     /// The keys whose values change, in the book's key order, then `status` and `body` when
     /// those change: what `--dry-run` shows.
     public var changedKeys: [String] {

@@ -25,21 +25,6 @@ public struct ImportPlan: Sendable, Hashable {
     /// book, which Goodreads and StoryGraph list as two rows), so that rows and books differ.
     public var mergedRows: Int
 
-    /// Creates a plan.
-    public init(additions: [ImportedBook], updates: [ImportChange], unchanged: [Book], skipped: [Problem],
-                newStatuses: [Status], folder: String = "", warnings: [Problem] = [], withoutStatus: Int = 0,
-                mergedRows: Int = 0) {
-        self.mergedRows = mergedRows
-        self.additions = additions
-        self.updates = updates
-        self.unchanged = unchanged
-        self.skipped = skipped
-        self.newStatuses = newStatuses
-        self.folder = folder
-        self.warnings = warnings
-        self.withoutStatus = withoutStatus
-    }
-
     /// The counts.
     public var summary: ImportSummary {
         ImportSummary(added: additions.count, updated: updates.count, unchanged: unchanged.count, skipped: skipped.count,

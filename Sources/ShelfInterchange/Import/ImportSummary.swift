@@ -11,16 +11,7 @@ public struct ImportSummary: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Rows that could not be read.
     public var skipped: Int
     /// Rows merged into the book another row describes (``ImportPlan/mergedRows``).
-    public var merged: Int
-
-    /// Creates a summary.
-    public init(added: Int, updated: Int, unchanged: Int, skipped: Int, merged: Int = 0) {
-        self.added = added
-        self.updated = updated
-        self.unchanged = unchanged
-        self.skipped = skipped
-        self.merged = merged
-    }
+    public var merged: Int = 0
 
     /// `12 added, 3 updated, 40 unchanged, 1 skipped`, and `, 3 rows merged as editions of
     /// another row's book` when there are any, so that every row of the export is accounted for.
@@ -29,7 +20,9 @@ public struct ImportSummary: Sendable, Hashable, Codable, CustomStringConvertibl
         guard merged > 0 else { return counts }
         return counts + ", \(merged) \(merged == 1 ? "row" : "rows") merged as editions of another row's book"
     }
+}
 
+extension ImportSummary {
     private enum CodingKeys: String, CodingKey { case added, updated, unchanged, skipped, merged }
 
     public init(from decoder: any Decoder) throws {

@@ -131,8 +131,8 @@ public struct LibraryImporter: Sendable {
             newStatuses.append(status)
         }
         return ImportPlan(additions: additions, updates: updates.sorted { $0.line < $1.line }, unchanged: unchanged,
-                          skipped: rows.skipped, newStatuses: newStatuses, folder: folder,
-                          warnings: rows.warnings, withoutStatus: rows.withoutStatus, mergedRows: mergedRows)
+                          skipped: rows.skipped, warnings: rows.warnings, newStatuses: newStatuses, folder: folder,
+                          withoutStatus: rows.withoutStatus, mergedRows: mergedRows)
     }
 
     /// Reads the library and plans the import of `rows` into it.

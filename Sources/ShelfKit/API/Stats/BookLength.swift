@@ -6,11 +6,4 @@ package struct BookLength: Sendable, Hashable, Codable {
     package var title: String
     /// The page count.
     package var pages: Int
-
-    /// Creates a length.
-    package init(id: BookID, title: String, pages: Int) {
-        self.id = id
-        self.title = title
-        self.pages = pages
-    }
 }

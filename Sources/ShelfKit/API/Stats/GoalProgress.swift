@@ -18,13 +18,4 @@ package struct GoalProgress: Sendable, Hashable, Codable {
         }
         return goal * (first.days(until: today) + 1) / max(1, first.days(until: next))
     }
-
-    /// Creates a progress report.
-    package init(year: Int, goal: Int, finished: Int, percent: Int, expectedByToday: Int?) {
-        self.year = year
-        self.goal = goal
-        self.finished = finished
-        self.percent = percent
-        self.expectedByToday = expectedByToday
-    }
 }

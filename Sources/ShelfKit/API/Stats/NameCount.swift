@@ -4,10 +4,4 @@ package struct NameCount: Sendable, Hashable, Codable {
     package var name: String
     /// Finished books.
     package var books: Int
-
-    /// Creates a count.
-    package init(name: String, books: Int) {
-        self.name = name
-        self.books = books
-    }
 }

@@ -6,11 +6,4 @@ package struct PeriodTotal: Sendable, Hashable, Codable {
     package var books: Int
     /// Pages of those books, for the books whose page count is known.
     package var pages: Int
-
-    /// Creates a total.
-    package init(period: String, books: Int, pages: Int) {
-        self.period = period
-        self.books = books
-        self.pages = pages
-    }
 }
