@@ -1,4 +1,4 @@
-/// A public library type that is a handle on one ``LibraryEngine``: every requirement of
+/// A public library type that is a handle on one `LibraryEngine`: every requirement of
 /// ``Library`` and ``LibraryBatchWriting`` is answered here, once, for ``FileLibrary`` and
 /// ``InMemoryLibrary`` alike. Each line hands the call to the engine, never to another
 /// requirement, so a conformer cannot end up calling itself.

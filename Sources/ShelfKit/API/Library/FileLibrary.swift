@@ -2,7 +2,7 @@ internal import Foundation
 
 /// A library of Markdown files in a folder: the real thing.
 ///
-/// A handle on the library's one engine (``LibraryEngine``), which reads through the index and
+/// A handle on the library's one engine (`LibraryEngine`), which reads through the index and
 /// owns the folder, so this library's writes never race; edits made by other programs are
 /// noticed before they could be overwritten (``ShelfError/changedOnDisk(path:)``). Every write
 /// goes to a temporary file that is flushed and renamed over the target.
@@ -15,7 +15,7 @@ public final class FileLibrary: EngineHandle {
     /// The library folder, absolute.
     public let root: String
     /// The library's settings, read from `.shelf/config.yaml` when the library was opened. A
-    /// batch that adds statuses (``LibraryBatch/newStatuses``) is seen by this library's reads
+    /// batch that adds statuses (`LibraryBatch/newStatuses`) is seen by this library's reads
     /// at once; this property shows them once the library is opened again.
     public let configuration: LibraryConfiguration
     /// What opening the library did about an operation a crashed `shelf` left half done, as a
@@ -175,7 +175,7 @@ public final class FileLibrary: EngineHandle {
     }
 
     /// Deletes the index and builds it again from the files: `shelf reindex`.
-    public func rebuildIndex() async throws(ShelfError) {
+    package func rebuildIndex() async throws(ShelfError) {
         try await engine.rebuildIndex()
     }
 

@@ -1,6 +1,6 @@
 /// A library held in memory, for tests and SwiftUI previews: no disk, same behaviour.
 ///
-/// It runs the same engine as ``FileLibrary`` (``LibraryEngine``) over an in-memory set of files,
+/// It runs the same engine as ``FileLibrary`` (`LibraryEngine`) over an in-memory set of files,
 /// reading the files where ``FileLibrary`` reads its index, so paths, file contents, errors and
 /// the order of results are identical — a test that passes here describes what happens on disk.
 ///

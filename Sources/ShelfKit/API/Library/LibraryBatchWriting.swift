@@ -7,7 +7,7 @@ public protocol LibraryBatchWriting: Library {
     /// already made are undone and the error is thrown. On disk the batch is one journaled
     /// operation, so a process killed midway is finished as a whole by the next open.
     /// - Returns: The books added and the books updated, as written.
-    /// - Throws: The first error of ``LibraryWriting/add(_:)-(_)``, ``LibraryWriting/move(_:to:folder:)``
+    /// - Throws: The first error of `LibraryWriting/add(_:)`, ``LibraryWriting/move(_:to:folder:)``
     ///   or ``LibraryWriting/update(_:)-(_)``.
     @discardableResult
     func apply(_ batch: LibraryBatch) async throws(ShelfError) -> BatchOutcome

@@ -30,7 +30,7 @@ public protocol LibraryLiveSessions: Sendable {
     func updateLiveSession(_ id: BookID, _ change: @Sendable (inout LiveSession) -> Void) async throws(ShelfError) -> LiveSession
 
     /// Logs what the running session of `id`, as its file holds it now, becomes (`make`, e.g.
-    /// ``LiveSession/session(endingAt:to:minutes:note:)``), and ends it, in one write; returns
+    /// `LiveSession/session(endingAt:to:minutes:note:)`), and ends it, in one write; returns
     /// the session as logged.
     /// - Throws: ``ShelfError/noLiveSession(_:)`` when that book's session is not running, or what
     ///   ``LibraryWriting/log(_:for:)`` throws, with the running session left as it was.

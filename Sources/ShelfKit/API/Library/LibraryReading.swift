@@ -124,7 +124,7 @@ extension LibraryReading {
         return Listing(listing.items.map { row($0.book, $0.progress) }, problems: listing.problems)
     }
 
-    /// The session of book `id` that `reference` names (``SessionReference``): a file name
+    /// The session of book `id` that `reference` names (`SessionReference`): a file name
     /// without `.md`, a day with one session, or `last`.
     /// - Throws: ``ShelfError/sessionNotFound(bookID:reference:sessions:)``,
     ///   ``ShelfError/ambiguousSession(bookID:day:sessions:)``, and the errors of ``sessions(of:)``.

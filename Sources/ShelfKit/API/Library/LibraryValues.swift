@@ -1,7 +1,7 @@
 /// The small values the library's calls take and give back, named rather than tuples.
 
 /// A book to add and where it goes: its status and a folder of the person's below it (`""`
-/// for none). ``LibraryWriting/add(_:)-(_)`` and ``LibraryBatch/additions`` take these.
+/// for none). `LibraryWriting/add(_:)` and ``LibraryBatch/additions`` take these.
 public struct NewBook: Sendable, Hashable {
     /// The book; its id, when empty, is made from the title.
     public var book: Book

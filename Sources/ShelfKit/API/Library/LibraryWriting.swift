@@ -50,7 +50,7 @@ public protocol LibraryWriting: Sendable {
     /// Moves a book and its session folder to another status and folder (`nil` keeps the
     /// folder), removing folders left empty. Arriving in the reading status sets `started`,
     /// arriving in the finished status sets `finished` (``StatusRole``), each only when unset;
-    /// leaving the to-read status takes out `next` (``UpNextOrder``); a move to where the book
+    /// leaving the to-read status takes out `next` (`UpNextOrder`); a move to where the book
     /// already is changes nothing.
     @discardableResult
     func move(_ id: BookID, to status: Status, folder: String?) async throws(ShelfError) -> Book
@@ -71,7 +71,7 @@ public protocol LibraryWriting: Sendable {
 
     /// Starts reading a book on `day`: moves it to the status of the reading role, keeping its
     /// folder, and sets `started`. A book in the finished or abandoned role begins a new read
-    /// (``Book/beginNewRead(on:)``): its read so far goes to `reads` with its dates and rating,
+    /// (`Book/beginNewRead(on:)`): its read so far goes to `reads` with its dates and rating,
     /// its sessions stay, and its progress starts again. This is `shelf start --again`.
     /// - Returns: The book as written.
     @discardableResult

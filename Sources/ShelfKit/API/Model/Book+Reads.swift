@@ -10,7 +10,7 @@
 /// ```
 ///
 /// The sessions of every read stay beside the book; those dated on or after the current
-/// `started` are the current read's (``sessionsOfCurrentRead(_:)``), so progress starts again.
+/// `started` are the current read's (`sessionsOfCurrentRead(_:)`), so progress starts again.
 public struct BookRead: Sendable, Hashable, Codable {
     /// When the read began.
     public var started: Day?
@@ -118,8 +118,8 @@ extension Book {
 }
 
 extension ReadingProgress {
-    /// Adds up the sessions of `book`'s current read (``Book/sessionsOfCurrentRead(_:)``), in
-    /// pages whatever units they are in (``ReadingSession/inPages(of:)``), with how far into the
+    /// Adds up the sessions of `book`'s current read (`Book/sessionsOfCurrentRead(_:)`), in
+    /// pages whatever units they are in (`ReadingSession/inPages(of:)`), with how far into the
     /// book they reached as a fraction (``ReadingProgress/fraction``), which a book without `pages`
     /// shows as its percent.
     public init(_ sessions: [ReadingSession], of book: Book) {
@@ -128,7 +128,7 @@ extension ReadingProgress {
 }
 
 extension Book {
-    /// ``duration`` in minutes, when it is a length of time (``ReadingDuration``).
+    /// ``duration`` in minutes, when it is a length of time (`ReadingDuration`).
     package var durationMinutes: Int? {
         duration.flatMap(ReadingDuration.minutes).flatMap { $0 > 0 ? $0 : nil }
     }

@@ -26,8 +26,8 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var published: Publication?
     /// `pages`, the page count.
     public var pages: Int?
-    /// `duration`: an audiobook's length, as written (`11h20m`; ``ReadingDuration``). Its
-    /// minutes are ``durationMinutes``.
+    /// `duration`: an audiobook's length, as written (`11h20m`; `ReadingDuration`). Its
+    /// minutes are `durationMinutes`.
     public var duration: String?
     /// `locations`: an e-book's number of e-reader locations.
     public var locations: Int?
@@ -55,7 +55,7 @@ public struct Book: Sendable, Hashable, Identifiable {
     /// gives the default); kept when the book is moved back.
     public var stoppedPage: Int?
     /// `next`: the book's place in the up-next order of the to-read books, 1 first; books without
-    /// it follow (``UpNextOrder``). Taken out when the book leaves the to-read status.
+    /// it follow (`UpNextOrder`). Taken out when the book leaves the to-read status.
     public var next: Int?
     /// `cover`: a path or URL.
     public var cover: String?

@@ -2,7 +2,7 @@
 /// `duration` (audiobooks), as far as the book says.
 ///
 /// It turns any ``ReadingPosition`` into a fraction of the book, and a fraction into a page, so
-/// that figures stay in pages when a book's sessions mix units (``ReadingSession/inPages(of:)``).
+/// that figures stay in pages when a book's sessions mix units (`ReadingSession/inPages(of:)`).
 package struct BookExtent: Sendable, Hashable {
     /// The page count.
     package var pages: Int?

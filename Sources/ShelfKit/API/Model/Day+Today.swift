@@ -5,7 +5,7 @@ extension Day {
     ///
     /// Read with `localtime_r`, which honours `TZ` as `Calendar.current` does: setting up
     /// Foundation's calendar and time zone took most of a millisecond of every command.
-    /// A fixed clock (``ShelfClock``) gives its day instead.
+    /// A fixed clock (`ShelfClock`) gives its day instead.
     public static func today() -> Day {
         if let fixed = ShelfClock.override { return fixed.day }
         var now = time(nil)

@@ -21,7 +21,7 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     }
 
     /// The version of the files' layout this shelf reads and writes. A library whose
-    /// configuration names a later one (``format``) was written by a newer shelf: it is read,
+    /// configuration names a later one (`format`) was written by a newer shelf: it is read,
     /// and never written, since this shelf could undo what the newer one relies on.
     package static let supportedFormat = 2
 
@@ -32,12 +32,12 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
     /// The statuses in reading order; each is a top-level folder. The first is where new books go.
     public var statuses: [Status]
     /// Books to finish in a year, if the person set a goal: this year's, and any year's that
-    /// ``goals`` does not name.
+    /// `goals` does not name.
     public var goal: Int?
     /// Books to finish in particular years, by year: `goals: {2025: 30, 2026: 24}`.
     package var goals: [Int: Int] = [:]
     /// How the notes of a library adopted from notes people already kept hold their books
-    /// (format 2); `nil` for a library of status folders. Setting it sets ``format`` to 2.
+    /// (format 2); `nil` for a library of status folders. Setting it sets `format` to 2.
     package var notes: NoteConventions? {
         didSet {
             noteLayout = notes.map(NoteLayout.init)
@@ -91,7 +91,7 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         try container.encodeIfPresent(notes, forKey: .notes)
     }
 
-    /// Decodes a configuration an app kept; one kept before ``format`` existed is format 1.
+    /// Decodes a configuration an app kept; one kept before `format` existed is format 1.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         statuses = try container.decode([Status].self, forKey: .statuses)
@@ -102,7 +102,7 @@ public struct LibraryConfiguration: Sendable, Hashable, Codable {
         noteLayout = notes.map(NoteLayout.init)
     }
 
-    /// The goal of `year`: its own entry in ``goals``, else ``goal``.
+    /// The goal of `year`: its own entry in `goals`, else ``goal``.
     public func goal(for year: Int) -> Int? {
         goals[year] ?? goal
     }

@@ -4,7 +4,7 @@
 /// Parsing and writing are here alone: a session file's `from` and `to` hold a plain number for
 /// a page and these texts for the others; the command line also takes `3:20` for a time.
 /// A position other than a page is measured against the book's total in its unit
-/// (``BookExtent``): a percent always, a location with `locations`, a time with `duration`.
+/// (`BookExtent`): a percent always, a location with `locations`, a time with `duration`.
 public enum ReadingPosition: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A page, 0 or more.
     case page(Int)

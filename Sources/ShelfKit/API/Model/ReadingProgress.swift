@@ -1,5 +1,5 @@
 /// What a book's sessions add up to: the page reached, pages and minutes logged. How fast they
-/// went is ``ReadingPace``.
+/// went is `ReadingPace`.
 ///
 /// The page reached is the highest `to` so far, moved on by the sessions after it that count
 /// only `pages` (for people who never write page numbers). It can pass the page count when
@@ -14,14 +14,14 @@ public struct ReadingProgress: Sendable, Hashable {
     /// Minutes over all sessions that give them.
     public var minutes: Int
     /// How far into the book the sessions reached, 0 to 1, when the furthest `to` is not a page
-    /// but a percent, a location of `locations` or a time of `duration` (``BookExtent/fraction(_:)``):
+    /// but a percent, a location of `locations` or a time of `duration` (`BookExtent/fraction(_:)`):
     /// the percent shown is then the one the reader gave, not that of the page it rounds to, and a
     /// book without `pages` shows it. `nil` when the furthest `to` is a page (``page`` says it)
-    /// and from ``init(_:)``, which knows no book.
+    /// and from `init(_:)`, which knows no book.
     public var fraction: Double?
 
     /// Adds up `sessions`, all of one book's, in pages whatever units they are in
-    /// (``ReadingSession/inPages(of:)``), and how far they reached as a fraction of `extent`.
+    /// (`ReadingSession/inPages(of:)`), and how far they reached as a fraction of `extent`.
     package init(_ sessions: [ReadingSession], extent: BookExtent) {
         self.init(sessions.map { $0.inPages(of: extent) })
         let furthest = sessions.compactMap { session in

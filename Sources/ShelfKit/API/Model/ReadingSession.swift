@@ -3,7 +3,7 @@
 /// Pages can be given as a range (`from`, `to`), as a count (`pages`), or not at all; a session
 /// may just record minutes and a note. A range may also be in percent, e-reader locations or
 /// audiobook time (``fromPosition``, ``toPosition``); figures count it in pages through the
-/// book's length (``inPages(of:)``).
+/// book's length (`inPages(of:)`).
 public struct ReadingSession: Sendable, Hashable, Codable {
     /// The book read.
     public var bookID: BookID
@@ -109,7 +109,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     }
 
     /// This session with its range in pages, as every figure counts it: a percent, location or
-    /// time becomes the page it is at in `extent` (``BookExtent/page(_:)``), and is left out when
+    /// time becomes the page it is at in `extent` (`BookExtent/page(_:)`), and is left out when
     /// the book has no `pages` (or no total in that unit). ``pagesRead(after:)`` is then right
     /// whatever units a book's sessions mix.
     package func inPages(of extent: BookExtent) -> ReadingSession {
@@ -120,7 +120,7 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         return session
     }
 
-    /// `sessions` in pages (``inPages(of:)``), each through the extent of its book in `books`;
+    /// `sessions` in pages (`inPages(of:)`), each through the extent of its book in `books`;
     /// a session whose book is not among them is left as it is.
     package static func inPages(_ sessions: [ReadingSession], books: [Book]) -> [ReadingSession] {
         let extents = Dictionary(books.map { ($0.id, BookExtent($0)) }, uniquingKeysWith: { first, _ in first })

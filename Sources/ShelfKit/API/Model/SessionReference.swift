@@ -1,7 +1,7 @@
 /// How a person names one of a book's sessions: its file name without `.md`
 /// (`2026-11-20-0740-kbxt`, `2026-11-20`, `2026-11-20-2`), that name without its letters when
 /// no other session shares it (`2026-11-20-0740`), a day when the book has exactly one
-/// session that day (`2026-11-20`, `yesterday`, `3d`, as ``Day/parse(_:today:)`` reads them),
+/// session that day (`2026-11-20`, `yesterday`, `3d`, as `Day/parse(_:today:)` reads them),
 /// or `last`, the latest in reading order.
 ///
 /// ```swift
@@ -48,7 +48,7 @@ package struct SessionReference: Sendable, Hashable, CustomStringConvertible {
 
 extension ReadingSession {
     /// The file's name without `.md` (`2026-11-20-0740`): how a person names the session
-    /// (``SessionReference``).
+    /// (`SessionReference`).
     package var name: String {
         let file = path.split(separator: "/").last.map(String.init) ?? ""
         if file.hasSuffix(".md"), SessionFileName(file) != nil { return String(file.dropLast(3)) }

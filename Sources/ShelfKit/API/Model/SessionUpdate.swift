@@ -13,5 +13,5 @@ public struct SessionUpdate: Sendable, Hashable {
     public var contradictions: [Problem]
 
     /// Whether the file was renamed.
-    public var renamed: Bool { previousPath != session.path }
+    package var renamed: Bool { previousPath != session.path }
 }

@@ -45,7 +45,7 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     case sessionPageBelowProgress(bookID: BookID, page: Int, progress: Int)
     /// A session of the book on `day` that cannot be logged, and why.
     case impossibleSession(bookID: BookID, day: Day, problem: SessionProblem)
-    /// The book has no session `reference` names (``SessionReference``); `sessions` are the
+    /// The book has no session `reference` names (`SessionReference`); `sessions` are the
     /// names of its sessions, the most recent last.
     case sessionNotFound(bookID: BookID, reference: String, sessions: [String])
     /// A day names no single session: the book has `sessions` (their names) on `day`.
@@ -75,14 +75,14 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A query that cannot be understood; the error points at the term.
     case invalidQuery(QueryError)
     /// The book is not in the to-read status, so it has no place in the up-next order
-    /// (``UpNextOrder``); `status` is where it is.
+    /// (`UpNextOrder`); `status` is where it is.
     case notToRead(BookID, status: String)
     /// A reading session is already running in this library (``LiveSession``): one at a time.
     case liveSessionRunning(BookID, started: LocalDateTime)
     /// No reading session is running; with a book, that book's session ended meanwhile
     /// (stopped or cancelled by another process), so it was not saved again.
     case noLiveSession(BookID?)
-    /// This device has no write left to take back (``UndoHistory`` keeps the last writes made
+    /// This device has no write left to take back (`UndoHistory` keeps the last writes made
     /// here, not those of other devices or editors).
     case nothingToUndo
     /// The last write, `operation`, cannot be taken back: `path` changed since it was made (a

@@ -42,7 +42,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// `HHMM`, as in a session file name.
     package var compact: String { Self.pad(hour) + Self.pad(minute) }
 
-    /// The time on the clock now, in the person's time zone (see ``Day/today()``).
+    /// The time on the clock now, in the person's time zone (see `Day/today()`).
     package static func now() -> TimeOfDay {
         LocalDateTime.now().time
     }

@@ -1,4 +1,4 @@
-/// A query in the shelf query language, parsed into a ``QueryExpression``.
+/// A query in the shelf query language, parsed into a `QueryExpression`.
 ///
 /// Terms separated by spaces must all match; `or` between terms, `-term` or `not term`,
 /// parentheses; `field:value`, `field=value`, `field>value` and ranges `field:a..b`; bare words

@@ -21,7 +21,7 @@ public struct SearchHit: Sendable, Hashable {
     /// That line, shortened around the match, with the matched words between the highlight markers.
     public var snippet: String
     /// Higher is better: matches in the title count most, then authors, tags and series, then text.
-    public var score: Double
+    package var score: Double
 
     /// Creates a hit.
     package init(kind: Kind, bookID: BookID, title: String, path: String, line: Int, snippet: String, score: Double) {

@@ -4,7 +4,7 @@
 /// began on, its pauses and the notes taken so far. Every change is a method that takes the
 /// moment it happens, so the arithmetic is the same under a real clock and a test's. The
 /// library keeps the one running session in a file (``LibraryLiveSessions``) and saves it at
-/// every change, so nothing is lost when the process or the machine stops; ``session(endingAt:to:minutes:note:)``
+/// every change, so nothing is lost when the process or the machine stops; `session(endingAt:to:minutes:note:)`
 /// turns it into the ``ReadingSession`` that ``LibraryWriting/log(_:for:)`` writes.
 ///
 /// ```swift
@@ -110,7 +110,7 @@ public struct LiveSession: Sendable, Hashable {
         return max(1, (seconds + 30) / 60)
     }
 
-    /// The pages read until `moment` at `pagesPerHour` (``ReadingPace/pagesPerHour``), rounded
+    /// The pages read until `moment` at `pagesPerHour` (`ReadingPace/pagesPerHour`), rounded
     /// down; `nil` without a pace.
     package func estimatedPages(at moment: LocalDateTime, pagesPerHour: Double?) -> Int? {
         guard let pagesPerHour, pagesPerHour > 0, pagesPerHour.isFinite else { return nil }
@@ -134,7 +134,7 @@ public struct LiveSession: Sendable, Hashable {
     }
 
     /// The session this becomes when it stops at `moment` at `position`, in any unit: a page as
-    /// ``session(endingAt:to:minutes:note:)`` takes it; a percent, a location or a time without
+    /// `session(endingAt:to:minutes:note:)` takes it; a percent, a location or a time without
     /// `from`, which ``LibraryWriting/log(_:for:)`` fills in from where the book's sessions reached.
     public func session(endingAt moment: LocalDateTime, reaching position: ReadingPosition?, minutes: Int? = nil,
                         note: String? = nil) -> ReadingSession {

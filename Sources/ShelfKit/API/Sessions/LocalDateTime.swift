@@ -22,8 +22,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         self.utcOffset = utcOffset
     }
 
-    /// Now, in the person's time zone (`TZ` is honoured, as for ``Day/today()``), or the
-    /// moment a fixed clock (``ShelfClock``) names.
+    /// Now, in the person's time zone (`TZ` is honoured, as for `Day/today()`), or the
+    /// moment a fixed clock (`ShelfClock`) names.
     public static func now() -> LocalDateTime {
         if let fixed = ShelfClock.override { return fixed }
         var now = currentTime()

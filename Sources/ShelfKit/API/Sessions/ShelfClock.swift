@@ -32,7 +32,7 @@ package enum ShelfClock {
 }
 
 extension LocalDateTime {
-    /// `time` on `day`, on a clock at UTC: the moment a fixed clock (``ShelfClock``) names.
+    /// `time` on `day`, on a clock at UTC: the moment a fixed clock (`ShelfClock`) names.
     public init(day: Day, time: TimeOfDay) {
         self.init(secondsSinceEpoch: day.daysSinceEpoch * 86_400 + time.minutes * 60, utcOffset: 0)
     }

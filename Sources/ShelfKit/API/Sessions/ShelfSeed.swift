@@ -2,7 +2,7 @@ internal import Foundation
 
 /// The seed of the letters that end a new session file's name (``ReadingSession/suffix``), when
 /// they are not to be drawn at random: a test, a preview or a replayed report then writes the
-/// same names on every run, as ``ShelfClock`` gives it the same times.
+/// same names on every run, as `ShelfClock` gives it the same times.
 ///
 /// - ``fixed``, a task-local value, for code in one process;
 /// - the environment variable `SHELF_SEED` (a whole number), for a whole process.

@@ -123,7 +123,7 @@ extension LibraryFiles {
             let set = Set(BookChanges(from: before, to: book).keys)
             try refuseImpossibleDates(book, keys: set, in: status, path: current.path)
         }
-        // A book that leaves the books to read leaves their up-next order (``UpNextOrder``), in
+        // A book that leaves the books to read leaves their up-next order (`UpNextOrder`), in
         // the same write: `start`, a first logged session, any move.
         if status != currentStatus && configuration.role(of: status) != .toRead { book.next = nil }
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book, notes: current.notes) { entry.document = edited }

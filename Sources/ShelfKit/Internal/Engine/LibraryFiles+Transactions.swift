@@ -5,7 +5,7 @@ internal import Foundation
 extension LibraryFiles {
     // MARK: - The writer lock
 
-    /// Runs a writing operation with `lock`, which the caller took (``LibraryEngine/writing(_:)``
+    /// Runs a writing operation with `lock`, which the caller took (`LibraryEngine/writing(_:)`
     /// waits for it, suspended, so that no thread of the cooperative pool is held while another
     /// process writes), and releases it when the operation ends. This is the one place a write
     /// holds the lock: the operations themselves only plan and perform.
@@ -29,7 +29,7 @@ extension LibraryFiles {
         return try operation(&self)
     }
 
-    /// Keeps what the operation ending wrote in ``UndoHistory``, still under the lock. Best
+    /// Keeps what the operation ending wrote in `UndoHistory`, still under the lock. Best
     /// effort: the write itself is done, and a history that could not be kept leaves the
     /// previous undo refused by its stamps rather than wrong.
     private mutating func keepUndoSteps() {

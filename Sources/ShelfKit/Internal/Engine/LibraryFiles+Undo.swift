@@ -1,4 +1,4 @@
-/// Taking writes back (``UndoHistory``).
+/// Taking writes back (`UndoHistory`).
 extension LibraryFiles {
     /// The writes this device can take back, the newest first.
     func recordedWrites() -> [RecordedWrite] {

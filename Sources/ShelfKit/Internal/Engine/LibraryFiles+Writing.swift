@@ -83,7 +83,7 @@ extension LibraryFiles {
 
     /// Starts reading a book on `day` (``LibraryWriting/start(_:on:)``): a move to the reading
     /// status, and for a book in the finished or abandoned role a new read
-    /// (``Book/beginNewRead(on:)``), begun before the move's dates, in one journal.
+    /// (`Book/beginNewRead(on:)`), begun before the move's dates, in one journal.
     mutating func start(_ id: BookID, on day: Day) throws(ShelfError) -> Book {
         var plan = WritePlan()
         // Decided on the book as the move reads it: its status is its folder's, or in an

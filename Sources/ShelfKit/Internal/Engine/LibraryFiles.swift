@@ -1,7 +1,7 @@
 internal import Foundation
 
 /// The library's files over some storage, and every rule for finding, reading and changing
-/// them: the synchronous half of ``LibraryEngine``, which owns one.
+/// them: the synchronous half of `LibraryEngine`, which owns one.
 ///
 /// It remembers what this process knows of the files (``stamps``, ``locations``), plans each
 /// change as a ``WritePlan`` and performs it as one journaled, all-or-nothing transaction. The
@@ -28,7 +28,7 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     var writerLock: WriterLock?
     /// What recovering from interrupted operations found, oldest first.
     var recoveryNotes: [String] = []
-    /// How to take back the writes of the operation running, kept in ``UndoHistory`` when it
+    /// How to take back the writes of the operation running, kept in `UndoHistory` when it
     /// ends; `nil` while taking a write back, which is not itself kept.
     var pendingUndo: PendingUndo? = PendingUndo()
 

@@ -2,7 +2,7 @@
 /// kept of them (``IndexedReads``).
 ///
 /// A strategy only finds: which books, sessions and search matches there are, and the problems
-/// of the files it skipped. ``LibraryEngine`` does everything else once, whichever strategy
+/// of the files it skipped. `LibraryEngine` does everything else once, whichever strategy
 /// answered: it validates queries, remembers what each file held, sorts, cuts to the limit and
 /// makes search hits. Both strategies give the same answers; the index only gives them sooner.
 protocol ReadStrategy: Sendable {

@@ -126,7 +126,7 @@ extension SessionRules {
     /// What `check` reports of sessions already written that contradict their book: a `to`
     /// past its `pages`, a location or time past its `locations` or `duration` or without them,
     /// a `to` below a position an earlier session reached (going backwards in date order, compared
-    /// across units through the book's length, ``BookExtent/isBefore(_:_:)``), and sessions before its `started` or after its `finished`, each at the
+    /// across units through the book's length, `BookExtent/isBefore(_:_:)`), and sessions before its `started` or after its `finished`, each at the
     /// key at fault. For a book read before, only its current read's sessions.
     /// - Parameter finishCounts: Whether the book is in the finished status, where its
     ///   `finished` says when the read ended; elsewhere it is a date left from a finish taken

@@ -1,5 +1,5 @@
 /// Adding statuses to a library's configuration, for imports that bring statuses of their own:
-/// ``LibraryBatch/newStatuses`` writes the result in the batch's own journal.
+/// `LibraryBatch/newStatuses` writes the result in the batch's own journal.
 extension LibraryConfiguration {
     /// The bytes of a configuration file with `statuses` appended to its `statuses` list (the
     /// default list when it has none), only that line edited; `bytes` may be empty (no file).

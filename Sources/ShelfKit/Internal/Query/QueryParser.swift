@@ -1,4 +1,4 @@
-/// Turns query text into a ``QueryExpression``: lexing into words and parentheses, then
+/// Turns query text into a `QueryExpression`: lexing into words and parentheses, then
 /// `or` below the implicit `and`, below `not`.
 ///
 /// ```

@@ -18,7 +18,7 @@ struct Journal: Codable, Sendable, Hashable {
     var detail: String
     /// The changes, in the order they are made.
     var steps: [JournalStep]
-    /// A write of the undo history this operation takes back (``UndoHistory``), removed with
+    /// A write of the undo history this operation takes back (`UndoHistory`), removed with
     /// the journal once the steps are made, so a write is never taken back twice.
     var forgets: String?
 

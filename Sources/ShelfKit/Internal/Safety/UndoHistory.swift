@@ -104,7 +104,7 @@ enum UndoHistory {
     }
 }
 
-/// What the operation running has written so far, to be kept as one ``UndoHistory/Record`` when
+/// What the operation running has written so far, to be kept as one `UndoHistory/Record` when
 /// it ends: an operation made of others (a `log` that moves its book) is taken back whole.
 struct PendingUndo: Sendable {
     private var operations: [String] = []

@@ -28,7 +28,7 @@ struct BookValueRule: Sendable {
         return "should be 1 or more"
     }
 
-    /// A length of time as ``ReadingDuration`` reads it (`11h20m`, `680`), more than 0 minutes.
+    /// A length of time as `ReadingDuration` reads it (`11h20m`, `680`), more than 0 minutes.
     static let duration = BookValueRule(refusesWrites: true) { value in
         guard case .text(let text) = value else { return nil }
         guard let minutes = ReadingDuration.minutes(text) else { return "should be a length of time such as 11h20m" }
