@@ -13,6 +13,7 @@ extension LibraryFiles {
     ///   (``arrivalDates(_:in:on:)``), and refuse dates in the future; a batch's books say what
     ///   their dates are.
     mutating func planAdditions(_ items: [NewBook], setsDates: Bool = true,
+                                preparing: ((BookLocation, inout Book) throws(ShelfError) -> Void)? = nil,
                                 into plan: inout WritePlan) throws(ShelfError) -> [String] {
         // An empty list must not cost a walk of the whole library.
         guard !items.isEmpty else { return [] }
@@ -38,6 +39,7 @@ extension LibraryFiles {
             if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
             if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
             book.added = book.added ?? today()
+            try preparing?(location, &book)
             if setsDates {
                 arrivalDates(&book, in: item.status, on: nil)
                 try refuseImpossibleDates(book, keys: nil, in: item.status, path: location.path)

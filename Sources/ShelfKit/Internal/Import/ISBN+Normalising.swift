@@ -36,7 +36,7 @@ extension ISBN {
 
     /// The ISBN-13 of a valid ISBN-10 or ISBN-13, so both forms of one book compare equal; `nil`
     /// for anything that is not a valid ISBN.
-    static func thirteen(_ isbn: String) -> String? {
+    package static func thirteen(_ isbn: String) -> String? {
         let characters = String(isbn.filter { $0 != "-" && $0 != " " }.uppercased())
         guard problem(with: characters) == nil else { return nil }
         if characters.count == 13 { return characters }
@@ -44,7 +44,7 @@ extension ISBN {
     }
 
     /// The ISBN-10 of an ISBN-13 starting with 978, the only ones that have one.
-    static func ten(_ isbn: String) -> String? {
+    package static func ten(_ isbn: String) -> String? {
         guard let thirteen = thirteen(isbn), thirteen.hasPrefix("978") else { return nil }
         let body = thirteen.dropFirst(3).prefix(9)
         var sum = 0

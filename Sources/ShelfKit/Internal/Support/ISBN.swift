@@ -1,8 +1,8 @@
 /// ISBN check digits, so `check` can catch a mistyped number.
-enum ISBN {
+package enum ISBN {
     /// Why `isbn` is not a valid ISBN-10 or ISBN-13, completing "isbn …", or `nil` when it is.
     /// Hyphens and spaces are ignored.
-    static func problem(with isbn: String) -> String? {
+    package static func problem(with isbn: String) -> String? {
         let characters = Array(isbn.filter { $0 != "-" && $0 != " " }.uppercased())
         switch characters.count {
         case 10:
