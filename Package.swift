@@ -41,10 +41,14 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        // Book details and covers from web services (Open Library), through URLSession: apart
+        // from ShelfKit, so that neither the library nor `shelf --version` pays for networking.
+        .target(name: "ShelfMetadata", dependencies: ["ShelfKit"]),
         .target(
             name: "ShelfCLI",
             dependencies: [
                 "ShelfKit",
+                "ShelfMetadata",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -85,6 +89,12 @@ let package = Package(
                 "FrontMatterFuzzing",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            resources: [.copy("Fixtures")]
+        ),
+        // The HTTP client and Open Library's answers, against a replay server the tests start.
+        .testTarget(
+            name: "ShelfMetadataTests",
+            dependencies: ["ShelfMetadata", "ShelfKit", "ShelfTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing"]),
