@@ -95,7 +95,9 @@ let package = Package(
         .testTarget(
             name: "ShelfMetadataTests",
             dependencies: ["ShelfMetadata", "ShelfKit", "ShelfTestSupport"],
-            resources: [.copy("Fixtures")]
+            // Served by the replay server the tests start (ShelfTestSupport's ReplayServer),
+            // which the CLI's tests also use, so read from the checkout rather than a bundle.
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing"]),
         .testTarget(name: "ShelfSafetyTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing", "shelf"]),

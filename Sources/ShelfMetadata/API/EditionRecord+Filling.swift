@@ -8,6 +8,13 @@ public struct MetadataChange: Sendable, Hashable {
     public var old: String?
     /// The value it gets.
     public var new: String
+
+    /// A change of `key` from `old` to `new`.
+    public init(key: String, old: String?, new: String) {
+        self.key = key
+        self.old = old
+        self.new = new
+    }
 }
 
 /// A book with what a record adds to it, before anything is written.
