@@ -162,9 +162,12 @@ struct OpenLibraryTests {
         }
         let times = server.requests().map(\.time)
         #expect(times.count == 4)
+        // Measured where they arrive, so with some slack for the way there; without the gate
+        // all four arrive within milliseconds.
         for (earlier, later) in zip(times, times.dropFirst()) {
-            #expect(later - earlier >= 0.29, "requests \(later - earlier) s apart")
+            #expect(later - earlier >= 0.2, "requests \(later - earlier) s apart")
         }
+        #expect((times.last ?? 0) - (times.first ?? 0) >= 0.8)
     }
 
     @Test func aSecondAskIsAnsweredFromTheCache() async throws {

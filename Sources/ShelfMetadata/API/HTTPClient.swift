@@ -199,6 +199,9 @@ public actor HTTPClient {
         case .networkConnectionLost:
             return .truncated(url: address)
         default:
+            // libcurl's CURLE_PARTIAL_FILE ("transfer closed with 586 bytes remaining to read")
+            // reaches URLSession on Linux as an unknown error with curl's own words.
+            if error.localizedDescription.contains("transfer closed") { return .truncated(url: address) }
             return .transfer(url: address, detail: error.localizedDescription)
         }
     }

@@ -131,7 +131,15 @@ extension LibraryFiles {
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book, notes: current.notes) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)
-        if let source = entry.source { entry.movesSessions = storage.isDirectory(source.sessionFolder) }
+        if let source = entry.source {
+            entry.movesSessions = storage.isDirectory(source.sessionFolder)
+            // A cover named by its file name alone (`cover: dune.jpg`, as a fetch saves it)
+            // goes where the book goes, so the name keeps pointing at it.
+            if let cover = book.cover?.trimmingSpaces(), CoverFile.isBesideBook(cover),
+               storage.kind(of: Path.joined(source.directory, cover)) == .file {
+                entry.movesCover = cover
+            }
+        }
         plan.update(entry, at: key)
         // The planned book carries the version of the bytes it will have, so that a copy handed
         // back and edited later is checked against them, not taken as the file's whole truth.
