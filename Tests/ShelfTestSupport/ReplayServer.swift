@@ -33,7 +33,7 @@ public final class ReplayServer: Sendable {
     /// Starts a server and waits until it listens.
     public init() async throws {
         log = NSTemporaryDirectory() + "shelf-replay-" + UUID().uuidString + ".jsonl"
-        FileManager.default.createFile(atPath: log, contents: Data())
+        _ = FileManager.default.createFile(atPath: log, contents: Data())
         process = try ChildProcess.start("/usr/bin/env", ["python3", Self.fixtures.appendingPathComponent("replay_server.py").path,
                                                           Self.fixtures.path, log])
         var port: Int?

@@ -16,7 +16,8 @@ struct AddCommand: AsyncParsableCommand {
             and the book is added all the same.
 
             With --isbn and no title, or with --lookup, the book's details are fetched from Open \
-            Library: title, subtitle, authors, pages, published, publisher, language, isbn, \
+            Library: title, subtitle, authors, pages, published, publisher, language, isbn (as \
+            ISBN-13), \
             the edition as `openlibrary: OL…M`, and its cover, saved beside the book (dune.jpg) \
             unless --no-cover. What you typed wins over what was fetched. `--lookup` with a \
             title searches, shows the editions found to pick from on a terminal, and takes the \
@@ -98,7 +99,8 @@ struct AddCommand: AsyncParsableCommand {
         let library = try library.open()
         let configuration = library.configuration
         let status = status.map { Status($0) } ?? configuration.statuses.first ?? .toRead
-        var book = Book(id: BookID(slug ?? ""), title: title ?? "", authors: authors, isbn: isbn, pages: pages, tags: tags)
+        // A looked-up book's isbn is its edition's ISBN-13, however the person typed it.
+        var book = Book(id: BookID(slug ?? ""), title: title ?? "", authors: authors, isbn: fetches ? nil : isbn, pages: pages, tags: tags)
         var attachments: [BookAttachment] = []
         if fetches {
             let source = try await MetadataService.source(for: library, bulk: false)
