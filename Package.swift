@@ -121,6 +121,7 @@ let package = Package(
             dependencies: [
                 "ShelfCLI",
                 "ShelfKit",
+                "ShelfMetadata",
                 "FrontMatter",
                 "ShelfTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -25,6 +25,7 @@ counts = {}
 ISBNS = {
     "9780441172719": ("redirect", "/books/OL26242482M.json"),
     "9780807083697": ("redirect", "/books/OL3407131M.json"),
+    "9780316556347": ("redirect", "/books/OL26991327M.json"),
     "9782222222224": ("429-once", "/books/OL2M.json"),
     "9786666666668": ("redirect", "/books/OL3M.json"),
     "9787777777779": ("redirect", "/books/OL4M.json"),

@@ -63,6 +63,7 @@ public protocol LibraryWriting: Sendable {
     /// takes both back.
     /// - Throws: The errors of ``add(_:to:in:)``, and ``ShelfError/alreadyExists(path:)`` when
     ///   another file has an attachment's name.
+    @discardableResult
     func add(_ book: Book, to status: Status, in folder: String, attaching attachments: [BookAttachment]) async throws(ShelfError) -> Book
 
     /// Reads a book, lets `change` edit it and writes what it changed together with files
@@ -71,6 +72,7 @@ public protocol LibraryWriting: Sendable {
     /// attachment's name is kept; it is named when it holds the same bytes.
     /// - Throws: What `change` throws, the errors of ``update(_:_:)``, and
     ///   ``ShelfError/alreadyExists(path:)`` when another file has an attachment's name.
+    @discardableResult
     func update(_ id: BookID, attaching attachments: [BookAttachment],
                 _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book
 
