@@ -69,6 +69,10 @@ struct FetchCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         let ids = try await selectedBooks(in: library)
+        if ids.isEmpty, let missing {
+            printError("shelf: every book matching has \(missing)")
+            return
+        }
         let source = try await MetadataService.source(for: library, bulk: ids.count > 1)
         let interactive = isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1
         let writes = !dryRun && (yes || interactive)
