@@ -18,8 +18,22 @@ struct AttachmentTests {
         }
         #expect(written.cover == "dune.jpg")
         #expect(await test.bytes("finished/dune.jpg") == Self.jpeg)
-        #expect(await test.text("finished/dune.md") == LibraryWritingTests.handWritten
-            .replacingOccurrences(of: "format: paperback\n", with: "format: paperback\npublisher: Ace\ncover: dune.jpg\n"))
+        #expect(await test.text("finished/dune.md") == """
+            ---
+            title: Dune
+            authors: [Frank Herbert]
+            # my copy
+            pages: 412
+            publisher: Ace
+            tags:
+              - sci-fi
+            finished: 2024-02-11
+            cover: dune.jpg
+            format: paperback
+            ---
+
+            ## Review
+            """)
         _ = try await test.library.undoLastWrite()
         #expect(await test.text("finished/dune.md") == LibraryWritingTests.handWritten)
         #expect(await !test.exists("finished/dune.jpg"))
