@@ -1,6 +1,7 @@
 import Foundation
 import ShelfKit
-@testable import ShelfMetadata
+import ShelfMetadata
+@testable import ShelfOpenLibrary
 import ShelfTestSupport
 import Testing
 

@@ -96,6 +96,7 @@ struct AddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if fetches { try OnlineSource.requireNetwork() }
         let library = try library.open()
         let configuration = library.configuration
         let status = status.map { Status($0) } ?? configuration.statuses.first ?? .toRead
@@ -103,7 +104,7 @@ struct AddCommand: AsyncParsableCommand {
         var book = Book(id: BookID(slug ?? ""), title: title ?? "", authors: authors, isbn: fetches ? nil : isbn, pages: pages, tags: tags)
         var attachments: [BookAttachment] = []
         if fetches {
-            let source = try await MetadataService.source(for: library, bulk: false)
+            let source = try await OnlineSource.source(for: library, bulk: false)
             let record = try await fetchRecord(from: source)
             if book.title.isEmpty { book.title = record.title }
             let filled = record.filling(book, idKey: source.idKey)

@@ -67,13 +67,14 @@ struct FetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try OnlineSource.requireNetwork()
         let library = try library.open()
         let ids = try await selectedBooks(in: library)
         if ids.isEmpty, let missing {
             printError("shelf: every book matching has \(missing)")
             return
         }
-        let source = try await MetadataService.source(for: library, bulk: ids.count > 1)
+        let source = try await OnlineSource.source(for: library, bulk: ids.count > 1)
         let interactive = isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1
         let writes = !dryRun && (yes || interactive)
         let progress = ProgressLine(enabled: ids.count > 1 && Terminal.standardErrorIsInteractive)

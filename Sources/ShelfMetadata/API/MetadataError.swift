@@ -28,6 +28,8 @@ public enum MetadataError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(url: String, bytes: Int, limit: Int)
     /// Any other failure of the transfer, as the system reported it.
     case transfer(url: String, detail: String)
+    /// A setting from the environment that cannot be used: `expected` completes "should be".
+    case invalidSetting(name: String, value: String, expected: String)
     /// The response cache could not be read or written.
     case cache(path: String, detail: String)
 
@@ -59,6 +61,8 @@ public enum MetadataError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(url) sent \(bytes) bytes, more than the \(limit) a cover may have; no cover was saved"
         case .transfer(let url, let detail):
             "cannot fetch \(url): \(detail)"
+        case .invalidSetting(let name, let value, let expected):
+            "\(name) should be \(expected), not \"\(value)\""
         case .cache(let path, let detail):
             "cannot use the cache \(path): \(detail)"
         }

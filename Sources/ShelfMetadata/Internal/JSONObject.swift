@@ -2,16 +2,16 @@ internal import Foundation
 
 /// A JSON object read leniently: a field of the wrong type reads as absent, a number written as
 /// text reads as a number, so one odd field of a service's record loses that field only.
-struct JSONObject {
+package struct JSONObject {
     private let fields: [String: Any]
 
-    init(_ fields: [String: Any]) {
+    package init(_ fields: [String: Any]) {
         self.fields = fields
     }
 
     /// Parses `bytes` as a JSON object.
     /// - Throws: ``MetadataError/malformedResponse(url:reason:)`` for bytes that are not one.
-    static func parse(_ bytes: [UInt8], from url: String) throws(MetadataError) -> JSONObject {
+    package static func parse(_ bytes: [UInt8], from url: String) throws(MetadataError) -> JSONObject {
         guard !bytes.isEmpty else { throw .malformedResponse(url: url, reason: "it is empty") }
         let value: Any
         do {
@@ -24,14 +24,14 @@ struct JSONObject {
     }
 
     /// Text, trimmed; `nil` when absent, empty or not text.
-    func string(_ key: String) -> String? {
+    package func string(_ key: String) -> String? {
         guard let text = fields[key] as? String else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }
 
     /// A whole number, also when written as text (`"535"`, `"535 p."`): its leading digits.
-    func integer(_ key: String) -> Int? {
+    package func integer(_ key: String) -> Int? {
         switch fields[key] {
         case let number as Int:
             return number
@@ -46,28 +46,28 @@ struct JSONObject {
     }
 
     /// A list of text, the elements that are text.
-    func strings(_ key: String) -> [String] {
+    package func strings(_ key: String) -> [String] {
         (fields[key] as? [Any] ?? []).compactMap { ($0 as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
     }
 
     /// A list of whole numbers.
-    func integers(_ key: String) -> [Int] {
+    package func integers(_ key: String) -> [Int] {
         (fields[key] as? [Any] ?? []).compactMap { JSONObject(["n": $0]).integer("n") }
     }
 
     /// A nested object.
-    func object(_ key: String) -> JSONObject? {
+    package func object(_ key: String) -> JSONObject? {
         (fields[key] as? [String: Any]).map(JSONObject.init)
     }
 
     /// A list of objects, the elements that are objects.
-    func objects(_ key: String) -> [JSONObject] {
+    package func objects(_ key: String) -> [JSONObject] {
         (fields[key] as? [Any] ?? []).compactMap { ($0 as? [String: Any]).map(JSONObject.init) }
     }
 
     /// Text, or Open Library's `{"type": "/type/text", "value": "…"}`.
-    func text(_ key: String) -> String? {
+    package func text(_ key: String) -> String? {
         string(key) ?? object(key)?.string("value")
     }
 }

@@ -1,7 +1,7 @@
 /// MARC language codes, as Open Library keeps them (`/languages/eng`), to the ISO 639-1 codes a
 /// library writes (`language: en`); a code without one is kept as it is.
-enum LanguageCode {
-    static func iso639_1(marc code: String) -> String {
+package enum LanguageCode {
+    package static func iso639_1(marc code: String) -> String {
         table[code.lowercased()] ?? code.lowercased()
     }
 

@@ -2,6 +2,7 @@ public import Foundation
 #if canImport(FoundationNetworking)
 internal import FoundationNetworking
 #endif
+public import ShelfMetadata
 
 /// The one way shelf asks a web service anything: URLSession (libcurl on Linux), made polite.
 ///

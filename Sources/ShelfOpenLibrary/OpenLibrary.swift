@@ -1,4 +1,5 @@
 public import Foundation
+public import ShelfMetadata
 
 /// Open Library (openlibrary.org), the first ``MetadataSource``: free, open data, no key.
 ///
