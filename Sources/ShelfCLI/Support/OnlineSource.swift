@@ -14,22 +14,17 @@ package enum OnlineSource {
     /// What makes the source for a library: `bulk` for a run over many books, `version` shelf's.
     package typealias Factory = @Sendable (_ library: FileLibrary, _ bulk: Bool, _ version: String) async throws -> any MetadataSource
 
-    /// The factory of the process, set by `shelf-online`'s main for the command it runs.
-    @TaskLocal package static var factory: Factory?
+    /// The factory of the process: set by `shelf-online`'s main before the command line is
+    /// parsed, while the process has no other task, and only read after, hence `unsafe`
+    /// without a lock. (A `@TaskLocal` was the first choice: pushing its value crashes
+    /// release builds with the static standard library, in `swift_task_localValuePush`.)
+    nonisolated(unsafe) private static var factory: Factory?
 
     /// Runs the command line as ``ShelfMain/main()`` does, with `factory` the source of its
     /// fetches: `shelf-online`'s main.
     package static func main(with factory: @escaping Factory) async -> Never {
-        BrokenPipe.writeFailsInstead()
-        let status: Int32 = await $factory.withValue(factory) {
-            do {
-                try await ShelfMain.run(Array(CommandLine.arguments.dropFirst()))
-                return 0
-            } catch {
-                return ShelfMain.report(error)
-            }
-        }
-        exit(status)
+        Self.factory = factory
+        await ShelfMain.main()
     }
 
     /// Returns when this process can reach the network; otherwise hands the process over to
