@@ -2,8 +2,8 @@
 /// calls, so that the commands never ask which one they hold.
 ///
 /// A conformer turns the service's answers into ``EditionRecord``s and ``EditionCandidate``s
-/// and fetches through an ``HTTPClient`` (timeouts, retries, politeness, cache). Every call
-/// throws ``MetadataError``.
+/// and fetches through ShelfOpenLibrary's `HTTPClient` (timeouts, retries, politeness, cache).
+/// Every call throws ``MetadataError``.
 public protocol MetadataSource: Sendable {
     /// The service's name as a person knows it: `Open Library`.
     var name: String { get }
