@@ -212,6 +212,41 @@ struct FetchCommandTests {
         try library.status().split(separator: "\n").map(String.init).filter { !$0.contains(".shelf/") }
     }
 
+    @Test func aBulkFetchKilledMidwayGoesOnWhereItStopped() async throws {
+        let server = try await ReplayServer()
+        let library = try ExampleLibrary(empty: true)
+        _ = try library.shelf(["init", "."], in: library.root.path)
+        for number in 0..<8 {
+            _ = try library.shelf(["add", "Book \(number)", "--isbn", Self.generatedISBN(number)], in: library.root.path)
+        }
+        let environment = server.environment.merging(["SHELF_REQUEST_INTERVAL": "0.25"]) { $1 }
+        let arguments = ["fetch", "--missing", "cover", "--yes"]
+        // `shelf` hands itself over to `shelf-online` in the same process, which is killed.
+        let run = try ChildProcess.start(BuiltExecutable.shelf, arguments, in: library.root.path, environment: environment)
+        // Killed once the first cover is saved, while the others wait their turn.
+        for _ in 0..<400 where !library.exists("to-read/book-0.jpg") { try await Task.sleep(for: .milliseconds(50)) }
+        run.kill()
+        #expect(run.wait().killed)
+        let done = (0..<8).filter { library.exists("to-read/book-\($0).\($0 % 2 == 0 ? "jpg" : "png")") }
+        #expect(done.count > 0 && done.count < 8, "\(done.count) covers before the kill")
+        let before = server.requests().count
+        let again = try library.shelf(arguments, in: library.root.path, environment: environment)
+        #expect(again.status == 0, "\(again)")
+        // Only the books still without a cover were asked for.
+        let asked = Set(server.requests().dropFirst(before).compactMap { request -> Int? in
+            guard request.path.hasPrefix("/books/OL") else { return nil }
+            return Int(request.path.dropFirst("/books/OL".count).prefix { $0.isNumber }).map { $0 - 1000 }
+        })
+        #expect(asked.isDisjoint(with: done))
+        for number in 0..<8 {
+            #expect(library.exists("to-read/book-\(number).\(number % 2 == 0 ? "jpg" : "png")"))
+            #expect(try library.read("to-read/book-\(number).md").contains("openlibrary: OL\(1000 + number)M\n"))
+        }
+        expectRun(try library.shelf(["check"], in: library.root.path), stderr: "shelf: no problems in 8 books\n")
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: library.root.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers == [])
+    }
+
     /// The ISBN-13 979100000000n with its check digit, which the replay server knows.
     static func generatedISBN(_ number: Int) -> String {
         let twelve = "979100" + String(format: "%06d", number)
