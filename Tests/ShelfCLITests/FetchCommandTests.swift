@@ -247,6 +247,39 @@ struct FetchCommandTests {
         #expect(leftovers == [])
     }
 
+    @Test func fetchWritesAnAdoptedNoteInItsOwnKeys() async throws {
+        let server = try await ReplayServer()
+        let library = try ExampleLibrary(empty: true)
+        try library.write("_books/dune.md", "---\nlayout: book\ntitle: Dune\nauthor: Herbert, Frank\nisbn: 9780441172719\nstatus: read\n"
+                          + "date_read: 2024-05-01\nstars: 4\n---\nA desert planet.\n")
+        try library.write("_books/excession.md", "---\nlayout: book\ntitle: Excession\nauthor: Iain M. Banks\nstatus: want\npage_count: 470\n---\n")
+        _ = try library.shelf(["init"], in: library.root.path)
+        let result = try library.shelf(["fetch", "dune", "--yes"], in: library.root.path, environment: server.environment)
+        #expect(result.status == 0, "\(result)")
+        // The authors stay in `author`, the pages go to the library's `page_count`, the note stays where it is.
+        #expect(try library.read("_books/dune.md") == """
+            ---
+            layout: book
+            openlibrary: OL26242482M
+            title: Dune
+            author: Herbert, Frank
+            isbn: 9780441172719
+            status: read
+            date_read: 2024-05-01
+            stars: 4
+            subtitle: 40th Anniversary Edition
+            published: 1965
+            page_count: 535
+            publisher: Ace Books
+            language: en
+            cover: dune.jpg
+            ---
+            A desert planet.
+
+            """)
+        #expect(try library.data("_books/dune.jpg") == Self.coverJPEG)
+    }
+
     /// The ISBN-13 979100000000n with its check digit, which the replay server knows.
     static func generatedISBN(_ number: Int) -> String {
         let twelve = "979100" + String(format: "%06d", number)
