@@ -280,6 +280,30 @@ struct FetchCommandTests {
         #expect(try library.data("_books/dune.jpg") == Self.coverJPEG)
     }
 
+    /// On a terminal, `add --lookup` lists the editions found and takes the one picked, and
+    /// `fetch` asks before it writes.
+    @Test(.enabled(if: TmuxPane.isAvailable))
+    func onATerminalAnEditionIsPickedAndAFetchConfirmed() async throws {
+        let server = try await ReplayServer()
+        let library = try ExampleLibrary()
+        let environment = server.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let shelf = "\(environment) NO_COLOR=1 SHELF_NO_WATCHMAN=1 '\(BuiltExecutable.shelf)'"
+        let pane = try TmuxPane("cd '\(library.root.path)' && \(shelf) add Dune --author Herbert --lookup --slug messiah --no-cover; "
+                                + "\(shelf) fetch circe; echo DONE; sleep 30", name: "lookup", width: 120)
+        var shown = try pane.waitFor("Which edition? [1]:")
+        #expect(shown.contains(" 1  Dune — Frank Herbert, 1965, 535 pages, Ace Books  (OL26242482M)\n"
+                               + " 2  Dune Messiah — Frank Herbert, 1969, 412 pages, Tor  (OL3M)\n"
+                               + " 3  Children of Dune — Frank Herbert, 1976, Berkley  (OL5M)\n"), "\(shown)")
+        try pane.send("2", "Enter")
+        shown = try pane.waitFor("Write these changes to to-read/circe.md? [y/N]")
+        #expect(shown.contains("to-read/messiah.md\n"), "\(shown)")
+        try pane.send("n", "Enter")
+        shown = try pane.waitFor("DONE")
+        #expect(try library.read("to-read/messiah.md").contains("title: Dune\n"))
+        #expect(try library.read("to-read/messiah.md").contains("openlibrary: OL3M\n"))
+        #expect(try Self.bookChanges(library) == ["A  to-read/messiah.md"])
+    }
+
     /// The ISBN-13 979100000000n with its check digit, which the replay server knows.
     static func generatedISBN(_ number: Int) -> String {
         let twelve = "979100" + String(format: "%06d", number)
