@@ -219,12 +219,14 @@ struct FetchCommandTests {
         for number in 0..<8 {
             _ = try library.shelf(["add", "Book \(number)", "--isbn", Self.generatedISBN(number)], in: library.root.path)
         }
-        let environment = server.environment.merging(["SHELF_REQUEST_INTERVAL": "0.25"]) { $1 }
+        let environment = server.environment.merging(["SHELF_REQUEST_INTERVAL": "0.5"]) { $1 }
         let arguments = ["fetch", "--missing", "cover", "--yes"]
         // `shelf` hands itself over to `shelf-online` in the same process, which is killed.
         let run = try ChildProcess.start(BuiltExecutable.shelf, arguments, in: library.root.path, environment: environment)
-        // Killed once the first cover is saved, while the others wait their turn.
-        for _ in 0..<400 where !library.exists("to-read/book-0.jpg") { try await Task.sleep(for: .milliseconds(50)) }
+        // Killed once the first cover is saved, while the others wait their turn. Watched with
+        // `usleep`, not `Task.sleep`: with the whole suite running, the cooperative pool is busy
+        // and a sleeping task may wake after the run has ended.
+        for _ in 0..<600 where !library.exists("to-read/book-0.jpg") { usleep(50_000) }
         run.kill()
         #expect(run.wait().killed)
         let done = (0..<8).filter { library.exists("to-read/book-\($0).\($0 % 2 == 0 ? "jpg" : "png")") }
