@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "shelf", targets: ["shelf"]),
+        .executable(name: "shelf-online", targets: ["shelf-online"]),
         .library(name: "ShelfKit", targets: ["ShelfKit"]),
         .library(name: "ShelfInterchange", targets: ["ShelfInterchange"]),
         .library(name: "FrontMatter", targets: ["FrontMatter"]),
@@ -47,16 +48,25 @@ let package = Package(
             name: "ShelfInterchange",
             dependencies: ["ShelfKit", .product(name: "CSV", package: "CSV.swift")]
         ),
+        // Book details and covers from web services: the values, the protocol of a source and
+        // the fill of a book (ShelfMetadata, Foundation only), and Open Library through
+        // URLSession (ShelfOpenLibrary: FoundationNetworking, hence libcurl), which only the
+        // `shelf-online` executable links, so that neither the library nor `shelf` pays for it.
+        .target(name: "ShelfMetadata", dependencies: ["ShelfKit"]),
+        .target(name: "ShelfOpenLibrary", dependencies: ["ShelfMetadata"]),
         .target(
             name: "ShelfCLI",
             dependencies: [
                 "ShelfKit",
                 "ShelfInterchange",
+                "ShelfMetadata",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI"]),
+        // `shelf` with the network: what `shelf add --isbn` and `shelf fetch` hand the process to.
+        .executableTarget(name: "shelf-online", dependencies: ["ShelfCLI", "ShelfOpenLibrary"], path: "Sources/ShelfOnline"),
 
         // MARK: Tools
         .target(name: "FrontMatterFuzzing", dependencies: ["FrontMatter"]),
@@ -94,6 +104,14 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // The HTTP client and Open Library's answers, against a replay server the tests start.
+        .testTarget(
+            name: "ShelfMetadataTests",
+            dependencies: ["ShelfMetadata", "ShelfOpenLibrary", "ShelfKit", "ShelfTestSupport"],
+            // Served by the replay server the tests start (ShelfTestSupport's ReplayServer),
+            // which the CLI's tests also use, so read from the checkout rather than a bundle.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing"]),
         .testTarget(name: "ShelfSafetyTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing", "shelf"]),
         .testTarget(
@@ -105,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "ShelfCLITests",
             dependencies: [
-                "ShelfCLI", "ShelfKit", "ShelfTestSupport", "shelf", "FrontMatter", "FrontMatterFuzzing",
+                "ShelfCLI", "ShelfKit", "ShelfTestSupport", "shelf", "shelf-online", "FrontMatter", "FrontMatterFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -117,6 +135,7 @@ let package = Package(
                 "ShelfCLI",
                 "ShelfKit",
                 "ShelfInterchange",
+                "ShelfMetadata",
                 "FrontMatter",
                 "ShelfTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

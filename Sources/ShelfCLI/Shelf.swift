@@ -22,7 +22,7 @@ public struct Shelf: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self,
+            InitCommand.self, AddCommand.self, FetchCommand.self, ListCommand.self, ShowCommand.self,
             StartCommand.self, FinishCommand.self, AbandonCommand.self, MoveCommand.self,
             SetCommand.self, UnsetCommand.self, TagCommand.self, LogCommand.self, ReadCommand.self, SessionsCommand.self, SessionCommand.self,
             EditCommand.self, RemoveCommand.self, RestoreCommand.self, TrashCommand.self, UndoCommand.self, CheckCommand.self,

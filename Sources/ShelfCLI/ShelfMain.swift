@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfMetadata
 
 /// Runs `shelf` with the process arguments and exits with its status.
 ///
@@ -180,6 +181,9 @@ public enum ShelfMain {
         case let error as ShelfError:
             printError("shelf: \(error)\(hint(for: error))")
             if case .invalidQuery = error { return 2 }
+            return 1
+        case let error as MetadataError:
+            printError("shelf: \(error)")
             return 1
         case let error as CommandFailure:
             if !error.message.isEmpty { printError("shelf: \(error.message)") }

@@ -39,6 +39,8 @@ struct InitAddTests {
             undo/
             # The reading session in progress (shelf read), on this device only.
             live/
+            # Answers of metadata services (Open Library), kept so a second fetch is offline.
+            cache/
 
             """)
         // The new library works at once, and is clean.

@@ -17,7 +17,7 @@ struct ReadmeTourTests {
         return tour[..<end].split(separator: "\n").filter { $0.hasPrefix("$ shelf ") }.map { String($0.dropFirst(2)) }
     }
 
-    @Test func theTourRunsAsPrinted() throws {
+    @Test func theTourRunsAsPrinted() async throws {
         let lines = try Self.tourLines()
         #expect(lines.count > 15, "\(lines)")
         let library = try ExampleLibrary()
@@ -25,8 +25,10 @@ struct ReadmeTourTests {
         #expect(try imports.shelf("init").status == 0)
         let fixture = PackageFolder.root.appendingPathComponent("Tests/ShelfImportTests/Fixtures/goodreads_library_export.csv")
         try FileManager.default.copyItem(at: fixture, to: imports.root.appendingPathComponent("goodreads_library_export.csv"))
+        // `add --isbn` asks a replay of Open Library.
+        let server = try await ReplayServer()
         // The tour's day, late enough for its sittings logged without a time.
-        let environment = ["SHELF": BuiltExecutable.shelf, "SHELF_NOW": "2026-11-22T21:30"]
+        let environment = ["SHELF": BuiltExecutable.shelf, "SHELF_NOW": "2026-11-22T21:30"].merging(server.environment) { $1 }
         var logged: [String] = []
         for line in lines where !line.hasPrefix("shelf read ") {
             let folder = line.hasPrefix("shelf import ") ? imports.root.path : library.root.path
@@ -34,7 +36,13 @@ struct ReadmeTourTests {
                                               environment: environment)
             #expect(result.status == 0, "\(line)\n\(result)")
             if line.hasPrefix("shelf log ") { logged.append(result.stdout) }
+            if line.hasPrefix("shelf add --isbn ") { #expect(result.stdout == "to-read/kindred.md\n" && result.stderr == "", "\(result)") }
         }
+        // The note the README shows, byte for byte, and its cover beside it.
+        let readme = try String(contentsOf: PackageFolder.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let kindred = try library.read("to-read/kindred.md")
+        #expect(readme.contains("$ cat to-read/kindred.md\n" + kindred + "\n"))
+        #expect(library.exists("to-read/kindred.jpg"))
         // The two sittings of the README's tour: the second starts where the first ended.
         #expect(logged.count >= 2 && logged[0].contains(": page 60 of 184 (32%)") && logged[1].contains(": page 83 of 184 (45%)"),
                 "\(logged)")

@@ -354,7 +354,8 @@ struct IndexTests {
         let ignore = try String(contentsOfFile: root + "/.shelf/.gitignore", encoding: .utf8)
         #expect(ignore == "# Caches shelf rebuilds from the book files.\nindex.sqlite\nindex.sqlite-*\nlock\njournal.json\n"
             + "# Deleted books, until restored; books open in shelf edit; what undo takes back.\ntrash/\nediting/\nundo/\n"
-            + "# The reading session in progress (shelf read), on this device only.\nlive/\n")
+            + "# The reading session in progress (shelf read), on this device only.\nlive/\n"
+            + "# Answers of metadata services (Open Library), kept so a second fetch is offline.\ncache/\n")
     }
 
     @Test

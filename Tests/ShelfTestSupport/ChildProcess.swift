@@ -75,6 +75,9 @@ public struct ChildProcess: Sendable {
         try start(executable, arguments, in: directory, environment: environment).wait()
     }
 
+    /// The file the child's standard output goes to, to read while it runs.
+    public var standardOutputPath: String { output + ".out" }
+
     /// Sends `SIGKILL`.
     public func kill() {
         _ = Glibc.kill(pid, SIGKILL)

@@ -2,6 +2,7 @@ import ArgumentParser
 internal import FrontMatter
 import ShelfCLI
 import ShelfKit
+import ShelfMetadata
 
 /// One edit a person makes to a book, through the `shelf` commands run in process or the API.
 ///
@@ -17,6 +18,7 @@ enum CorpusOperation: String, CaseIterable, Sendable {
     case log = "log --to 10"
     case move = "move abandoned"
     case update = "API update"
+    case fetch = "fetch (a recorded Open Library edition)"
 
     /// The key `set` adds to every note: no note in the corpus has it.
     static let customKey = "shelf-check"
@@ -27,7 +29,7 @@ enum CorpusOperation: String, CaseIterable, Sendable {
     /// Where the note is after the operation.
     var destination: Status {
         switch self {
-        case .setKnown, .setCustom, .unset, .update: .toRead
+        case .setKnown, .setCustom, .unset, .update, .fetch: .toRead
         case .start, .log: .reading
         case .finish, .finishRating: .finished
         case .move: .abandoned
@@ -91,8 +93,31 @@ enum CorpusOperation: String, CaseIterable, Sendable {
             book = try book.setting("rating", to: .double(2.5)).setting(custom, to: .string("changed by the API"))
             try await files.update(book)
             return Intent(keys: ["rating", custom], present: ["rating", custom])
+        case .fetch:
+            // What `shelf fetch --yes` writes once Open Library has answered (the answers
+            // themselves are FetchCommandTests' and ShelfMetadataTests'): the keys the note
+            // lacks, the edition's id, and the cover beside it, in one write.
+            let files = try FileLibrary(root: root, index: .disabled)
+            let read = try await files.book(BookID(slug))
+            let filled = Self.fetched.filling(read, idKey: "openlibrary")
+            let cover = filled.takesCover ? [BookAttachment(fileExtension: "jpg", bytes: Self.coverBytes, key: "cover")] : []
+            try await files.update(BookID(slug), attaching: cover) { book in
+                book = Self.fetched.filling(book, idKey: "openlibrary").book
+            }
+            var keys = Set(filled.changes.map(\.key)).union(cover.isEmpty ? [] : ["cover"])
+            // A note's authors may be under `author`, which is where they are then written.
+            if keys.contains("authors") { keys.insert("author") }
+            return Intent(keys: keys, present: ["openlibrary"])
         }
     }
+
+    /// The edition `fetch` fills notes from.
+    static let fetched = EditionRecord(
+        id: "OL26242482M", title: "Dune", subtitle: "40th Anniversary Edition", authors: ["Frank Herbert"], isbn: "9780441172719",
+        published: .year(1965), pages: 535, publisher: "Ace Books", language: "en", coverID: 111)
+
+    /// The start of a JPEG file, as the cover `fetch` saves.
+    static let coverBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00, 0xFF, 0xD9]
 
     /// Whether an error is about the file itself (YAML it cannot read, a duplicate key, a value
     /// of the wrong type), rather than an edit shelf does not know how to make on valid YAML.

@@ -79,6 +79,18 @@ extension EngineHandle {
     }
 
     @discardableResult
+    package func add(_ book: Book, to status: Status, in folder: String, attaching attachments: [BookAttachment]) async throws(ShelfError)
+        -> Book {
+        try await engine.writing { files throws(ShelfError) in try files.add(NewBook(book, to: status, in: folder), attaching: attachments) }
+    }
+
+    @discardableResult
+    package func update(_ id: BookID, attaching attachments: [BookAttachment],
+                       _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book {
+        try await engine.writing { files throws(ShelfError) in try files.update(id, attaching: attachments, change) }
+    }
+
+    @discardableResult
     package func removeKeys(_ keys: [String], from book: Book) async throws(ShelfError) -> RemovedKeys {
         let (written, absent) = try await engine.writing { files throws(ShelfError) in try files.removeKeys(keys, from: book) }
         return RemovedKeys(book: written, absent: absent)

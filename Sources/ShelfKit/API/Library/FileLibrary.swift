@@ -174,6 +174,16 @@ public final class FileLibrary: EngineHandle {
         }
     }
 
+    /// The absolute path of `.shelf/cache/NAME/`, made when missing, with `.shelf/cache/` kept
+    /// out of git in `.shelf/.gitignore`: where a sibling module keeps what it can fetch again
+    /// (answers of a metadata service), never part of the library.
+    package func cacheFolder(_ name: String) async throws(ShelfError) -> String {
+        try PathSafety.checkComponent(name)
+        let relative = ShelfIgnoreFile.cacheFolder + "/" + name
+        try await engine.writing { files throws(ShelfError) in try files.makeCacheFolder(relative) }
+        return root.hasSuffix("/") ? root + relative : root + "/" + relative
+    }
+
     /// Deletes the index and builds it again from the files: `shelf reindex`.
     package func rebuildIndex() async throws(ShelfError) {
         try await engine.rebuildIndex()

@@ -68,6 +68,25 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// with its own changes, as if saved one after the other.
     @discardableResult
     func update(_ books: [Book]) async throws(ShelfError) -> [Book]
+
+    /// Adds a book as ``add(_:to:in:)`` does, with files beside it written in the same write:
+    /// each attachment is named after the book's file (`dune.jpg` beside `dune.md`) and the key
+    /// it names (`cover`) is set to that name, so a crash leaves neither or both and one undo
+    /// takes both back.
+    /// - Throws: The errors of ``add(_:to:in:)``, and ``ShelfError/alreadyExists(path:)`` when
+    ///   another file has an attachment's name.
+    @discardableResult
+    func add(_ book: Book, to status: Status, in folder: String, attaching attachments: [BookAttachment]) async throws(ShelfError) -> Book
+
+    /// Reads a book, lets `change` edit it and writes what it changed together with files
+    /// beside it (``BookAttachment``), each named in its key, under one hold of the writer
+    /// lock: a cover fetched with the book's details. A file already there with an
+    /// attachment's name is kept; it is named when it holds the same bytes.
+    /// - Throws: What `change` throws, the errors of ``update(_:_:)``, and
+    ///   ``ShelfError/alreadyExists(path:)`` when another file has an attachment's name.
+    @discardableResult
+    func update(_ id: BookID, attaching attachments: [BookAttachment],
+                _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book
 }
 
 extension LibraryCommands {

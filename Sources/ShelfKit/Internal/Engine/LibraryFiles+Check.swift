@@ -37,6 +37,13 @@ extension LibraryFiles {
             problems += MergeConflictMarks.problems(in: document, path: path, resolution: .set(slug: unit.location.slug))
             read = (book, document)
             isbn = DuplicateKeys.isbnMark(of: book, in: document, path: path)
+            if let cover = book.cover, let file = CoverFile.path(of: cover, besideBookIn: unit.location.directory),
+               storage.kind(of: file) == nil {
+                let node = document[notes?.conventions.key(for: "cover") ?? "cover"]
+                let location = node.map { document.location(of: $0) }
+                problems.append(Problem(path: path, line: location?.line ?? 0, column: location?.column ?? 0,
+                                        message: "cover names \(cover), and there is no \(file)"))
+            }
         } catch {
             problems.append(Problem(error, path: path))
         }

@@ -13,6 +13,7 @@ extension LibraryFiles {
     ///   (``arrivalDates(_:in:on:)``), and refuse dates in the future; a batch's books say what
     ///   their dates are.
     mutating func planAdditions(_ items: [NewBook], setsDates: Bool = true,
+                                preparing: ((BookLocation, inout Book) throws(ShelfError) -> Void)? = nil,
                                 into plan: inout WritePlan) throws(ShelfError) -> [String] {
         // An empty list must not cost a walk of the whole library.
         guard !items.isEmpty else { return [] }
@@ -38,6 +39,7 @@ extension LibraryFiles {
             if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
             if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
             book.added = book.added ?? today()
+            try preparing?(location, &book)
             if setsDates {
                 arrivalDates(&book, in: item.status, on: nil)
                 try refuseImpossibleDates(book, keys: nil, in: item.status, path: location.path)
@@ -129,7 +131,15 @@ extension LibraryFiles {
         if let edited = try BookFormat.edit(entry.document, from: entry.book, to: book, notes: current.notes) { entry.document = edited }
         entry.destination = destination
         entry.book = try BookFormat.book(from: entry.document, at: destination)
-        if let source = entry.source { entry.movesSessions = storage.isDirectory(source.sessionFolder) }
+        if let source = entry.source {
+            entry.movesSessions = storage.isDirectory(source.sessionFolder)
+            // A cover named by its file name alone (`cover: dune.jpg`, as a fetch saves it)
+            // goes where the book goes, so the name keeps pointing at it.
+            if let cover = book.cover?.trimmingSpaces(), CoverFile.isBesideBook(cover),
+               storage.kind(of: Path.joined(source.directory, cover)) == .file {
+                entry.movesCover = cover
+            }
+        }
         plan.update(entry, at: key)
         // The planned book carries the version of the bytes it will have, so that a copy handed
         // back and edited later is checked against them, not taken as the file's whole truth.

@@ -24,6 +24,8 @@ struct WritePlan: Sendable {
         var book: Book
         /// Whether a session folder moves with the book.
         var movesSessions = false
+        /// The file beside the book its `cover` names (`dune.jpg`), which moves with it.
+        var movesCover: String?
 
         /// Whether the file moves.
         var moves: Bool { source.map { $0 != destination } ?? false }
@@ -84,6 +86,9 @@ struct WritePlan: Sendable {
             guard let source = entry.source, entry.moves else { continue }
             steps.append(.move(from: source.path, to: entry.destination.path))
             if entry.movesSessions { steps.append(.move(from: source.sessionFolder, to: entry.destination.sessionFolder)) }
+            if let cover = entry.movesCover, source.directory != entry.destination.directory {
+                steps.append(.move(from: Path.joined(source.directory, cover), to: Path.joined(entry.destination.directory, cover)))
+            }
             // An adopted library's folders are the person's: none is removed.
             steps.append(.removeEmptyFolders(from: source.directory,
                                              stoppingAt: source.notes == nil ? source.status.name : source.directory))

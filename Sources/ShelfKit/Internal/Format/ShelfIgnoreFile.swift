@@ -25,6 +25,8 @@ enum ShelfIgnoreFile {
         undo/
         # The reading session in progress (shelf read), on this device only.
         live/
+        # Answers of metadata services (Open Library), kept so a second fetch is offline.
+        cache/
 
         """
 
@@ -35,6 +37,11 @@ enum ShelfIgnoreFile {
     static let liveLine = "live/"
     /// The line that keeps `.shelf/undo/`, this device's writes to take back, out of git.
     static let undoLine = "undo/"
+
+    /// The line that keeps `.shelf/cache/`, what was fetched over the network, out of git.
+    static let cacheLine = "cache/"
+    /// The cache's folder, relative to the library.
+    static let cacheFolder = ".shelf/cache"
 
     /// The bytes to write for a file holding `existing` (nil when there is none), or nil when it
     /// already names the folder of `line`: `existing` with `line` appended, in its own line breaks.
