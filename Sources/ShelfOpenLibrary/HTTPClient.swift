@@ -11,8 +11,9 @@ public import ShelfMetadata
 ///   request a second).
 /// - 429 and 5xx are retried with back-off, waiting what `Retry-After` asks (seconds or an HTTP
 ///   date) when it asks no more than ``Configuration/maximumRetryDelay``.
-/// - A timeout per request, redirects followed, `Accept-Encoding: gzip`, a `User-Agent` that
-///   names shelf.
+/// - A timeout per request, redirects followed (each one a request in its turn, so a redirect
+///   from `/isbn/` does not send two requests at once), `Accept-Encoding: gzip`, a `User-Agent`
+///   that names shelf.
 /// - Answers of `get(_:cached:)` with `cached` are kept in ``Configuration/cacheFolder``
 ///   (a library's `.shelf/cache/`), so asking again is offline and instant.
 ///
@@ -79,7 +80,8 @@ public actor HTTPClient {
         settings.urlCache = nil
         settings.requestCachePolicy = .reloadIgnoringLocalCacheData
         settings.httpMaximumConnectionsPerHost = 1
-        session = URLSession(configuration: settings)
+        // Redirects come back to `fetch`, which follows them through the host's turn.
+        session = URLSession(configuration: settings, delegate: RedirectRefusal(), delegateQueue: nil)
         cache = configuration.cacheFolder.map(ResponseCache.init(folder:))
     }
 
@@ -95,13 +97,24 @@ public actor HTTPClient {
         return response
     }
 
-    private func fetch(_ url: URL) async throws(MetadataError) -> Response {
+    private func fetch(_ first: URL) async throws(MetadataError) -> Response {
+        var url = first
         var attempt = 0
+        var redirects = 0
         var lastRetryAfter: Double?
         while true {
             attempt += 1
-            let (status, body, retryAfter) = try await send(url)
+            let (status, body, retryAfter, location) = try await send(url)
             if (200..<300).contains(status) || status == 404 { return Response(status: status, body: body, fromCache: false) }
+            if [301, 302, 303, 307, 308].contains(status), let location, let next = URL(string: location, relativeTo: url) {
+                redirects += 1
+                guard redirects <= Self.maximumRedirects else {
+                    throw .transfer(url: first.absoluteString, detail: "more than \(Self.maximumRedirects) redirects")
+                }
+                url = next.absoluteURL
+                attempt = 0
+                continue
+            }
             guard status == 429 || (500..<600).contains(status) else {
                 throw .httpStatus(url: url.absoluteString, status: status, attempts: attempt)
             }
@@ -119,7 +132,7 @@ public actor HTTPClient {
     }
 
     /// One request, in its turn at its host.
-    private func send(_ url: URL) async throws(MetadataError) -> (status: Int, body: [UInt8], retryAfter: Double?) {
+    private func send(_ url: URL) async throws(MetadataError) -> (status: Int, body: [UInt8], retryAfter: Double?, location: String?) {
         let host = (url.host ?? "") + ":" + String(url.port ?? 0)
         await enter(host)
         defer { leave(host) }
@@ -142,8 +155,11 @@ public actor HTTPClient {
             throw .truncated(url: url.absoluteString)
         }
         let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap { Self.retryDelay($0, now: Date()) }
-        return (http.statusCode, Array(data), retryAfter)
+        return (http.statusCode, Array(data), retryAfter, http.value(forHTTPHeaderField: "Location"))
     }
+
+    /// Redirects followed for one request before it fails.
+    static let maximumRedirects = 5
 
     /// Waits for the host to be free and for its interval to pass since its last request began.
     private func enter(_ host: String) async {
@@ -205,5 +221,14 @@ public actor HTTPClient {
             if error.localizedDescription.contains("transfer closed") { return .truncated(url: address) }
             return .transfer(url: address, detail: error.localizedDescription)
         }
+    }
+}
+
+/// Hands every redirect back to ``HTTPClient`` instead of following it inside URLSession, where
+/// the second request would go out at once, outside the host's turn and interval.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
     }
 }

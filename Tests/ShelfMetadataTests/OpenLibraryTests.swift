@@ -171,6 +171,20 @@ struct OpenLibraryTests {
         #expect((times.last ?? 0) - (times.first ?? 0) >= 0.8)
     }
 
+    /// A redirect (`/isbn/…` to `/books/…`) is a second request to the host: it waits its turn
+    /// like any other, instead of going out at once inside URLSession.
+    @Test func aRedirectIsARequestInItsTurn() async throws {
+        let server = try await ReplayServer()
+        let client = Self.client(interval: 0.3)
+        let url = try #require(URL(string: server.url.absoluteString + "/isbn/9780441172719.json"))
+        let response = try await client.get(url)
+        #expect(response.status == 200)
+        let requests = server.requests()
+        #expect(requests.map(\.path) == ["/isbn/9780441172719.json", "/books/OL26242482M.json"])
+        let times = requests.map(\.time)
+        #expect((times.last ?? 0) - (times.first ?? 0) >= 0.2, "the redirect followed \((times.last ?? 0) - (times.first ?? 0)) s later")
+    }
+
     @Test func aSecondAskIsAnsweredFromTheCache() async throws {
         let server = try await ReplayServer()
         let cache = try TemporaryFolder.make()
