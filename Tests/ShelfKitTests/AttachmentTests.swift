@@ -8,6 +8,24 @@ import Testing
 struct AttachmentTests {
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x01, 0x02]
 
+    /// A status changed in the closure is a move, as in `update(_:_:)`, never dropped; with files
+    /// to attach beside the book where it is, it is refused and nothing is written.
+    @Test(arguments: LibraryKind.allCases)
+    func aStatusChangedInTheUpdateMovesTheBookOrIsRefusedWithAttachments(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.write(LibraryWritingTests.handWritten, to: "finished/dune.md")
+        let attachment = BookAttachment(fileExtension: "jpg", bytes: Self.jpeg, key: "cover")
+        await #expect(throws: ShelfError.self) {
+            try await test.library.update("dune", attaching: [attachment]) { $0.status = .abandoned }
+        }
+        #expect(await test.text("finished/dune.md") == LibraryWritingTests.handWritten)
+        #expect(await !test.exists("finished/dune.jpg"))
+        let moved = try await test.library.update("dune", attaching: []) { $0.status = .abandoned }
+        #expect(moved.path == "abandoned/dune.md")
+        #expect(await !test.exists("finished/dune.md"))
+    }
+
     @Test(arguments: LibraryKind.allCases)
     func anUpdateWritesTheFileAndItsKeyInOneWriteThatUndoTakesBack(_ kind: LibraryKind) async throws {
         let test = try TestLibrary.make(kind)

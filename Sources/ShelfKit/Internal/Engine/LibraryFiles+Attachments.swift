@@ -29,7 +29,19 @@ extension LibraryFiles {
         plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp, original: file.document.bytes,
                                     document: file.document, book: file.book), at: location.path)
         var book = file.book
+        let read = book
         try change(&book)
+        // A status or folder changed here is a move, as in `update(_:_:)`; files are attached
+        // beside the book where it is, so the two do not go in one write.
+        if book.status != read.status || book.folder != read.folder {
+            guard attachments.isEmpty else {
+                throw .invalidValue(path: location.path, key: book.status != read.status ? "status" : "folder",
+                                    value: book.status != read.status ? book.status.rawValue : book.folder,
+                                    reason: "cannot change in the write that attaches files beside the book; move it first",
+                                    at: nil)
+            }
+            try planPlaceChange(of: book, readAs: read, into: &plan)
+        }
         let steps = try Self.attachmentSteps(attachments, beside: location, naming: &book, in: storage)
         let key = try planUpdate(book, into: &plan)
         try perform(plan, operation: "update", of: id, after: steps)

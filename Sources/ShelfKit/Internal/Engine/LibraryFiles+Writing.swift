@@ -53,7 +53,7 @@ extension LibraryFiles {
     /// A status or folder changed on a book read from the library moves it, as a move does (the
     /// dates its new status needs included), before its keys are written: `book.status =
     /// .finished` in an update is a finish, not a change that is silently dropped.
-    private mutating func planPlaceChange(of book: Book, readAs read: Book, into plan: inout WritePlan) throws(ShelfError) {
+    mutating func planPlaceChange(of book: Book, readAs read: Book, into plan: inout WritePlan) throws(ShelfError) {
         guard book.status != read.status || book.folder != read.folder else { return }
         _ = try planMove(book.id, to: book.status, folder: book.folder != read.folder ? book.folder : nil, on: nil, into: &plan)
     }
