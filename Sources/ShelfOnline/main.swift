@@ -11,6 +11,8 @@ internal import ShelfOpenLibrary
 // the addresses (a mirror, a test's replay server), `SHELF_HTTP_TIMEOUT` for the seconds a
 // request may take and `SHELF_REQUEST_INTERVAL` for the seconds between two requests to one
 // host (one in a bulk run, none for one book). Answers are kept in `.shelf/cache/openlibrary/`.
+// `SHELF_METADATA_SOURCE=googlebooks` chooses Google Books instead (`SHELF_GOOGLEBOOKS_URL` for
+// its address, answers in `.shelf/cache/googlebooks/`).
 
 /// An address from the environment.
 func address(_ name: String, default value: String, in environment: [String: String]) throws(MetadataError) -> URL {
@@ -36,9 +38,17 @@ let openLibrary: OnlineSource.Factory = { library, bulk, version in
     let covers = try address("SHELF_COVERS_URL", default: OpenLibrary.defaultCoversURL, in: environment)
     let timeout = try seconds("SHELF_HTTP_TIMEOUT", in: environment) ?? 20
     let interval = try seconds("SHELF_REQUEST_INTERVAL", in: environment) ?? (bulk ? 1 : 0)
-    let cache = try await library.cacheFolder("openlibrary")
+    let chosen = environment["SHELF_METADATA_SOURCE"] ?? "openlibrary"
+    guard ["openlibrary", "googlebooks"].contains(chosen) else {
+        throw MetadataError.invalidSetting(name: "SHELF_METADATA_SOURCE", value: chosen, expected: "openlibrary or googlebooks")
+    }
+    let cache = try await library.cacheFolder(chosen)
     let client = HTTPClient(configuration: HTTPClient.Configuration(version: version, timeout: timeout, minimumInterval: interval,
                                                                     cacheFolder: cache))
+    if chosen == "googlebooks" {
+        let google = try address("SHELF_GOOGLEBOOKS_URL", default: GoogleBooks.defaultBaseURL, in: environment)
+        return GoogleBooks(baseURL: google, client: client)
+    }
     return OpenLibrary(baseURL: base, coversURL: covers, client: client)
 }
 

@@ -48,6 +48,39 @@ struct FetchCommandTests {
         #expect(server.requests().allSatisfy { $0.userAgent == "shelf/0.1.0 (personal book library)" })
     }
 
+    /// Google Books, chosen by `SHELF_METADATA_SOURCE`, fills the same keys and records its own id.
+    @Test func googleBooksIsUsedWhenChosen() async throws {
+        let server = try await ReplayServer()
+        let library = try ExampleLibrary()
+        let environment = server.environment.merging(["SHELF_METADATA_SOURCE": "googlebooks",
+                                                      "SHELF_GOOGLEBOOKS_URL": server.url.absoluteString + "/books/v1"]) { $1 }
+        let result = try library.shelf(["add", "--isbn", "9780441172719", "--slug", "dune-ace"], in: library.root.path, environment: environment)
+        expectRun(result, stdout: "to-read/dune-ace.md\n",
+                  stderr: "shelf: warning: finished/sci-fi/dune.md has the same isbn, 9780441172719\n")
+        #expect(try library.read("to-read/dune-ace.md") == """
+            ---
+            title: Dune
+            subtitle: 40th Anniversary Edition
+            authors: [Frank Herbert]
+            isbn: "9780441172719"
+            published: 2005-08-02
+            pages: 535
+            publisher: Ace Books
+            language: en
+            added: \(ExampleLibrary.today)
+            cover: dune-ace.jpg
+            googlebooks: B1hSG45JCX4C
+            ---
+
+            """)
+        #expect(try library.data("to-read/dune-ace.jpg") == Self.coverJPEG)
+        #expect(server.requests().allSatisfy { !$0.path.hasPrefix("/isbn/") })
+        let wrong = try library.shelf(["add", "--isbn", "9780441172719"], in: library.root.path,
+                                      environment: environment.merging(["SHELF_METADATA_SOURCE": "amazon"]) { $1 })
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("SHELF_METADATA_SOURCE"))
+    }
+
     @Test func addLookupTakesTheFirstEditionWithYesAndSaysSo() async throws {
         let server = try await ReplayServer()
         let library = try ExampleLibrary()

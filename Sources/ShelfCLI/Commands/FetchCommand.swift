@@ -104,7 +104,7 @@ struct FetchCommand: AsyncParsableCommand {
             let filled = record.filling(book, replacing: replacing, idKey: source.idKey)
             let coverName = filled.takesCover && !noCover ? "cover" : nil
             progress.clear()
-            if missing == "cover", record.coverID == nil {
+            if missing == "cover", !record.hasCover {
                 unmatched.append(Unmatched(path: book.path, reason: "\(source.name) has no cover for \(record.id)"))
             }
             if filled.changes.isEmpty && coverName == nil {

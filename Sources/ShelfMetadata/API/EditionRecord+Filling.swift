@@ -65,7 +65,12 @@ extension EditionRecord {
             filled.extra.removeAll { $0.key == idKey }
             filled.extra.append(YAMLValue.Entry(idKey, .string(id)))
         }
-        let takesCover = coverID != nil && (book.cover == nil || replacing.contains("cover"))
+        let takesCover = hasCover && (book.cover == nil || replacing.contains("cover"))
         return FilledBook(book: filled, changes: changes, takesCover: takesCover)
     }
+}
+
+extension EditionRecord {
+    /// Whether the source has a cover for this edition, by id or by address.
+    public var hasCover: Bool { coverID != nil || coverAddress != nil }
 }

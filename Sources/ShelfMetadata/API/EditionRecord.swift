@@ -26,8 +26,10 @@ public struct EditionRecord: Sendable, Hashable {
     public var publisher: String?
     /// `language`: an ISO 639-1 code where one exists (`en`), else the source's code.
     public var language: String?
-    /// The source's id of the cover image, when the edition has one.
+    /// The source's id of the cover image, when the edition has one (Open Library's covers).
     public var coverID: Int?
+    /// The cover image's address, for a source that gives one instead of an id (Google Books).
+    public var coverAddress: String?
     /// The work's description, as text.
     public var description: String?
     /// The work's subjects.
@@ -36,7 +38,7 @@ public struct EditionRecord: Sendable, Hashable {
     /// Creates a record.
     public init(id: String, title: String, subtitle: String? = nil, authors: [String] = [], isbn: String? = nil,
                 published: Publication? = nil, pages: Int? = nil, publisher: String? = nil, language: String? = nil,
-                coverID: Int? = nil, description: String? = nil, subjects: [String] = []) {
+                coverID: Int? = nil, coverAddress: String? = nil, description: String? = nil, subjects: [String] = []) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -47,6 +49,7 @@ public struct EditionRecord: Sendable, Hashable {
         self.publisher = publisher
         self.language = language
         self.coverID = coverID
+        self.coverAddress = coverAddress
         self.description = description
         self.subjects = subjects
     }

@@ -84,6 +84,8 @@ class Handler(BaseHTTPRequestHandler):
         seen = self.record()
         parts = urlsplit(self.path)
         path, query = parts.path, parse_qs(parts.query)
+        if path.startswith("/books/v1/") or path == "/books/content":
+            return self.google(path, query)
         if path.startswith("/isbn/") and path.endswith(".json"):
             return self.isbn(path[len("/isbn/"):-len(".json")], seen)
         if path == "/search.json":
@@ -98,6 +100,30 @@ class Handler(BaseHTTPRequestHandler):
                 if os.path.exists(os.path.join(FIXTURES, "openlibrary", folder, name)):
                     return self.send(200, fixture("openlibrary", folder, name))
         return self.not_found()
+
+    def google(self, path, query):
+        """Google Books' volumes API: a volume by ISBN (`q=isbn:…`) or by id, and its cover."""
+        server = "http://127.0.0.1:%d" % self.server.server_address[1]
+        def volume(volume_id):
+            name = os.path.join(FIXTURES, "googlebooks", "volume-%s.json" % volume_id)
+            if not os.path.exists(name):
+                return None
+            return json.loads(fixture("googlebooks", "volume-%s.json" % volume_id).decode().replace("{SERVER}", server))
+        if path == "/books/content":
+            return self.send(200, fixture("covers", "111-L.jpg"), "image/jpeg")
+        if path == "/books/v1/volumes":
+            q = query.get("q", [""])[0]
+            items = []
+            if q == "isbn:9780441172719":
+                items = [volume("B1hSG45JCX4C")]
+            answer = {"kind": "books#volumes", "totalItems": len(items)}
+            if items:
+                answer["items"] = items
+            return self.send(200, json.dumps(answer).encode())
+        found = volume(path[len("/books/v1/volumes/"):])
+        if found is None:
+            return self.send(404, json.dumps({"error": {"code": 404, "message": "The volume ID could not be found."}}).encode())
+        return self.send(200, json.dumps(found).encode())
 
     def isbn(self, isbn, seen):
         kind, target = ISBNS.get(isbn, (None, None))
