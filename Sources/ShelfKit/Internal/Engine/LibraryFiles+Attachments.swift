@@ -23,13 +23,8 @@ extension LibraryFiles {
     /// changed, under one hold of the lock.
     mutating func update(_ id: BookID, attaching attachments: [BookAttachment],
                          _ change: (inout Book) throws(ShelfError) -> Void) throws(ShelfError) -> Book {
-        let location = try locate(id)
-        let file = try BookFile.read(location, from: storage)
-        var plan = WritePlan()
-        plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp, original: file.document.bytes,
-                                    document: file.document, book: file.book), at: location.path)
-        var book = file.book
-        let read = book
+        var (plan, location, read) = try planStartingFromReading(id)
+        var book = read
         try change(&book)
         // A status or folder changed here is a move, as in `update(_:_:)`; files are attached
         // beside the book where it is, so the two do not go in one write.
