@@ -26,8 +26,8 @@ func address(_ name: String, default value: String, in environment: [String: Str
 /// Seconds from the environment.
 func seconds(_ name: String, in environment: [String: String]) throws(MetadataError) -> Double? {
     guard let text = environment[name] else { return nil }
-    guard let value = Double(text), value >= 0, value.isFinite else {
-        throw .invalidSetting(name: name, value: text, expected: "a number of seconds")
+    guard let value = Double(text), value >= 0, value <= 3600 else {
+        throw .invalidSetting(name: name, value: text, expected: "a number of seconds, at most 3600")
     }
     return value
 }

@@ -89,8 +89,9 @@ public struct GoogleBooks: MetadataSource {
             throw .malformedResponse(url: location, reason: "the volume has no title")
         }
         let identifiers = info.objects("industryIdentifiers")
-        let isbn13 = identifiers.first { $0.string("type") == "ISBN_13" }?.string("identifier").flatMap { try? ISBNNumber($0) }
-            ?? identifiers.first { $0.string("type") == "ISBN_10" }?.string("identifier").flatMap { try? ISBNNumber($0) } ?? isbn
+        // The ISBN asked for wins, as with Open Library.
+        let isbn13 = isbn ?? identifiers.first { $0.string("type") == "ISBN_13" }?.string("identifier").flatMap { try? ISBNNumber($0) }
+            ?? identifiers.first { $0.string("type") == "ISBN_10" }?.string("identifier").flatMap { try? ISBNNumber($0) }
         let images = info.object("imageLinks")
         let cover = ["extraLarge", "large", "medium", "thumbnail", "smallThumbnail"].lazy.compactMap { images?.string($0) }.first
         return EditionRecord(

@@ -115,8 +115,10 @@ public struct OpenLibrary: MetadataSource {
             let author = try JSONObject.parse(response.body, from: authorURL.absoluteString)
             if let name = author.string("name") ?? author.string("personal_name"), !authors.contains(name) { authors.append(name) }
         }
-        let isbn13 = edition.strings("isbn_13").compactMap { try? ISBNNumber($0) }.first
-            ?? edition.strings("isbn_10").compactMap { try? ISBNNumber($0) }.first ?? isbn
+        // The ISBN asked for wins: an edition record may list several, and the one typed is the
+        // copy the person has.
+        let isbn13 = isbn ?? edition.strings("isbn_13").compactMap { try? ISBNNumber($0) }.first
+            ?? edition.strings("isbn_10").compactMap { try? ISBNNumber($0) }.first
         let firstPublished = work?.string("first_publish_date").flatMap(PublishDate.publication)
         let language = edition.objects("languages").first?.string("key").flatMap { $0.split(separator: "/").last }
             .map { LanguageCode.iso639_1(marc: String($0)) }

@@ -245,6 +245,33 @@ struct FetchCommandTests {
         try library.status().split(separator: "\n").map(String.init).filter { !$0.contains(".shelf/") }
     }
 
+    /// The ISBN typed is the one recorded, though the edition's record lists another (the
+    /// replay's generated editions all list Dune's), and a file of the person's where a cover
+    /// would go is kept and its book reported while the run goes on.
+    @Test func theTypedISBNWinsAndAPersonsFileWhereACoverWouldGoIsKept() async throws {
+        let server = try await ReplayServer()
+        let library = try ExampleLibrary(empty: true)
+        _ = try library.shelf(["init", "."], in: library.root.path)
+        let added = try library.shelf(["add", "--isbn", Self.generatedISBN(5), "--slug", "fifth", "--no-cover"],
+                                      in: library.root.path, environment: server.environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try library.read("to-read/fifth.md").contains("isbn: \"\(Self.generatedISBN(5))\"\n"))
+        for number in 0..<2 {
+            _ = try library.shelf(["add", "Book \(number)", "--isbn", Self.generatedISBN(number)], in: library.root.path)
+        }
+        let mine = Data("my own picture".utf8)
+        try mine.write(to: library.root.appendingPathComponent("to-read/book-0.jpg"))
+        let run = try library.shelf(["fetch", "--missing", "cover", "--yes"], in: library.root.path, environment: server.environment)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("""
+              to-read/book-0.md: to-read/book-0.jpg is already there with other bytes; it is kept (name it in cover:, or move it, \
+            to fetch the cover)
+            """), "\(run.stderr)")
+        #expect(try library.data("to-read/book-0.jpg") == mine)
+        #expect(library.exists("to-read/book-1.png"))
+        #expect(try library.read("to-read/book-1.md").contains("cover: book-1.png\n"))
+    }
+
     @Test func aBulkFetchKilledMidwayGoesOnWhereItStopped() async throws {
         let server = try await ReplayServer()
         let library = try ExampleLibrary(empty: true)

@@ -119,11 +119,13 @@ struct FetchCommand: AsyncParsableCommand {
                     do {
                         attachment = try await MetadataService.coverAttachment(of: record, from: source)
                     } catch let error as MetadataError {
-                        if case .notAnImage = error {
+                        switch error {
+                        case .notAnImage, .tooLarge:
                             unmatched.append(Unmatched(path: book.path, reason: error.description))
                             continue
+                        default:
+                            throw error
                         }
-                        throw error
                     }
                     if let attachment {
                         let name = attachment.fileName(besideBookAt: book.path)
@@ -145,8 +147,22 @@ struct FetchCommand: AsyncParsableCommand {
                 guard let answer, ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else { continue }
             }
             let idKey = source.idKey
-            let updated = try await library.update(id, attaching: attachment.map { [$0] } ?? []) { book in
+            let fill: @Sendable (inout Book) throws(ShelfError) -> Void = { book in
                 book = record.filling(book, replacing: replacing, idKey: idKey).book
+            }
+            let updated: Book
+            switch await Self.write(id, in: library, attaching: attachment.map { [$0] } ?? [], fill) {
+            case .success(let book):
+                updated = book
+            case .failure(.alreadyExists(let path)):
+                // A file of the person's where the cover would go is theirs: kept, and this book
+                // reported, so that a bulk run goes on with the others.
+                let reason = "\(library.displayPaths(path)) is already there with other bytes; it is kept "
+                    + "(name it in cover:, or move it, to fetch the cover)"
+                unmatched.append(Unmatched(path: book.path, reason: reason))
+                continue
+            case .failure(let error):
+                throw error
             }
             written += 1
             try StandardOutput.writeLine(library.displayPaths(updated.path))
@@ -159,6 +175,17 @@ struct FetchCommand: AsyncParsableCommand {
             printError("shelf: could not fetch \(Plural.counted(unmatched.count, "book")):")
             for book in unmatched { printError("  \(library.displayPaths(book.path)): \(book.reason)") }
             throw CommandFailure(message: "")
+        }
+    }
+
+    /// The update of a fetch, its failure as a value, so that one book's can be reported and the
+    /// run go on.
+    private static func write(_ id: BookID, in library: FileLibrary, attaching attachments: [BookAttachment],
+                              _ fill: @escaping @Sendable (inout Book) throws(ShelfError) -> Void) async -> Result<Book, ShelfError> {
+        do {
+            return .success(try await library.update(id, attaching: attachments, fill))
+        } catch {
+            return .failure(error)
         }
     }
 
