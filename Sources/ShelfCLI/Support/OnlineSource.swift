@@ -53,10 +53,11 @@ package enum OnlineSource {
         return try await factory(library, bulk, Shelf.configuration.version)
     }
 
-    /// `shelf-online` in the folder of this executable.
+    /// `shelf-online` in the folder of this executable. Foundation finds the executable on each
+    /// platform (`/proc/self/exe` on Linux, `_NSGetExecutablePath` on Darwin); `argv[0]`, a bare
+    /// name when run from PATH, is only the last resort.
     private static func helperPath() -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first ?? "shelf"
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "shelf"
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("shelf-online").path
     }
 }
