@@ -46,7 +46,7 @@ let package = Package(
         // dependency and the services' rules stay out of the library an app links.
         .target(
             name: "ShelfInterchange",
-            dependencies: ["ShelfKit", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: ["ShelfKit", .product(name: "CSV", package: "CSV.swift"), .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Book details and covers from web services: the values, the protocol of a source and
         // the fill of a book (ShelfMetadata, Foundation only), and Open Library through

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfInterchange
 import ShelfMetadata
 
 /// Runs `shelf` with the process arguments and exits with its status.
@@ -183,6 +184,9 @@ public enum ShelfMain {
             if case .invalidQuery = error { return 2 }
             return 1
         case let error as MetadataError:
+            printError("shelf: \(error)")
+            return 1
+        case let error as KOReaderError:
             printError("shelf: \(error)")
             return 1
         case let error as CommandFailure:

@@ -4,7 +4,7 @@ import ArgumentParser
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import books from a Goodreads or StoryGraph export.",
+        abstract: "Import books from a Goodreads or StoryGraph export, or KOReader's reading statistics.",
         discussion: """
             Books already in the library (same ISBN, else same title and first author) are \
             updated, never added twice, so importing the same file again changes nothing. The \
@@ -16,7 +16,8 @@ struct ImportCommand: AsyncParsableCommand {
               shelf import goodreads ~/Downloads/goodreads_library_export.csv --dry-run
               shelf import goodreads ~/Downloads/goodreads_library_export.csv
               shelf import storygraph storygraph_export.csv --status paused=to-read
+              shelf import koreader /media/KOBOeReader/.adds/koreader --add
             """,
-        subcommands: [ImportGoodreadsCommand.self, ImportStoryGraphCommand.self]
+        subcommands: [ImportGoodreadsCommand.self, ImportStoryGraphCommand.self, ImportKOReaderCommand.self]
     )
 }

@@ -15,6 +15,9 @@ public struct LibraryBatch: Sendable {
     /// and moves into statuses the library does not have yet. The library's reads see them at
     /// once; its `configuration` property, once it is opened again.
     package var newStatuses: [Status]
+    /// Session files written with the books, after them, in the same journal: what an import of
+    /// an e-reader's statistics adds, rewrites and takes back.
+    package var sessions: [SessionChange] = []
 
     /// Creates a batch.
     public init(additions: [NewBook] = [], moves: [BookMove] = [],
@@ -26,5 +29,19 @@ public struct LibraryBatch: Sendable {
     }
 
     /// Whether the batch changes nothing.
-    package var isEmpty: Bool { additions.isEmpty && moves.isEmpty && updates.isEmpty && newStatuses.isEmpty }
+    package var isEmpty: Bool {
+        additions.isEmpty && moves.isEmpty && updates.isEmpty && newStatuses.isEmpty && sessions.isEmpty
+    }
+}
+
+/// One session file a ``LibraryBatch`` writes.
+package enum SessionChange: Sendable, Hashable {
+    /// A new file, named by the session's day, time, sequence and suffix, in its book's session
+    /// folder (where the book ends after the batch). Refused when a file has that name.
+    case create(ReadingSession)
+    /// The file `old` was read from (it must still hold what was read), rewritten to say what
+    /// `new` says in the keys and body that differ, and renamed when `new`'s name differs.
+    case replace(ReadingSession, with: ReadingSession)
+    /// The file `old` was read from, removed (it must still hold what was read).
+    case remove(ReadingSession)
 }

@@ -40,7 +40,8 @@ extension LibraryFiles {
         }
         var updated: [String] = []
         for book in batch.updates { updated.append(try planUpdate(book, checksDates: false, into: &plan)) }
-        try perform(plan, operation: "batch write", after: firstSteps)
+        let sessionSteps = try planSessions(batch.sessions, after: plan)
+        try perform(plan, operation: "batch write", after: firstSteps, then: sessionSteps)
         remember(plan)
         return (added.compactMap { plan.entries[$0]?.book }, updated.compactMap { plan.entries[$0]?.book })
     }

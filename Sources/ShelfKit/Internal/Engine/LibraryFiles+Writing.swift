@@ -389,14 +389,15 @@ extension LibraryFiles {
     ///     rename is of the old slug).
     ///   - firstSteps: Steps the journal takes before the plan's, such as the configuration a
     ///     batch changes.
+    ///   - lastSteps: Steps after the plan's, such as the session files a batch writes.
     mutating func perform(_ plan: WritePlan, operation: String, of book: BookID? = nil,
-                          after firstSteps: [JournalStep] = []) throws(ShelfError) {
+                          after firstSteps: [JournalStep] = [], then lastSteps: [JournalStep] = []) throws(ShelfError) {
         let changes = plan.changes
         try perform(Journal(operation: Self.describe(operation, book.map { [$0.rawValue] } ?? changes.map(\.destination.slug)),
                             detail: Self.summary(changes.map { change in
                                 guard change.moves, let source = change.source else { return change.destination.path }
                                 return source.path + " → " + change.destination.path
-                            }), steps: firstSteps + plan.steps))
+                            }), steps: firstSteps + plan.steps + lastSteps))
     }
 
     /// `add of dune`, or `update of 200 books`.
