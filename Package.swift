@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(name: "ShelfSafetyTests", dependencies: ["ShelfKit", "ShelfTestSupport", "FrontMatterFuzzing", "shelf"]),
         .testTarget(
             name: "ShelfImportTests",
-            dependencies: ["ShelfKit", "ShelfInterchange", "ShelfTestSupport", "FrontMatterFuzzing"],
+            dependencies: ["ShelfKit", "ShelfInterchange", "ShelfTestSupport", "FrontMatterFuzzing",
+                           .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]
         ),
         // End-to-end through the built `shelf`, and in process through ShelfCLI.
@@ -139,6 +140,7 @@ let package = Package(
                 "FrontMatter",
                 "ShelfTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]
