@@ -86,7 +86,8 @@ let package = Package(
         // MARK: Tests
         // What the Shelf test targets share: temporary folders, the fixed today, the package's
         // folders and executables, child processes. Seeded randomness is FrontMatterFuzzing's.
-        .target(name: "ShelfTestSupport", dependencies: ["FrontMatter", "ShelfKit"], path: "Tests/ShelfTestSupport"),
+        .target(name: "ShelfTestSupport", dependencies: ["FrontMatter", "ShelfKit", .product(name: "GRDB", package: "GRDB.swift")],
+                path: "Tests/ShelfTestSupport"),
         // A simulated reader's months checked against a model of what they did: for the tests
         // and for shelf-simulate's long campaigns.
         .target(
