@@ -42,7 +42,7 @@ struct ImportKOReaderCommand: AsyncParsableCommand {
                                valueName: "zone"))
     var timezone: String?
 
-    @Option(help: ArgumentHelp("The longest pause inside one session: 10m (default), 30m, 1h, 90s.", valueName: "duration"))
+    @Option(help: ArgumentHelp("The longest pause inside one session, e.g. 30m, 1h or 90s.", valueName: "duration"))
     var gap: String = "10m"
 
     @Option(help: ArgumentHelp("A folder of books whose BOOK.sdr sidecars say their ISBN and status (repeat).", valueName: "folder"),
