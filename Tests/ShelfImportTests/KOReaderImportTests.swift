@@ -122,6 +122,21 @@ import Testing
         #expect(try await library.check().isEmpty)
     }
 
+    @Test func aRereadCountsFromWhereItsOwnSessionsReached() async throws {
+        // Read once in 2026-10 (KOReader, to page 300); read again from 2026-11-15, where a
+        // session by hand reached page 50 before KOReader's of pages 40–60 on 2026-11-20.
+        let book = "---\ntitle: Dune\nauthors: [Frank Herbert]\npages: 400\nstarted: 2026-11-15\n"
+            + "reads: [{started: 2026-10-01, finished: 2026-10-20}]\n---\n"
+        let hand = "---\nfrom: 1\nto: 50\nminutes: 60\n---\n"
+        let (_, library) = try Self.library(["reading/dune.md": book, "reading/dune/2026-11-16-2000-kbxt.md": hand])
+        let earlier = (0..<3).map { Self.turn(-40 * 24 * 60 + $0, page: 298 + $0) }
+        try await Self.importing(try Self.database(earlier + (0..<21).map { Self.turn($0, page: 40 + $0) }), into: library)
+        let sessions = try await library.sessions(of: "dune").filter { $0.suffix == "koreader" }
+        #expect(sessions.map(\.fromPosition) == [.page(298), .page(51)])
+        #expect(sessions.map(\.toPosition) == [.page(300), .page(60)])
+        #expect(try await library.check().isEmpty)
+    }
+
     @Test func pagesAreRescaledToTheBooksPageCount() {
         // page_stat's rule: page 10 of 200 in a book of 400 pages is pages 19–20.
         let turn = PageTurn(page: 10, start: 0, duration: 30, totalPages: 200)

@@ -77,7 +77,10 @@ struct KOReaderBookSessions {
         // before each imported session decides the pages it adds.
         let extent = BookExtent(book)
         let readStart = book.currentReadStart
+        // Where the current read had got to, and where an earlier read's imported sessions had
+        // (those before `currentReadStart`, which `check` holds to nothing of the current read).
         var reached = 0
+        var reachedBefore = 0
         var handIndex = 0
         let hand = byHand.sorted { $0.precedes($1) }
         func reach(_ session: ReadingSession) {
@@ -86,7 +89,6 @@ struct KOReaderBookSessions {
         }
         var planned: [ReadingSession] = []
         var plannedStarts: [Int64] = []
-        var lastReadDay: Day?
         for draft in drafts {
             while handIndex < hand.count, (hand[handIndex].day, hand[handIndex].time?.minutes ?? -1) <= (draft.day, draft.time.minutes) {
                 reach(hand[handIndex])
@@ -96,8 +98,8 @@ struct KOReaderBookSessions {
                 afterFinish.append(draft.day)
                 continue
             }
-            if let start = readStart, draft.day >= start, (lastReadDay.map { $0 < start } ?? true) { reached = 0 }
-            lastReadDay = draft.day
+            let inCurrentRead = readStart.map { draft.day >= $0 } ?? true
+            var level = inCurrentRead ? reached : reachedBefore
             let pages = book.pages ?? readerPages[draft.md5]
             var low = Int.max, high = 0, seconds = 0
             for turn in draft.turns {
@@ -110,11 +112,12 @@ struct KOReaderBookSessions {
                                          suffix: KOReaderSessionKeys.suffix, minutes: (seconds + 30) / 60)
             // Only the pages not reached before: a page read again is time, not progress, and
             // no two sessions count one page.
-            if high > reached {
-                session.fromPosition = .page(max(low, reached + 1))
+            if high > level {
+                session.fromPosition = .page(max(low, level + 1))
                 session.toPosition = .page(high)
-                reached = high
+                level = high
             }
+            if inCurrentRead { reached = level } else { reachedBefore = level }
             session.extra = [YAMLValue.Entry(KOReaderSessionKeys.source, .string(KOReaderSessionKeys.sourceValue)),
                              YAMLValue.Entry(KOReaderSessionKeys.md5, .string(draft.md5)),
                              YAMLValue.Entry(KOReaderSessionKeys.turns, .string(KOReaderSessionKeys.encode(draft.turns)))]
@@ -181,7 +184,7 @@ struct KOReaderBookSessions {
     }
 
     /// The md5 an imported session names.
-    private static func md5(of session: ReadingSession) -> String? {
+    static func md5(of session: ReadingSession) -> String? {
         guard case .string(let md5)? = session.extra.first(where: { $0.key == KOReaderSessionKeys.md5 })?.value else { return nil }
         return md5.lowercased()
     }

@@ -164,7 +164,7 @@ public struct KOReaderImporter: LibraryImportSource {
                 guard let index = resultIndex[reader.md5] else { continue }
                 results[index].turns = newTurns[reader.md5]?.count ?? 0
                 results[index].minutes = ((newTurns[reader.md5] ?? []).reduce(0) { $0 + $1.duration } + 30) / 60
-                results[index].sessions = planned.sessions.filter { Self.md5(of: $0) == reader.md5 }.count
+                results[index].sessions = planned.sessions.filter { KOReaderBookSessions.md5(of: $0) == reader.md5 }.count
             }
 
             // The book: the md5s remembered, and the dates and status the sessions prove.
@@ -212,11 +212,6 @@ public struct KOReaderImporter: LibraryImportSource {
         let key = name ?? KOReaderImportOptions.noSidecar
         if let chosen = options.statuses[key] { return chosen }
         return key == "complete" ? configuration.status(for: .finished) : configuration.status(for: .reading)
-    }
-
-    private static func md5(of session: ReadingSession) -> String? {
-        guard case .string(let md5)? = session.extra.first(where: { $0.key == KOReaderSessionKeys.md5 })?.value else { return nil }
-        return md5
     }
 
     /// Runs `work` on a thread outside the cooperative pool: reading a database copy and walking
