@@ -68,7 +68,12 @@ extension LibraryFiles {
             throw .bookBeingEdited(path: open.path, pid: open.pid)
         }
         try storage.write(try journal.encoded(), to: Journal.path)
-        defer { try? storage.removeFile(Journal.path) }
+        storage.deferDirectoryFlushes()
+        defer {
+            // What undoing the steps did to folders is flushed before the journal goes.
+            try? storage.flushDeferredDirectories()
+            try? storage.removeFile(Journal.path)
+        }
         var inverse = UndoSteps()
         try atomically { core throws(ShelfError) in
             for step in journal.steps {
@@ -77,6 +82,8 @@ extension LibraryFiles {
                 guard !Task.isCancelled else { throw .cancelled }
                 inverse.record(step, replaced: try core.apply(step))
             }
+            // Each folder the steps changed, once; a failure undoes the steps like any other.
+            try core.storage.flushDeferredDirectories()
         }
         pendingUndo?.add(journal, takenBackBy: inverse)
         if let forgets = journal.forgets { try? storage.removeFile(forgets) }

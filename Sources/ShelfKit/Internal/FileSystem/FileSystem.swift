@@ -303,15 +303,15 @@ enum FileSystem {
         return StagedFile(temporary: temporary, target: path, inode: inode)
     }
 
-    /// Renames a staged file over its target and flushes the directory; on failure the
-    /// temporary file is removed.
-    static func commit(_ staged: StagedFile) throws(Failure) {
+    /// Renames a staged file over its target and flushes the directory (unless `flush` leaves
+    /// that to the caller); on failure the temporary file is removed.
+    static func commit(_ staged: StagedFile, flush: DirectoryFlush = .now) throws(Failure) {
         guard rename(staged.temporary, staged.target) == 0 else {
             let failure = Failure(operation: "rename", path: staged.target, code: errno)
             discard(staged)
             throw failure
         }
-        try syncDirectory(Path.parent(of: staged.target))
+        try flush.sync(Path.parent(of: staged.target))
     }
 
     /// How ``commit(_:ifReplacing:)`` ended.
@@ -332,7 +332,7 @@ enum FileSystem {
     ///
     /// Falls back to ``commit(_:)`` where the file system cannot swap. `refused` as well when
     /// the target is gone.
-    static func commit(_ staged: StagedFile, ifReplacing accept: ([UInt8]) -> Bool) throws(Failure) -> SwapOutcome {
+    static func commit(_ staged: StagedFile, flush: DirectoryFlush = .now, ifReplacing accept: ([UInt8]) -> Bool) throws(Failure) -> SwapOutcome {
         guard shelf_exchange_paths(staged.temporary, staged.target) == 0 else {
             let code = errno
             switch code {
@@ -343,7 +343,7 @@ enum FileSystem {
             // EOPNOTSUPP and ENOTSUP differ on Darwin): a plain rename, which a real permission
             // problem makes fail the same way.
             case EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP, EPERM:
-                try commit(staged)
+                try commit(staged, flush: flush)
                 return .replaced
             default:
                 discard(staged)
@@ -352,7 +352,7 @@ enum FileSystem {
         }
         if let replaced = try? read(staged.temporary), accept(replaced) {
             discard(staged)
-            try syncDirectory(Path.parent(of: staged.target))
+            try flush.sync(Path.parent(of: staged.target))
             return .replaced
         }
         // Undone by swapping back. Should that fail, the other file stays under the temporary
@@ -396,12 +396,12 @@ enum FileSystem {
     /// Puts a staged file at its target only if nothing is there: `link` fails when the name
     /// exists, however recently it appeared, where a check followed by a rename could replace a
     /// file created in between. The temporary name is removed either way.
-    static func commitExclusively(_ staged: StagedFile) throws(Failure) {
+    static func commitExclusively(_ staged: StagedFile, flush: DirectoryFlush = .now) throws(Failure) {
         defer { discard(staged) }
         guard link(staged.temporary, staged.target) == 0 else {
             throw Failure(operation: "create", path: staged.target, code: errno)
         }
-        try syncDirectory(Path.parent(of: staged.target))
+        try flush.sync(Path.parent(of: staged.target))
     }
 
     /// Removes a staged file that will not be used.
@@ -420,6 +420,22 @@ enum FileSystem {
                 throw Failure(operation: "write", path: path, code: errno)
             }
             written += result
+        }
+    }
+
+    /// When a change to a directory's entries is flushed: at once, or by the caller, once for
+    /// many changes. A journaled operation defers them: until its journal is removed, a crash
+    /// is rolled forward from the journal, which redoes a rename or link the disk lost, so each
+    /// folder needs flushing only once, before the journal goes. A file's own bytes are still
+    /// flushed before it takes its name.
+    enum DirectoryFlush: Sendable {
+        /// Flush the folder before returning.
+        case now
+        /// Leave it to the caller, who flushes every folder it changed before it is done.
+        case deferred
+
+        func sync(_ directory: String) throws(Failure) {
+            if self == .now { try syncDirectory(directory) }
         }
     }
 
@@ -448,11 +464,11 @@ enum FileSystem {
     }
 
     /// Renames a file or directory, refusing to replace anything at the destination.
-    static func move(_ source: String, to destination: String) throws(Failure) {
+    static func move(_ source: String, to destination: String, flush: DirectoryFlush = .now) throws(Failure) {
         guard status(destination) == nil else { throw Failure(operation: "rename", path: destination, code: EEXIST) }
         guard rename(source, destination) == 0 else { throw Failure(operation: "rename", path: source, code: errno) }
-        try syncDirectory(Path.parent(of: destination))
-        if Path.parent(of: source) != Path.parent(of: destination) { try syncDirectory(Path.parent(of: source)) }
+        try flush.sync(Path.parent(of: destination))
+        if Path.parent(of: source) != Path.parent(of: destination) { try flush.sync(Path.parent(of: source)) }
     }
 
     /// Removes a file.

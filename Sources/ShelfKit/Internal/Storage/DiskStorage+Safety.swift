@@ -28,8 +28,9 @@ extension DiskStorage {
             FileSystem.discard(staged)
             throw error
         }
+        let flush = directoryFlush(for: Path.parent(of: staged.target))
         do throws(FileSystem.Failure) {
-            try exclusively ? FileSystem.commitExclusively(staged) : FileSystem.commit(staged)
+            try exclusively ? FileSystem.commitExclusively(staged, flush: flush) : FileSystem.commit(staged, flush: flush)
         } catch {
             if exclusively, error.code == EEXIST { throw .alreadyExists(path: path) }
             throw wrap(error, path)
@@ -57,8 +58,9 @@ extension DiskStorage {
             throw error
         }
         let outcome: FileSystem.SwapOutcome
+        let flush = directoryFlush(for: Path.parent(of: staged.target))
         do throws(FileSystem.Failure) {
-            outcome = try FileSystem.commit(staged, ifReplacing: { FileStamp($0) == expected })
+            outcome = try FileSystem.commit(staged, flush: flush, ifReplacing: { FileStamp($0) == expected })
         } catch {
             throw wrap(error, path)
         }

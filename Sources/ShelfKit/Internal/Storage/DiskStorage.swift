@@ -6,6 +6,13 @@ struct DiskStorage: LibraryStorage {
     var faults = FaultInjection()
     /// How long a writer waits for the writer lock, in seconds.
     var lockWait = WriterLock.defaultWait
+    /// The folders whose entries changed while flushes were deferred (absolute), or `nil` when
+    /// each change is flushed at once (``deferDirectoryFlushes()``).
+    private var unflushedDirectories: Set<String>?
+
+    init(root: String) {
+        self.root = root
+    }
 
     func absolute(_ path: String) -> String {
         path.isEmpty ? root : root + "/" + path
@@ -70,6 +77,33 @@ struct DiskStorage: LibraryStorage {
         FileSystem.status(absolute(path))?.kind
     }
 
+    /// How a change to `directory`'s entries is flushed now: at once, or noted for
+    /// ``flushDeferredDirectories()``.
+    mutating func directoryFlush(for directories: String...) -> FileSystem.DirectoryFlush {
+        guard unflushedDirectories != nil else { return .now }
+        for directory in directories { unflushedDirectories?.insert(directory) }
+        return .deferred
+    }
+
+    mutating func deferDirectoryFlushes() {
+        if unflushedDirectories == nil { unflushedDirectories = [] }
+    }
+
+    mutating func flushDeferredDirectories() throws(ShelfError) {
+        guard let directories = unflushedDirectories else { return }
+        unflushedDirectories = nil
+        for directory in directories.sorted() {
+            do throws(FileSystem.Failure) {
+                try FileSystem.syncDirectory(directory)
+            } catch {
+                // A folder removed after its change (an emptied folder) has nothing to flush;
+                // its parent, which lost it, is in the set as well.
+                if error.isNotFound { continue }
+                throw wrap(error, String(directory.dropFirst(root.count + 1)))
+            }
+        }
+    }
+
     mutating func write(_ bytes: [UInt8], to path: String) throws(ShelfError) {
         try put(try stage(bytes, for: path), exclusively: false)
     }
@@ -77,14 +111,16 @@ struct DiskStorage: LibraryStorage {
     mutating func makeDirectory(_ path: String) throws(ShelfError) {
         try refuseLinks(path)
         do throws(FileSystem.Failure) { try FileSystem.makeDirectory(absolute(path)) } catch { throw wrap(error, path) }
+        _ = directoryFlush(for: Path.parent(of: absolute(path)))
     }
 
     mutating func move(_ source: String, to destination: String) throws(ShelfError) {
         try refuseLinks(source)
         try refuseLinks(destination)
         try faults.rename(destination)
+        let flush = directoryFlush(for: Path.parent(of: absolute(source)), Path.parent(of: absolute(destination)))
         do throws(FileSystem.Failure) {
-            try FileSystem.move(absolute(source), to: absolute(destination))
+            try FileSystem.move(absolute(source), to: absolute(destination), flush: flush)
         } catch {
             throw wrap(error, error.path == absolute(destination) ? destination : source)
         }
@@ -92,9 +128,10 @@ struct DiskStorage: LibraryStorage {
 
     mutating func removeFile(_ path: String) throws(ShelfError) {
         try refuseLinks(path)
+        let flush = directoryFlush(for: Path.parent(of: absolute(path)))
         do throws(FileSystem.Failure) {
             try FileSystem.removeFile(absolute(path))
-            try FileSystem.syncDirectory(Path.parent(of: absolute(path)))
+            try flush.sync(Path.parent(of: absolute(path)))
         } catch {
             throw wrap(error, path)
         }
@@ -103,5 +140,6 @@ struct DiskStorage: LibraryStorage {
     mutating func removeDirectory(_ path: String) throws(ShelfError) {
         try refuseLinks(path)
         do throws(FileSystem.Failure) { try FileSystem.removeDirectory(absolute(path)) } catch { throw wrap(error, path) }
+        _ = directoryFlush(for: Path.parent(of: absolute(path)))
     }
 }

@@ -35,12 +35,22 @@ protocol LibraryStorage: Sendable {
     /// Takes the writer lock, waiting for another process to let it go without holding a
     /// thread; `nil` where there are no other processes.
     func waitForWriterLock() async throws(ShelfError) -> WriterLock?
+    /// From now on, changes to folders' entries are not flushed one by one but noted, for
+    /// ``flushDeferredDirectories()``: a journaled operation of thousands of files flushes each
+    /// folder once (the journal redoes what a crash lost meanwhile).
+    mutating func deferDirectoryFlushes()
+    /// Flushes every folder changed since ``deferDirectoryFlushes()`` and flushes at once again.
+    mutating func flushDeferredDirectories() throws(ShelfError)
     /// Problems in the library's entries themselves, which a walk by name cannot see: links
     /// leading out of the library, names that are not UTF-8, folders that cannot be read.
     func entryProblems(statuses: [Status]) -> [Problem]
 }
 
 extension LibraryStorage {
+    /// Nothing to flush where nothing survives the process.
+    mutating func deferDirectoryFlushes() {}
+    mutating func flushDeferredDirectories() throws(ShelfError) {}
+
     func entriesWithInfo(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
         try entries(in: directory)
     }
