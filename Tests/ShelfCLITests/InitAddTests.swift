@@ -48,6 +48,27 @@ struct InitAddTests {
         expectRun(try library.shelf(["check"], in: "books"), stderr: "shelf: no problems in 0 books\n")
     }
 
+    /// A library whose `.shelf` was not copied (or that a script wrote) is a library already:
+    /// init counts its books without reading them and maps no notes, so its sessions stay
+    /// sessions rather than becoming notes of an adopted vault.
+    @Test func initOfAFolderLaidOutAsALibraryKeepsItsLayout() throws {
+        let library = try ExampleLibrary()
+        let root = library.root.path
+        try FileManager.default.removeItem(atPath: root + "/.shelf")
+        try library.write("README.md", "# My books\n")
+        let dryRun = try library.shelf("init", "--dry-run")
+        expectRun(dryRun, stdout: ". is laid out as a library already (47 books in its status folders): init would add .shelf with "
+                  + "statuses to-read, reading, finished, abandoned and change no note.\n")
+        let result = try library.shelf("init")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("Created a library in \(root) with statuses to-read, reading, finished, abandoned, holding the "
+                                        + "47 books already in its status folders.\n"), "\(result)")
+        #expect(!(try library.read(".shelf/config.yaml")).contains("notes:"))
+        let listed = try library.shelf("list", "--format", "paths")
+        #expect(listed.stdout.split(separator: "\n").count == 47, "\(listed)")
+        expectRun(try library.shelf("check"), stderr: "shelf: no problems in 47 books\n")
+    }
+
     @Test func initRefusesAFolderThatIsAlreadyALibrary() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("init"), status: 1, stderr: "shelf: . is already a library: it has a .shelf folder\n")

@@ -47,7 +47,11 @@ struct InitCommand: AsyncParsableCommand {
         if FileManager.default.fileExists(atPath: folder + "/.shelf") {
             throw CommandFailure(message: "\(folder) is already a library: it has a .shelf folder")
         }
+        var booksFiled: Int?
         if FileManager.default.fileExists(atPath: folder) {
+            booksFiled = try NoteSurvey.booksInLibraryLayout(under: folder)
+        }
+        if booksFiled == nil, FileManager.default.fileExists(atPath: folder) {
             let found = try await NoteSurvey(surveying: folder)
             if found.bookCount > 0 {
                 survey = found
@@ -56,8 +60,13 @@ struct InitCommand: AsyncParsableCommand {
         }
         if dryRun {
             guard let survey else {
-                try StandardOutput.writeLine("No book notes in \(folder): init would create an empty library with statuses "
-                                             + configuration.statuses.map(\.name).joined(separator: ", ") + ".")
+                let statuses = configuration.statuses.map(\.name).joined(separator: ", ")
+                if let booksFiled {
+                    try StandardOutput.writeLine("\(folder) is laid out as a library already (\(Plural.counted(booksFiled, "book")) in its "
+                                                 + "status folders): init would add .shelf with statuses \(statuses) and change no note.")
+                } else {
+                    try StandardOutput.writeLine("No book notes in \(folder): init would create an empty library with statuses \(statuses).")
+                }
                 return
             }
             try AdoptionReport(survey: survey).write(wrote: false)
@@ -76,7 +85,12 @@ struct InitCommand: AsyncParsableCommand {
             try AdoptionReport(survey: survey).write(wrote: true)
         } else {
             let statuses = library.configuration.statuses.map(\.name).joined(separator: ", ")
-            try StandardOutput.writeLine("Created a library in \(root) with statuses \(statuses).")
+            if let booksFiled {
+                try StandardOutput.writeLine("Created a library in \(root) with statuses \(statuses), holding the "
+                                             + "\(Plural.counted(booksFiled, "book")) already in its status folders.")
+            } else {
+                try StandardOutput.writeLine("Created a library in \(root) with statuses \(statuses).")
+            }
         }
         guard Git(directory: root).workTreeRoot() != nil else { return }
         var setup = GitSetup(root: root, notes: library.configuration.notes)
