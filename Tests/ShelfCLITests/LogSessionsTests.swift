@@ -269,7 +269,8 @@ struct LogSessionsTests {
                   stdout: "reading/fantasy/the-name-of-the-wind/\(today)-0200-nxpc.md: page 722 of 722 (100%)\n")
         // A total still too small is refused like any page past the end, and writes nothing.
         let before = try library.status()
-        expectRun(try library.shelf("log", "wind", "--to", "800", "--pages-total", "790"), status: 1, stderr: """
+        expectRun(try library.shelf("log", "wind", "--to", "800", "--pages-total", "790", environment: ExampleLibrary.lateToday),
+                  status: 1, stderr: """
             shelf: the session reaches page 800, past the last page of the-name-of-the-wind (790); check the page numbers, \
             or correct the book's page count if the edition is longer (with --pages-total 800 or more)
 

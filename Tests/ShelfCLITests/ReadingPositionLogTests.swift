@@ -71,11 +71,11 @@ struct ReadingPositionLogTests {
                   stderr: "shelf: lincoln-in-the-bardo moved to reading\n")
         expectRun(try library.shelf("log", "lincoln", "--to", "3h", "--minutes", "80", "--at", "6:00", environment: ExampleLibrary.lateToday),
                   stdout: "reading/lincoln-in-the-bardo/\(today)-0600-nxpc.md: 40%\n")
-        expectRun(try library.shelf("log", "lincoln", "--to", "8h"), status: 1, stderr: """
+        expectRun(try library.shelf("log", "lincoln", "--to", "8h", environment: ExampleLibrary.lateToday), status: 1, stderr: """
             shelf: the session reaches 8h, past the end of lincoln-in-the-bardo (7h30m); check the position, or correct the book's duration
 
             """)
-        expectRun(try library.shelf("log", "lincoln", "--to", "loc 40"), status: 1, stderr: """
+        expectRun(try library.shelf("log", "lincoln", "--to", "loc 40", environment: ExampleLibrary.lateToday), status: 1, stderr: """
             shelf: the session gives location 40, but lincoln-in-the-bardo has no locations to measure it against; set the book's locations first
 
             """)

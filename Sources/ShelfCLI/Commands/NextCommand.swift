@@ -71,7 +71,9 @@ struct NextCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try library.open()
-        let listing = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
+        // The books to read alone: the order is theirs (from the index, a query of one status).
+        let toRead = BookQuery(statuses: [library.configuration.status(for: .toRead)]).query
+        let listing = try await library.books(matching: toRead, sortedBy: [], limit: nil)
         let order = UpNextOrder(books: listing.items, configuration: library.configuration)
         if random {
             // The place shown is the book's among all the books to read, not among the matches.

@@ -77,6 +77,13 @@ struct SessionsCommand: AsyncParsableCommand {
             let found = try await library.resolve(library.reference(book))
             sessions = try await library.sessions(of: found.id)
             books[found.id] = found
+        } else if let first {
+            // The books read since the first day, with all their sessions: the others' sessions
+            // would only be read to be filtered out.
+            let recent = try await library.recentReading(since: first)
+            sessions = recent.sessions
+            for book in recent.books { books[book.id] = book }
+            LibraryWarning.print(recent.problems, paths: library.displayPaths)
         } else {
             let listing = try await library.sessions(since: nil)
             let listed = try await library.books(matching: Query.all, sortedBy: [], limit: nil)

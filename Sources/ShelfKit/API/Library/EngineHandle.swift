@@ -39,6 +39,8 @@ extension EngineHandle {
 
     package func scan() async throws(ShelfError) -> LibraryScan { try await engine.scan() }
 
+    package func recentReading(since day: Day) async throws(ShelfError) -> RecentReading { try await engine.recentReading(since: day) }
+
     package func trashedBooks() async throws(ShelfError) -> [TrashedBook] { try await engine.trashedBooks() }
 
     package func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate] { try await engine.duplicates(of: book) }

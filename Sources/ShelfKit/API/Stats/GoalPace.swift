@@ -38,6 +38,27 @@ package struct GoalPace: Sendable, Hashable, Codable {
     }
 
     /// Works out the pace of `goal` books in `today`'s year from `books`, all of the library's.
+    /// A query for at least every book with a read finished in `year`: `finished` in it, or an
+    /// earlier read finished (two reads, or one and no `finished`), which ``init(goal:books:configuration:today:)``
+    /// narrows to the reads of the year.
+    static func finishedReads(in year: Int) -> Query {
+        let reads = QueryField(name: "reads")
+        let finished = QueryField(name: "finished")
+        func term(_ test: QueryTerm.Test) -> QueryExpression { .term(QueryTerm(test, source: "finished:\(year)")) }
+        let days = (Day(year: year, month: 1, day: 1), Day(year: year, month: 12, day: 31))
+        return Query(.or([
+            term(.compare(finished, .within(low: days.0.map(QueryDate.number), high: days.1.map(QueryDate.number)))),
+            term(.compare(reads, .within(low: 2, high: nil))),
+            .and([term(.compare(reads, .within(low: 1, high: nil))), term(.missing(finished))]),
+        ]))
+    }
+
+    /// Whether the reads of `year` among `books` give a typical length, so that the goal's
+    /// pace needs no other book.
+    static func hasTypicalLength(_ books: [Book], configuration: LibraryConfiguration, year: Int) -> Bool {
+        books.contains { book in (book.pages ?? 0) > 0 && book.finishedDays(in: configuration).contains { $0.year == year } }
+    }
+
     init(goal: Int, books: [Book], configuration: LibraryConfiguration, today: Day) {
         let year = today.year
         // Every read finished this year, as `stats` counts them (a book read twice, twice).

@@ -39,6 +39,19 @@ package struct ReadingPeriodSummary: Sendable, Hashable, Codable {
     ///   - today: The current day.
     package init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, period: ReadingPeriod,
                 today: Day) {
+        self.init(books: books, sessions: sessions, sessionDays: Set(sessions.map(\.day)), goalBooks: books,
+                  configuration: configuration, period: period, today: today)
+    }
+
+    /// Works out the summary from the books read in the period alone.
+    /// - Parameters:
+    ///   - books: At least the books of `sessions`: their titles and units.
+    ///   - sessions: At least every session of the books read in the period.
+    ///   - sessionDays: The day of every session of the library, for the streak.
+    ///   - goalBooks: At least every book with a read finished this year, or every book when
+    ///     none of those gives its pages (``GoalPace`` then takes its typical length from all).
+    init(books: [Book], sessions: [ReadingSession], sessionDays: Set<Day>, goalBooks: [Book],
+         configuration: LibraryConfiguration, period: ReadingPeriod, today: Day) {
         self.period = period
         self.today = today
         let days = period.days(endingOn: today)
@@ -62,21 +75,34 @@ package struct ReadingPeriodSummary: Sendable, Hashable, Codable {
         self.sessions = self.books.reduce(0) { $0 + $1.sessions }
         pages = self.books.reduce(0) { $0 + $1.pages }
         minutes = self.books.reduce(0) { $0 + $1.minutes }
-        streak = ReadingStats.streak(days: Set(sessions.map(\.day)), today: today)
+        streak = ReadingStats.streak(days: sessionDays, today: today)
         goal = configuration.goal(for: today.year).flatMap { $0 > 0 ? $0 : nil }
-            .map { GoalPace(goal: $0, books: books, configuration: configuration, today: today) }
+            .map { GoalPace(goal: $0, books: goalBooks, configuration: configuration, today: today) }
     }
 
-    /// Reads every book and session of `library` and works out the summary, with the
-    /// ``problems`` of the files it had to skip.
+    /// Works out the summary from the books read in the period and their sessions, and from the
+    /// books finished this year when a goal is set, with the ``problems`` of the files it had to
+    /// skip among those: it reads neither every book nor every session.
     /// - Throws: Only when the library's folders cannot be read.
-    package static func compute(for library: some LibraryReading, period: ReadingPeriod, today: Day) async throws(ShelfError)
+    package static func compute(for library: some LibraryCommands, period: ReadingPeriod, today: Day) async throws(ShelfError)
         -> ReadingPeriodSummary {
-        let books = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
-        let sessions = try await library.sessions(since: nil)
-        var summary = ReadingPeriodSummary(books: books.items, sessions: sessions.items, configuration: library.configuration,
-                                           period: period, today: today)
-        summary.problems = Array(Set(books.problems + sessions.problems)).sorted()
+        let configuration = library.configuration
+        let recent = try await library.recentReading(since: period.days(endingOn: today).lowerBound)
+        var problems = recent.problems
+        var goalBooks: [Book] = []
+        if let goal = configuration.goal(for: today.year), goal > 0 {
+            let finished = try await library.books(matching: GoalPace.finishedReads(in: today.year), sortedBy: [], limit: nil)
+            goalBooks = finished.items
+            problems += finished.problems
+            if !GoalPace.hasTypicalLength(finished.items, configuration: configuration, year: today.year) {
+                let all = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
+                goalBooks = all.items
+                problems += all.problems
+            }
+        }
+        var summary = ReadingPeriodSummary(books: recent.books, sessions: recent.sessions, sessionDays: recent.sessionDays,
+                                           goalBooks: goalBooks, configuration: configuration, period: period, today: today)
+        summary.problems = Array(Set(problems)).sorted()
         return summary
     }
 }

@@ -155,6 +155,25 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
                 requests.append(SessionRequest(path: location.sessionFolder + "/" + file, name: name, bookID: BookID(location.slug)))
             }
         }
+        return await read(requests, files)
+    }
+
+    func titles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle] {
+        try await allBooks(files).books.map { BookTitle(id: $0.book.id.rawValue, title: $0.book.title) }
+    }
+
+    /// Every session is read, as without a day: a streak counts the days of readable sessions,
+    /// which only reading them tells.
+    func sessionsOfBooks(readSince day: Day, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> RecentSessions {
+        let all = try await sessions(since: nil, files)
+        let read = Set(all.items.filter { $0.day >= day }.map(\.bookID))
+        let folders = Set(all.items.filter { read.contains($0.bookID) }.map { Path.parent(of: $0.path) })
+        return RecentSessions(sessions: all.items.filter { read.contains($0.bookID) }, days: Set(all.items.map(\.day)),
+                              problems: all.problems.filter { folders.contains(Path.parent(of: $0.path))
+                                  || SessionFileName(Path.name(of: $0.path)).map { $0.day >= day } ?? false })
+    }
+
+    private func read(_ requests: [SessionRequest], _ files: LibraryFiles<Storage>) async -> Listing<ReadingSession> {
         let storage = files.storage
         let results = await ParallelMap.map(requests) { file in
             Result { () throws(ShelfError) in try SessionFile.read(file.path, name: file.name, bookID: file.bookID, from: storage) }

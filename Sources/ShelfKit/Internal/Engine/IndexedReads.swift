@@ -122,6 +122,29 @@ actor IndexedReads: ReadStrategy {
         return Listing(try index.sessions(since: day), problems: try index.problems(sessions: true, since: day))
     }
 
+    /// Two columns of the books' rows, after a refresh that reads no sessions.
+    func titles(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> [BookTitle] {
+        guard let (index, _) = try await refreshedWithoutWalk(library, sessions: false, fullText: false) else {
+            return try await fileReads.titles(library)
+        }
+        return try index.titles()
+    }
+
+    /// From the sessions' index by day: the books read since `day`, then all their sessions;
+    /// the problems kept are those of session files dated since `day` or beside those books' sessions.
+    func sessionsOfBooks(readSince day: Day, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> RecentSessions {
+        guard let (index, _) = try await refreshedWithoutWalk(library, sessions: true, fullText: false) else {
+            return try await fileReads.sessionsOfBooks(readSince: day, library)
+        }
+        let sessions = try index.sessionsOfBooks(readSince: day)
+        let folders = Set(sessions.map { Path.parent(of: $0.path) })
+        let problems = try index.problems(sessions: true).filter { problem in
+            folders.contains(Path.parent(of: problem.path))
+                || SessionFileName(Path.name(of: problem.path)).map { $0.day >= day } ?? false
+        }
+        return RecentSessions(sessions: sessions, days: try index.sessionDays(), problems: problems)
+    }
+
     /// The query compiled to SQL as for ``books(matching:sortProgress:_:)``, reading only each
     /// book's path, slug and title, and each round's candidates from the full-text table,
     /// scored from the words it stores, after one refresh.

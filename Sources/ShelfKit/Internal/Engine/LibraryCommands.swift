@@ -17,6 +17,11 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// Reads every book: those that read cleanly, and a problem for each file that does not.
     func scan() async throws(ShelfError) -> LibraryScan
 
+    /// The books with a session on or after `day`, every session of theirs (a session's pages
+    /// count after the one before it), and the days of the library's sessions: what a day's,
+    /// week's or month's summary reads, rather than every book and session.
+    func recentReading(since day: Day) async throws(ShelfError) -> RecentReading
+
     /// The deleted books in `.shelf/trash/`, the most recently deleted first; a book deleted
     /// more than once is there once per deletion.
     func trashedBooks() async throws(ShelfError) -> [TrashedBook]

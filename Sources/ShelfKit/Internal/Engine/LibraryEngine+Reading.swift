@@ -188,8 +188,9 @@ extension LibraryEngine {
                 case .found(let found):
                     location = found
                 case .needsTitles(let prefixMatches):
-                    let books = try await scan().books
-                    location = try files.resolve(reference, prefixMatches: prefixMatches, books: books, in: listing)
+                    // Slugs and titles alone: from the index, its rows' two columns.
+                    let titles = try await reads.titles(files)
+                    location = try files.resolve(reference, prefixMatches: prefixMatches, titles: titles, in: listing)
                 }
             } catch {
                 // A walk is no snapshot: a book renamed from a folder not yet read into one
@@ -217,6 +218,44 @@ extension LibraryEngine {
         let found = try await reads.sessions(since: day, files)
         let sorted = found.items.sorted { $0.precedes($1) || (!$1.precedes($0) && $0.path < $1.path) }
         return Listing(sorted, problems: found.problems.sorted())
+    }
+
+    /// The books read since `day` with every session of theirs, read from the index's rows and
+    /// the books' own files (``ReadStrategy/sessionsOfBooks(readSince:_:)``).
+    func recentReading(since day: Day) async throws(ShelfError) -> RecentReading {
+        let found = try await reads.sessionsOfBooks(readSince: day, files)
+        let sessions = found.sessions.sorted { $0.precedes($1) || (!$1.precedes($0) && $0.path < $1.path) }
+        var seen = Set<BookID>()
+        let ids = sessions.map(\.bookID).filter { seen.insert($0).inserted }
+        let books = try await books(withIDs: ids)
+        return RecentReading(books: books.items, sessions: sessions, sessionDays: found.days,
+                             problems: Array(Set(found.problems + books.problems)).sorted())
+    }
+
+    /// The books of `ids`, each read from its own file, found by what the strategy knows of
+    /// their slugs (the index's), else by one walk; ids no book has are left out.
+    func books(withIDs ids: [BookID]) async throws(ShelfError) -> Listing<Book> {
+        var books: [Book] = []
+        var problems: [Problem] = []
+        var unplaced: [BookID] = []
+        func read(_ location: BookLocation) {
+            do throws(ShelfError) { books.append(try files.read(location).book) } catch { problems.append(Problem(error, path: location.path)) }
+        }
+        for id in ids {
+            let indexed = await reads.paths(named: id.rawValue)
+            guard let location = files.resolveWithoutWalking(id.rawValue, indexed: indexed) else {
+                unplaced.append(id)
+                continue
+            }
+            read(location)
+        }
+        if !unplaced.isEmpty {
+            let listing = try files.listing()
+            for id in unplaced {
+                if let location = try? files.locate(id, in: listing) { read(location) }
+            }
+        }
+        return Listing(books, problems: problems)
     }
 
     /// Every problem of every file, read from the files whatever the strategy: `check` is

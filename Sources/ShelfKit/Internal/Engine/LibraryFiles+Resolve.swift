@@ -19,14 +19,14 @@ extension LibraryFiles {
 
     /// Finishes resolving with titles: the one book with the best ``ReferenceRank`` wins; several
     /// sharing it are ambiguous; none gives slugs a few edits away.
-    func resolve(_ reference: String, prefixMatches: [BookLocation], books: [Book],
+    func resolve(_ reference: String, prefixMatches: [BookLocation], titles: [BookTitle],
                  in listing: LibraryWalk) throws(ShelfError) -> BookLocation {
         let needle = TextFolding.fold(String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
         var ranks: [String: ReferenceRank] = [:]
         for location in prefixMatches { ranks[location.slug] = .slugPrefix }
-        for book in books {
+        for book in titles {
             guard let rank = ReferenceRank.of(title: book.title, folded: needle) else { continue }
-            ranks[book.id.rawValue] = min(ranks[book.id.rawValue] ?? rank, rank)
+            ranks[book.id] = min(ranks[book.id] ?? rank, rank)
         }
         guard let best = ranks.values.min() else {
             throw .bookNotFound(reference: reference, closeMatches: Suggestions.closeMatches(to: reference, among: listing.slugs))

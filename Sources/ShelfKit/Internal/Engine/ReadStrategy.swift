@@ -33,6 +33,11 @@ protocol ReadStrategy: Sendable {
     /// Every session on or after `day` (all when `nil`), in no particular order.
     func sessions(since day: Day?, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<ReadingSession>
 
+    /// Every session of each book read on or after `day`, its earlier ones included, in no
+    /// particular order, and the days of every session of the library (for a streak): what a
+    /// period's summary needs, without the sessions of the books not read in it.
+    func sessionsOfBooks(readSince day: Day, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> RecentSessions
+
     /// What a search needs, from one look at the library: the books `query` matches, and for
     /// each round of phrases the books and sessions whose words contain every phrase of it,
     /// scored, all in no particular order.
@@ -42,9 +47,28 @@ protocol ReadStrategy: Sendable {
     /// memory. One call rather than one per round, so that the index refreshes once.
     func search(_ query: Query, rounds: [[[String]]], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> SearchAnswer
 
+    /// Every readable book's slug and title, for finding a book by what a person typed.
+    func titles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle]
+
     /// The files named `<slug>.md` the strategy knows of without walking the library, or `nil`
     /// when only a walk can tell.
     func paths(named slug: String) async -> [String]?
+}
+
+/// A book's slug and title.
+struct BookTitle: Sendable, Hashable {
+    var id: String
+    var title: String
+}
+
+/// The sessions of the books read lately (``ReadStrategy/sessionsOfBooks(readSince:_:)``).
+struct RecentSessions: Sendable {
+    /// Every session of each book read since the day asked for.
+    var sessions: [ReadingSession]
+    /// The day of every readable session of the library.
+    var days: Set<Day>
+    /// The problems of the session files skipped among those read.
+    var problems: [Problem]
 }
 
 /// Books a strategy found, each with the stamp of the bytes it was read from, and the problems

@@ -28,8 +28,9 @@ enum IndexSchema {
     /// 19: `book_facts` keeps each book's progress totals (``IndexProgressColumns``), which listings
     /// read instead of adding up every session again); 20: `books` keeps the stamp of the bytes
     /// each book was read from, so that a listing joins no `files`, and `book_facts` has an index
-    /// of its joined authors and tags, ``IndexListColumns/indexSQL``).
-    static let version = 22
+    /// of its joined authors and tags, ``IndexListColumns/indexSQL``); 23: `sessions` has an index by
+    /// day, so that the sessions of the books read lately are found without reading every session.
+    static let version = 23
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -96,11 +97,12 @@ enum IndexSchema {
     static let sessionIndexes = """
         CREATE UNIQUE INDEX sessions_by_path ON sessions(path);
         CREATE INDEX sessions_by_book ON sessions(book_path);
+        CREATE INDEX sessions_by_day ON sessions(day);
         """
 
     /// Drops ``sessionIndexes``.
     static func dropSessionIndexes(_ db: Database) throws {
-        try db.execute(sql: "DROP INDEX sessions_by_path; DROP INDEX sessions_by_book")
+        try db.execute(sql: "DROP INDEX sessions_by_path; DROP INDEX sessions_by_book; DROP INDEX sessions_by_day")
     }
 
     /// Marks the index complete: the very last write of a first build, which runs without a

@@ -117,6 +117,31 @@ extension LibraryIndex {
         }
     }
 
+    /// Every readable session of each book with one on or after `day`, the earlier ones
+    /// included, found through the sessions' index by day, then each such book's by path.
+    func sessionsOfBooks(readSince day: Day) throws(ShelfError) -> [ReadingSession] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM sessions WHERE book_path IN (SELECT book_path FROM sessions WHERE day >= ?)
+                ORDER BY day, time, sequence, path
+                """, arguments: [day.description]).compactMap(IndexRows.session)
+        }
+    }
+
+    /// Every book's slug and title.
+    func titles() throws(ShelfError) -> [BookTitle] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT slug, title FROM books").map { BookTitle(id: $0[0], title: $0[1]) }
+        }
+    }
+
+    /// The day of every readable session, each once, from the sessions' index by day.
+    func sessionDays() throws(ShelfError) -> Set<Day> {
+        try read { db in
+            Set(try String.fetchAll(db, sql: "SELECT DISTINCT day FROM sessions").compactMap { Day($0) })
+        }
+    }
+
     /// Each book's reading progress (of its current read), by book path, as the index stores
     /// it (``IndexProgressColumns``): the index must keep sessions.
     func progress(of books: [Book]) throws(ShelfError) -> [String: ReadingProgress] {

@@ -1,0 +1,52 @@
+import Foundation
+@testable import ShelfKit
+import ShelfTestSupport
+import Testing
+
+/// `shelf today` reads only the books read in the period, their sessions and the books
+/// finished this year (``ReadingPeriodSummary/compute(for:period:today:)``); the simple model is
+/// the summary of every book and every session. The two agree on a generated library with
+/// re-reads, sessions in pages, percent, locations and time, and a session that cannot be read,
+/// from the files, from the index and in memory, for days, weeks and months with sessions
+/// and without, with a goal set.
+struct ReadingPeriodDifferentialTests {
+    static let days = ["2024-03-12", "2024-03-15", "2024-03-06", "2024-02-11", "2024-01-10", "2024-05-03", "2023-06-01"]
+        .compactMap { Day($0) }
+
+    @Test
+    func theSummaryOfThePeriodsBooksIsTheSummaryOfEveryBook() async throws {
+        var files = GeneratedLibrary.files(count: 200, seed: 47).merging(ProgressDifferentialTests.handwritten) { _, handwritten in handwritten }
+        files[".shelf/config.yaml"] = "statuses: [to-read, reading, finished, abandoned]\ngoal: 40\ngoals: {2023: 6}\nformat: 1\n"
+        let root = try TemporaryFolder.make(with: files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let direct = try FileLibrary(root: root, index: .disabled, today: { testToday })
+        let indexed = try FileLibrary(root: root, today: { testToday })
+        let memory = InMemoryLibrary(today: { testToday })
+        for (path, text) in files where !path.hasPrefix(".shelf/") { try await memory.writeBehindTheLibrary(text, to: path) }
+        let books = try await direct.books(matching: Query.all, sortedBy: [], limit: nil)
+        let sessions = try await direct.sessions(since: nil)
+        #expect(!sessions.problems.isEmpty, "the broken session is there")
+
+        var compared = 0
+        for today in Self.days {
+            for period in [ReadingPeriod.day, .week, .month] {
+                let model = ReadingPeriodSummary(books: books.items, sessions: sessions.items, configuration: direct.configuration,
+                                                 period: period, today: today)
+                for library in [direct, indexed] {
+                    var summary = try await ReadingPeriodSummary.compute(for: library, period: period, today: today)
+                    #expect(Set(summary.problems).isSubset(of: Set(books.problems + sessions.problems)), "\(today) \(period)")
+                    summary.problems = []
+                    #expect(summary == model, "\(today) \(period) \(library.root)")
+                }
+                var inMemory = try await ReadingPeriodSummary.compute(for: memory, period: period, today: today)
+                inMemory.problems = []
+                var withoutGoal = model
+                withoutGoal.goal = nil
+                #expect(inMemory == withoutGoal, "\(today) \(period) in memory, which has no goal")
+                compared += model.sessions
+            }
+        }
+        // The periods hold sessions of several books, in several units.
+        #expect(compared > 100)
+    }
+}
