@@ -11,6 +11,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 shelf="${1:-$here/../../.build/release/shelf}"
 library="${2:?a library folder}"
 runs="${3:-3}"
+shelf="$(cd "$(dirname "$shelf")" && pwd)/$(basename "$shelf")"
 commands=(
     "--version"
     "list author:herbert --format paths"
@@ -34,7 +35,7 @@ for command in "${commands[@]}"; do
     memory=""
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2086
-        measured="$(cd "$library" && /usr/bin/time -f '%e %M' "$shelf" $command 2>&1 >/dev/null | tail -n 1)"
+        measured="$(cd "$library" && /usr/bin/time -f "%e %M" "$shelf" $command 2>&1 >/dev/null | tail -n 1 || true)"
         seconds="${measured% *}"
         memory="${measured#* }"
         if [ -z "$best" ] || awk -v a="$seconds" -v b="$best" 'BEGIN { exit !(a < b) }'; then best="$seconds"; fi

@@ -339,7 +339,7 @@ public struct ReaderSimulation: Sendable {
     }
 
     /// What `library` says that `model` does not; `nil` when they agree.
-    public static func divergences(library: some LibraryReading, model: ReaderModel) async throws -> String? {
+    package static func divergences(library: some LibraryCommands, model: ReaderModel) async throws -> String? {
         let listing = try await library.books(matching: Query.all, sortedBy: [], limit: nil)
         var problems: [String] = listing.problems.map { "listing: \($0)" }
         let books = Dictionary(listing.items.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })

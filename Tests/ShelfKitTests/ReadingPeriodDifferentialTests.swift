@@ -8,7 +8,7 @@ import Testing
 /// the summary of every book and every session. The two agree on a generated library with
 /// re-reads, sessions in pages, percent, locations and time, and a session that cannot be read,
 /// from the files, from the index and in memory, for days, weeks and months with sessions
-/// and without, with a goal set.
+/// and without, with a goal set; and `stats --year` likewise.
 struct ReadingPeriodDifferentialTests {
     static let days = ["2024-03-12", "2024-03-15", "2024-03-06", "2024-02-11", "2024-01-10", "2024-05-03", "2023-06-01"]
         .compactMap { Day($0) }
@@ -48,5 +48,23 @@ struct ReadingPeriodDifferentialTests {
         }
         // The periods hold sessions of several books, in several units.
         #expect(compared > 100)
+
+        // A year's statistics of the whole library read the books finished in it and the books
+        // read since it began; the model is the statistics of every book and session.
+        var finishedCompared = 0
+        for today in Self.days {
+            for year in [2023, 2024, 2025] {
+                let model = ReadingStats(books: books.items, sessions: sessions.items, configuration: direct.configuration,
+                                         year: year, today: today)
+                for library in [direct, indexed] {
+                    var stats = try await ReadingStats.compute(for: library, year: year, today: today)
+                    #expect(Set(stats.problems).isSubset(of: Set(books.problems + sessions.problems)), "\(today) \(year)")
+                    stats.problems = model.problems
+                    #expect(stats == model, "\(today) \(year) \(library.root)")
+                }
+                finishedCompared += model.booksFinished
+            }
+        }
+        #expect(finishedCompared > 50)
     }
 }

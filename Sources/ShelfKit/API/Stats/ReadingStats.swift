@@ -64,6 +64,14 @@ package struct ReadingStats: Sendable, Hashable, Codable {
     ///   - year: Only this year, or `nil` for all time.
     ///   - today: The current day.
     package init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, year: Int?, today: Day) {
+        self.init(books: books, sessions: sessions, sessionDays: nil, configuration: configuration, year: year, today: today)
+    }
+
+    /// Works out the statistics with the streak taken from `sessionDays` when given (the days of
+    /// every session of `books`), so that `sessions` need only hold those of the books read in
+    /// `year` and after it.
+    init(books: [Book], sessions: [ReadingSession], sessionDays: Set<Day>?, configuration: LibraryConfiguration, year: Int?,
+         today: Day) {
         self.year = year
         self.today = today
         // Every read that ended with the last page by `today`, with the day it did: statistics
@@ -110,7 +118,7 @@ package struct ReadingStats: Sendable, Hashable, Codable {
         // In pages, whatever units each book's sessions are in (``ReadingSession/inPages(_:books:)``).
         let ownSessions = ReadingSession.inPages(sessions.filter { ids.contains($0.bookID) && $0.day <= today }, books: books)
         pace = ReadingPace(ownSessions) { session in year.map { session.day.year == $0 } ?? true }
-        streak = Self.streak(days: Set(ownSessions.map(\.day)), today: today)
+        streak = Self.streak(days: sessionDays ?? Set(ownSessions.map(\.day)), today: today)
 
         // The goal is the year asked for, else this one, whatever the chart shows.
         let goalYear = year ?? today.year
@@ -127,8 +135,11 @@ package struct ReadingStats: Sendable, Hashable, Codable {
     /// Reads the books matching `query` and their sessions from `library` and works out the
     /// statistics, with the ``problems`` of the files it had to skip.
     /// - Throws: Only when the library's folders cannot be read.
-    package static func compute(for library: some LibraryReading, matching query: Query = .all, year: Int? = nil,
+    package static func compute(for library: some LibraryCommands, matching query: Query = .all, year: Int? = nil,
                                today: Day) async throws(ShelfError) -> ReadingStats {
+        if query.expression == .all, let year, let first = Day(year: year, month: 1, day: 1) {
+            return try await compute(for: library, year: year, startingOn: first, today: today)
+        }
         let books = try await library.books(matching: query, sortedBy: [], limit: nil)
         // Every session, not the year's alone: the year's first one counts its pages after the
         // session before it (``ReadingSession/pagesRead(_:)``).
@@ -136,6 +147,21 @@ package struct ReadingStats: Sendable, Hashable, Codable {
         var stats = ReadingStats(books: books.items, sessions: sessions.items, configuration: library.configuration,
                                  year: year, today: today)
         stats.problems = Array(Set(books.problems + sessions.problems)).sorted()
+        return stats
+    }
+
+    /// One year of the whole library from the books with a read finished in it and the books
+    /// read since it began with their sessions (each session's pages count after the one
+    /// before it), and the days of every session for the streak: not every book and session.
+    private static func compute(for library: some LibraryCommands, year: Int, startingOn first: Day,
+                                today: Day) async throws(ShelfError) -> ReadingStats {
+        let recent = try await library.recentReading(since: first)
+        let finished = try await library.books(matching: GoalPace.finishedReads(in: year), sortedBy: [], limit: nil)
+        var seen = Set<String>()
+        let books = (finished.items + recent.books).filter { seen.insert($0.path).inserted }
+        var stats = ReadingStats(books: books, sessions: recent.sessions, sessionDays: recent.sessionDays,
+                                 configuration: library.configuration, year: year, today: today)
+        stats.problems = Array(Set(finished.problems + recent.problems)).sorted()
         return stats
     }
 
