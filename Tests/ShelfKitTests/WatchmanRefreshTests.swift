@@ -78,6 +78,33 @@ struct WatchmanRefreshTests {
         }
     }
 
+    /// With the watcher vouching for the index, `book(id)`, `update(id)` and `sessions(of:)` find
+    /// the book by the index's paths of its slug, and a second file of the slug made behind the
+    /// library's back is still refused, as the walk refuses it.
+    @Test
+    func aBookByItsIDIsFoundThroughTheWatchedIndexAndADuplicateIsRefused() async throws {
+        let fixture = try await Fixture.make()
+        defer { fixture.remove() }
+        try await fixture.refresh()
+        let library = try FileLibrary(root: fixture.root, index: fixture.options, today: { testToday })
+        #expect(try await library.book("dune").title == "Dune")
+        #expect(try await library.sessions(of: "dune").count == (try await FileLibrary(root: fixture.root, index: .disabled).sessions(of: "dune")).count)
+        let updated = try await library.update("dune") { $0.tags.append("desert") }
+        #expect(updated.tags.contains("desert"))
+
+        try fixture.write("---\ntitle: Dune, a second copy\n---\n", "to-read/dune.md")
+        for attempt in [library, try FileLibrary(root: fixture.root, index: fixture.options, today: { testToday })] {
+            await #expect(throws: ShelfError.self) { _ = try await attempt.book("dune") }
+            do {
+                _ = try await attempt.update("dune") { $0.rating = 1 }
+                Issue.record("an update of a slug two files share was made")
+            } catch {
+                guard case .duplicateSlug = error else { Issue.record("\(error)"); continue }
+            }
+        }
+        #expect(!(try String(contentsOfFile: fixture.root + "/to-read/dune.md", encoding: .utf8)).contains("rating"))
+    }
+
     /// watchman does not follow links: a book file that is one is never vouched for, and an
     /// edit of what it points at is still seen.
     @Test

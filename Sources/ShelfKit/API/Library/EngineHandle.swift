@@ -47,7 +47,10 @@ extension EngineHandle {
 
     package func resolve(_ reference: String) async throws(ShelfError) -> Book { try await engine.resolve(reference) }
 
-    public func sessions(of id: BookID) async throws(ShelfError) -> [ReadingSession] { try await engine.sessions(of: id) }
+    public func sessions(of id: BookID) async throws(ShelfError) -> [ReadingSession] {
+        _ = await engine.currentLocation(of: id)
+        return try await engine.sessions(of: id)
+    }
 
     public func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
         try await engine.sessions(since: day)
@@ -77,7 +80,9 @@ extension EngineHandle {
 
     @discardableResult
     public func update(_ id: BookID, _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> Book {
-        try await engine.writing { files throws(ShelfError) in try files.update(id, change) }
+        // Found without a walk where a watcher vouches for the index (the write checks the file again).
+        _ = await engine.currentLocation(of: id)
+        return try await engine.writing { files throws(ShelfError) in try files.update(id, change) }
     }
 
     @discardableResult

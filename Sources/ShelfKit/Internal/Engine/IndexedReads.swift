@@ -179,6 +179,20 @@ actor IndexedReads: ReadStrategy {
         return try? openIndex()?.paths(named: slug)
     }
 
+    /// The files named `<slug>.md`, from the index once watchman has vouched for every change
+    /// since its last refresh: what a walk would find, without the walk. `nil` when no watcher
+    /// vouches (the caller walks); never creates an index.
+    func currentPaths(named slug: String, _ library: LibraryFiles<DiskStorage>) async -> [String]? {
+        guard options.usesWatcher else { return nil }
+        if case .closed = state, FileSystem.status(root + "/" + IndexOptions.path)?.kind != .file { return nil }
+        guard let index = openIndex(),
+              (try? await index.refreshIfWatched(library.storage, statuses: library.configuration.statuses,
+                                                 notes: library.configuration.noteLayout, watcher: options.watcher)) == true else {
+            return nil
+        }
+        return try? index.paths(named: slug)
+    }
+
     /// Deletes the index and builds all of it again from the files, the full-text table
     /// included: `shelf reindex`.
     func rebuild(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) {

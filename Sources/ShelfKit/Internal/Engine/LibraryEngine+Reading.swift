@@ -4,7 +4,10 @@ extension LibraryEngine {
     /// The book with slug `id`, found by a walk every time: a copy of the file made since this
     /// library last looked makes the slug a duplicate, which only a walk can see, and a book read
     /// by id must be the one a fresh library would find.
-    func book(_ id: BookID) throws(ShelfError) -> Book {
+    func book(_ id: BookID) async throws(ShelfError) -> Book {
+        // With a watcher, the index's paths of the slug are the walk's: one file, read.
+        // Two (a second `dune.md` made behind the library's back) go to the walk, which refuses them.
+        if let location = await currentLocation(of: id), let book = try? files.read(location).book { return book }
         let location = try files.locate(id, in: try files.listing())
         files.locations[id.rawValue] = location
         return try files.read(location).book
@@ -230,6 +233,18 @@ extension LibraryEngine {
         let books = try await books(withIDs: ids)
         return RecentReading(books: books.items, sessions: sessions, sessionDays: found.days,
                              problems: Array(Set(found.problems + books.problems)).sorted())
+    }
+
+    /// Where the book `id` is, when the strategy knows without a walk that one file has its
+    /// slug (``ReadStrategy/currentPaths(named:_:)``); remembered for the writes that follow.
+    func currentLocation(of id: BookID) async -> BookLocation? {
+        guard let paths = await reads.currentPaths(named: id.rawValue, files) else { return nil }
+        guard let location = files.resolveWithoutWalking(id.rawValue, indexed: paths) else {
+            // A second file of the slug since it was remembered: the walk is to decide, and refuse.
+            files.locations[id.rawValue] = nil
+            return nil
+        }
+        return location
     }
 
     /// The most books ``books(withIDs:)`` finds one at a time.

@@ -47,6 +47,10 @@ protocol ReadStrategy: Sendable {
     /// memory. One call rather than one per round, so that the index refreshes once.
     func search(_ query: Query, rounds: [[[String]]], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> SearchAnswer
 
+    /// The files named `<slug>.md` as a walk would find them now, known without one (a watcher
+    /// vouches for the strategy's list), or `nil` when only a walk can tell.
+    func currentPaths(named slug: String, _ files: LibraryFiles<Storage>) async -> [String]?
+
     /// Every readable book's slug and title, for finding a book by what a person typed.
     func titles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle]
 

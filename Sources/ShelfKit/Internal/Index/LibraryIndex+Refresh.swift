@@ -161,6 +161,23 @@ extension LibraryIndex {
     /// for every change; otherwise it walks, and takes a new clock before the walk begins so
     /// that nothing changed during the walk is missed.
     /// - Returns: What the library holds besides the index (the walk, when there was one).
+    /// Brings the index up to date when watchman vouches for every change since its clock,
+    /// reading only what changed; `false`, with nothing done, when only a walk could (no
+    /// watcher, a new index, an adopted library, a report too long to trust).
+    func refreshIfWatched(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?,
+                          watcher: WatcherSettings?) async throws(ShelfError) -> Bool {
+        guard notes == nil, let watcher else { return false }
+        let started = FileSystem.now()
+        let (current, keepsSessions) = try read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA user_version") == IndexSchema.version, try Self.hasSessions(db))
+        }
+        guard current else { return false }
+        guard try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
+                                           started: started) != nil else { return false }
+        try mapPages(true)
+        return true
+    }
+
     @discardableResult
     func refresh(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?, sessions wanted: Bool, fullText: Bool = false,
                  watcher: WatcherSettings? = nil) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
