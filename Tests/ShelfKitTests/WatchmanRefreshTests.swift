@@ -105,6 +105,26 @@ struct WatchmanRefreshTests {
         #expect(!(try String(contentsOfFile: fixture.root + "/to-read/dune.md", encoding: .utf8)).contains("rating"))
     }
 
+    /// A reference a person typed is resolved from the index's book files when the watcher
+    /// vouches for them, with the walk's answers: the book, the did-you-mean, the ambiguity;
+    /// and a book file that cannot be read is found as the walk finds it.
+    @Test
+    func referencesResolveFromTheWatchedIndexAsFromTheFiles() async throws {
+        let fixture = try await Fixture.make()
+        defer { fixture.remove() }
+        try fixture.write("---\ntitle: [broken\n---\n", "to-read/broken-book.md")
+        try await fixture.refresh()
+        let watched = try FileLibrary(root: fixture.root, index: fixture.options, today: { testToday })
+        let files = try FileLibrary(root: fixture.root, index: .disabled, today: { testToday })
+        func answer(_ library: FileLibrary, _ reference: String) async -> String {
+            do { return try await library.resolve(reference).path } catch { return "\(error)" }
+        }
+        for reference in ["dune", "dun", "duen", "the", "Dune", "finished/sci-fi/dune", "zzz", "broken-book", "brok", "hyperion"] {
+            #expect(await answer(watched, reference) == (await answer(files, reference)), "\(reference)")
+        }
+        #expect(await answer(watched, "duen").contains("dune"))
+    }
+
     /// watchman does not follow links: a book file that is one is never vouched for, and an
     /// edit of what it points at is still seen.
     @Test

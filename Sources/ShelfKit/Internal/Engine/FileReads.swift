@@ -160,6 +160,8 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func currentPaths(named slug: String, _ files: LibraryFiles<Storage>) async -> [String]? { nil }
 
+    func currentBooks(_ files: LibraryFiles<Storage>) async -> LibraryWalk? { nil }
+
     func titles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle] {
         try await allBooks(files).books.map { BookTitle(id: $0.book.id.rawValue, title: $0.book.title) }
     }

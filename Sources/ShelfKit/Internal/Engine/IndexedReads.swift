@@ -193,6 +193,21 @@ actor IndexedReads: ReadStrategy {
         return try? index.paths(named: slug)
     }
 
+    /// The book files as a walk would list them now (without their sessions), from the index
+    /// once watchman has vouched for every change; `nil` when only a walk can tell.
+    func currentBooks(_ library: LibraryFiles<DiskStorage>) async -> LibraryWalk? {
+        guard options.usesWatcher else { return nil }
+        if case .closed = state, FileSystem.status(root + "/" + IndexOptions.path)?.kind != .file { return nil }
+        guard let index = openIndex(),
+              (try? await index.refreshIfWatched(library.storage, statuses: library.configuration.statuses,
+                                                 notes: library.configuration.noteLayout, watcher: options.watcher)) == true,
+              let paths = try? index.bookFilePaths() else {
+            return nil
+        }
+        let configuration = library.configuration
+        return LibraryWalk(books: paths.compactMap { BookLocation(path: $0, in: configuration) })
+    }
+
     /// Deletes the index and builds all of it again from the files, the full-text table
     /// included: `shelf reindex`.
     func rebuild(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) {

@@ -184,7 +184,8 @@ extension LibraryEngine {
         var attempts = 0
         while true {
             attempts += 1
-            let listing = try files.listing()
+            // The index's book files when a watcher vouches for them (the first attempt), else a walk.
+            let listing = if attempts == 1, let known = await reads.currentBooks(files) { known } else { try files.listing() }
             let location: BookLocation
             do {
                 switch try files.resolveByName(reference, in: listing) {

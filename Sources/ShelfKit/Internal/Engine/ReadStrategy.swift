@@ -51,6 +51,10 @@ protocol ReadStrategy: Sendable {
     /// vouches for the strategy's list), or `nil` when only a walk can tell.
     func currentPaths(named slug: String, _ files: LibraryFiles<Storage>) async -> [String]?
 
+    /// The book files as a walk would list them now (sessions aside), known without one, or
+    /// `nil` when only a walk can tell.
+    func currentBooks(_ files: LibraryFiles<Storage>) async -> LibraryWalk?
+
     /// Every readable book's slug and title, for finding a book by what a person typed.
     func titles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle]
 

@@ -297,6 +297,13 @@ struct LibraryWalk: Sendable {
 
     private init() {}
 
+    /// The book files a walk would list, known without one (from an index a watcher vouches
+    /// for): their slugs and paths alone, no session files.
+    init(books: [BookLocation]) {
+        self.books = books
+        finish()
+    }
+
     private mutating func append(_ part: LibraryWalk) {
         books += part.books
         bookInfo += part.bookInfo

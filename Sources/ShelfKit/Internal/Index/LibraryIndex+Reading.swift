@@ -128,6 +128,16 @@ extension LibraryIndex {
         }
     }
 
+    /// The path of every book file: the books, and the book files that could not be read.
+    func bookFilePaths() throws(ShelfError) -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: """
+                SELECT path FROM books
+                UNION SELECT DISTINCT path FROM problems WHERE NOT is_session AND path NOT IN (SELECT path FROM books)
+                """)
+        }
+    }
+
     /// Every book's slug and title.
     func titles() throws(ShelfError) -> [BookTitle] {
         try read { db in
