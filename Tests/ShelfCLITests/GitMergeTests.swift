@@ -36,6 +36,31 @@ struct GitMergeTests {
         #expect(try shared.device("desktop").shelf("check").status == 0)
     }
 
+    /// Two devices imported one KOReader session from databases taken at different times: the
+    /// later import saw more page turns, covers the earlier one, and is kept whole; turns
+    /// neither side covers are left to the ordinary merge, which stops.
+    @Test(arguments: [true, false])
+    func anImportedSessionThatGrewOnOneDeviceMergesToTheLongerOne(covered: Bool) throws {
+        let shared = try SharedLibrary()
+        let path = "reading/fantasy/the-name-of-the-wind/2026-11-20-2130-koreader.md"
+        func session(to page: Int, minutes: Int, turns: String) -> String {
+            "---\nfrom: 213\nto: \(page)\nminutes: \(minutes)\nsource: koreader\nkoreader: 0f1e2d3c4b5a69788796a5b4c3d2e1f0\n"
+                + "koreader_turns: \(turns)\n---\n"
+        }
+        let earlier = session(to: 215, minutes: 2, turns: "1763670605+60@213/662 1763670665+45@214/662 1763670710+30@215/662")
+        let later = session(to: 217, minutes: 4, turns: "1763670605+60@213/662 1763670665+45@214/662 1763670710+50@215/662 "
+                                                         + "1763670760+40@216/662 1763670800+35@217/662")
+        let other = session(to: 216, minutes: 3, turns: "1763670605+60@213/662 1763670665+45@214/662 1763670900+70@216/662")
+        let result = try merge(shared, laptop: { try $0.write(path, later) }, desktop: { try $0.write(path, covered ? earlier : other) })
+        if covered {
+            #expect(result.status == 0, "\(result)")
+            #expect(try shared.device("desktop").read(path) == later)
+        } else {
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("koreader_turns changed on both sides"), "\(result)")
+        }
+    }
+
     @Test func plainGitStopsOnTheSameNeighbouringKeys() throws {
         let shared = try SharedLibrary(withDriver: false)
         let result = try merge(shared, laptop: { try $0.edit(Self.dune, "rating: 5", "rating: 4") },

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShelfInterchange
 import ShelfKit
 
 /// `shelf merge-driver BASE OURS THEIRS [PATH]`: git's merge driver for library files.
@@ -43,6 +44,13 @@ struct MergeDriverCommand: ParsableCommand {
         // git runs the driver at the top of the work tree, and %P is relative to it.
         let absolute = name.hasPrefix("/") ? name : FileManager.default.currentDirectoryPath + "/" + name
         if BookFileMerge.mergesAsBook(atPath: absolute, ours: versions[1]),
+           let ourDocument = try? FrontMatterDocument(bytes: versions[1], path: name),
+           let theirDocument = try? FrontMatterDocument(bytes: versions[2], path: name),
+           let side = KOReaderSessionMerge.covering(ours: ourDocument, theirs: theirDocument) {
+            // One device's import saw more of a session's page turns than the other's.
+            merged = side == .ours ? versions[1] : versions[2]
+            clean = true
+        } else if BookFileMerge.mergesAsBook(atPath: absolute, ours: versions[1]),
            let merge = try BookFileMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2], path: name,
                                                mergingLines: lineMerge) {
             merged = merge.bytes
