@@ -171,10 +171,8 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     func sessionsOfBooks(readSince day: Day, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> RecentSessions {
         let all = try await sessions(since: nil, files)
         let read = Set(all.items.filter { $0.day >= day }.map(\.bookID))
-        let folders = Set(all.items.filter { read.contains($0.bookID) }.map { Path.parent(of: $0.path) })
-        return RecentSessions(sessions: all.items.filter { read.contains($0.bookID) }, days: Set(all.items.map(\.day)),
-                              problems: all.problems.filter { folders.contains(Path.parent(of: $0.path))
-                                  || SessionFileName(Path.name(of: $0.path)).map { $0.day >= day } ?? false })
+        return RecentSessions(sessions: all.items.filter { read.contains($0.bookID) }, since: day, days: Set(all.items.map(\.day)),
+                              problems: all.problems)
     }
 
     private func read(_ requests: [SessionRequest], _ files: LibraryFiles<Storage>) async -> Listing<ReadingSession> {

@@ -136,13 +136,8 @@ actor IndexedReads: ReadStrategy {
         guard let (index, _) = try await refreshedWithoutWalk(library, sessions: true, fullText: false) else {
             return try await fileReads.sessionsOfBooks(readSince: day, library)
         }
-        let sessions = try index.sessionsOfBooks(readSince: day)
-        let folders = Set(sessions.map { Path.parent(of: $0.path) })
-        let problems = try index.problems(sessions: true).filter { problem in
-            folders.contains(Path.parent(of: problem.path))
-                || SessionFileName(Path.name(of: problem.path)).map { $0.day >= day } ?? false
-        }
-        return RecentSessions(sessions: sessions, days: try index.sessionDays(), problems: problems)
+        return RecentSessions(sessions: try index.sessionsOfBooks(readSince: day), since: day, days: try index.sessionDays(),
+                              problems: try index.problems(sessions: true))
     }
 
     /// The query compiled to SQL as for ``books(matching:sortProgress:_:)``, reading only each
@@ -183,6 +178,12 @@ actor IndexedReads: ReadStrategy {
     /// since its last refresh: what a walk would find, without the walk. `nil` when no watcher
     /// vouches (the caller walks); never creates an index.
     func currentPaths(named slug: String, _ library: LibraryFiles<DiskStorage>) async -> [String]? {
+        try? await watchedIndex(library)?.paths(named: slug)
+    }
+
+    /// The index brought up to date from watchman's report alone; `nil` when no watcher vouches
+    /// for it. Never creates an index.
+    private func watchedIndex(_ library: LibraryFiles<DiskStorage>) async -> LibraryIndex? {
         guard options.usesWatcher else { return nil }
         if case .closed = state, FileSystem.status(root + "/" + IndexOptions.path)?.kind != .file { return nil }
         guard let index = openIndex(),
@@ -190,20 +191,13 @@ actor IndexedReads: ReadStrategy {
                                                  notes: library.configuration.noteLayout, watcher: options.watcher)) == true else {
             return nil
         }
-        return try? index.paths(named: slug)
+        return index
     }
 
     /// The book files as a walk would list them now (without their sessions), from the index
     /// once watchman has vouched for every change; `nil` when only a walk can tell.
     func currentBooks(_ library: LibraryFiles<DiskStorage>) async -> LibraryWalk? {
-        guard options.usesWatcher else { return nil }
-        if case .closed = state, FileSystem.status(root + "/" + IndexOptions.path)?.kind != .file { return nil }
-        guard let index = openIndex(),
-              (try? await index.refreshIfWatched(library.storage, statuses: library.configuration.statuses,
-                                                 notes: library.configuration.noteLayout, watcher: options.watcher)) == true,
-              let paths = try? index.bookFilePaths() else {
-            return nil
-        }
+        guard let paths = try? await watchedIndex(library)?.bookFilePaths() else { return nil }
         let configuration = library.configuration
         return LibraryWalk(books: paths.compactMap { BookLocation(path: $0, in: configuration) })
     }

@@ -77,6 +77,17 @@ struct RecentSessions: Sendable {
     var days: Set<Day>
     /// The problems of the session files skipped among those read.
     var problems: [Problem]
+
+    /// `sessions` and the problems among `problems` of files dated since `day` or beside them.
+    init(sessions: [ReadingSession], since day: Day, days: Set<Day>, problems: [Problem]) {
+        let folders = Set(sessions.map { Path.parent(of: $0.path) })
+        self.sessions = sessions
+        self.days = days
+        self.problems = problems.filter { problem in
+            folders.contains(Path.parent(of: problem.path))
+                || SessionFileName(Path.name(of: problem.path)).map { $0.day >= day } ?? false
+        }
+    }
 }
 
 /// Books a strategy found, each with the stamp of the bytes it was read from, and the problems
