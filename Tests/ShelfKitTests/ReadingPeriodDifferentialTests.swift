@@ -17,6 +17,9 @@ struct ReadingPeriodDifferentialTests {
     func theSummaryOfThePeriodsBooksIsTheSummaryOfEveryBook() async throws {
         var files = GeneratedLibrary.files(count: 200, seed: 47).merging(ProgressDifferentialTests.handwritten) { _, handwritten in handwritten }
         files[".shelf/config.yaml"] = "statuses: [to-read, reading, finished, abandoned]\ngoal: 40\ngoals: {2023: 6}\nformat: 1\n"
+        // A book whose file cannot be read, read in the periods: its problem is said, whoever reads.
+        files["reading/unreadable.md"] = "---\ntitle: [Unclosed\n---\n"
+        files["reading/unreadable/2024-03-12.md"] = "---\npages: 12\n---\n"
         let root = try TemporaryFolder.make(with: files)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let direct = try FileLibrary(root: root, index: .disabled, today: { testToday })
@@ -35,6 +38,11 @@ struct ReadingPeriodDifferentialTests {
                 for library in [direct, indexed] {
                     var summary = try await ReadingPeriodSummary.compute(for: library, period: period, today: today)
                     #expect(Set(summary.problems).isSubset(of: Set(books.problems + sessions.problems)), "\(today) \(period)")
+                    // Its session is on Tuesday 2024-03-12: in that day, and in the week and month of the 15th.
+                    let readsTheUnreadable = today.description == "2024-03-12" || (today.description == "2024-03-15" && period != .day)
+                    if readsTheUnreadable {
+                        #expect(summary.problems.contains { $0.path == "reading/unreadable.md" }, "\(today) \(period) \(library.root)")
+                    }
                     summary.problems = []
                     #expect(summary == model, "\(today) \(period) \(library.root)")
                 }

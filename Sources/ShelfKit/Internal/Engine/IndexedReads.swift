@@ -130,14 +130,14 @@ actor IndexedReads: ReadStrategy {
         return try index.titles()
     }
 
-    /// From the sessions' index by day: the books read since `day`, then all their sessions;
-    /// the problems kept are those of session files dated since `day` or beside those books' sessions.
+    /// From the sessions' index by day: the books read since `day` from their rows, then all
+    /// their sessions; the problems kept are those of session files dated since `day` or beside those books' sessions.
     func sessionsOfBooks(readSince day: Day, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> RecentSessions {
         guard let (index, _) = try await refreshedWithoutWalk(library, sessions: true, fullText: false) else {
             return try await fileReads.sessionsOfBooks(readSince: day, library)
         }
         return RecentSessions(sessions: try index.sessionsOfBooks(readSince: day), since: day, days: try index.sessionDays(),
-                              problems: try index.problems(sessions: true))
+                              problems: try index.problems(sessions: true), books: try index.booksRead(since: day))
     }
 
     /// The query compiled to SQL as for ``books(matching:sortProgress:_:)``, reading only each

@@ -224,14 +224,23 @@ extension LibraryEngine {
         return Listing(sorted, problems: found.problems.sorted())
     }
 
-    /// The books read since `day` with every session of theirs, read from the index's rows and
-    /// the books' own files (``ReadStrategy/sessionsOfBooks(readSince:_:)``).
+    /// The books read since `day` with every session of theirs
+    /// (``ReadStrategy/sessionsOfBooks(readSince:_:)``): the books from the index's rows, or
+    /// from their own files when the strategy has no rows.
     func recentReading(since day: Day) async throws(ShelfError) -> RecentReading {
         let found = try await reads.sessionsOfBooks(readSince: day, files)
         let sessions = found.sessions.sorted { $0.precedes($1) || (!$1.precedes($0) && $0.path < $1.path) }
         var seen = Set<BookID>()
         let ids = sessions.map(\.bookID).filter { seen.insert($0).inserted }
-        let books = try await books(withIDs: ids)
+        let books: Listing<Book>
+        if let indexed = found.books {
+            // In the order of the books' first sessions, as read by id below.
+            let order = Dictionary(ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            let items = indexed.items.filter { order[$0.id] != nil }.sorted { order[$0.id, default: 0] < order[$1.id, default: 0] }
+            books = Listing(items, problems: indexed.problems)
+        } else {
+            books = try await self.books(withIDs: ids)
+        }
         return RecentReading(books: books.items, sessions: sessions, sessionDays: found.days,
                              problems: Array(Set(found.problems + books.problems)).sorted())
     }

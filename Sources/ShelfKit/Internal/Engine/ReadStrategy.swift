@@ -77,12 +77,16 @@ struct RecentSessions: Sendable {
     var days: Set<Day>
     /// The problems of the session files skipped among those read.
     var problems: [Problem]
+    /// The books of `sessions` (with the problems of their files), when the strategy has them
+    /// without reading their files; `nil` leaves them to be read.
+    var books: Listing<Book>?
 
     /// `sessions` and the problems among `problems` of files dated since `day` or beside them.
-    init(sessions: [ReadingSession], since day: Day, days: Set<Day>, problems: [Problem]) {
+    init(sessions: [ReadingSession], since day: Day, days: Set<Day>, problems: [Problem], books: Listing<Book>? = nil) {
         let folders = Set(sessions.map { Path.parent(of: $0.path) })
         self.sessions = sessions
         self.days = days
+        self.books = books
         self.problems = problems.filter { problem in
             folders.contains(Path.parent(of: problem.path))
                 || SessionFileName(Path.name(of: problem.path)).map { $0.day >= day } ?? false

@@ -128,6 +128,26 @@ extension LibraryIndex {
         }
     }
 
+    /// Each book with a readable session on or after `day`, read from its row, in path order,
+    /// with the problems of those of their files that could not be read: what reading the
+    /// books of `sessionsOfBooks(readSince:)` from their files would give, without the files.
+    func booksRead(since day: Day) throws(ShelfError) -> Listing<Book> {
+        try read { db in
+            let read = "SELECT book_path FROM sessions WHERE day >= ?"
+            let statement = try db.makeStatement(sql: "SELECT * FROM books WHERE path IN (\(read)) ORDER BY path")
+            let reader = IndexRows.BookReader(statement)
+            var books: [Book] = []
+            let rows = try Row.fetchCursor(statement, arguments: [day.description])
+            while let row = try rows.next() { books.append(reader.book(row).read(from: reader.stamp(row))) }
+            let problems = try Row.fetchAll(db, sql: """
+                SELECT path, line, "column", message FROM problems WHERE NOT is_session AND path IN (\(read))
+                """, arguments: [day.description]).map { row in
+                Problem(path: row[0], line: row[1], column: row[2], message: row[3])
+            }
+            return Listing(books, problems: problems)
+        }
+    }
+
     /// The path of every book file: the books, and the book files that could not be read.
     func bookFilePaths() throws(ShelfError) -> [String] {
         try read { db in
