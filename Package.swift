@@ -29,6 +29,8 @@ let package = Package(
 
         // The system calls Swift's Glibc module leaves out (renameat2) or makes awkward (a unix socket's address), behind small C functions.
         .target(name: "CSystemCalls"),
+        // Search ranks in SQLite: an FTS5 auxiliary function, which only C can register.
+        .target(name: "CFullTextRank", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // MARK: Layers, bottom up
         .target(name: "FrontMatter", dependencies: ["CYAML"]),
@@ -37,6 +39,7 @@ let package = Package(
             dependencies: [
                 "FrontMatter",
                 "CSystemCalls",
+                "CFullTextRank",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The refresh reads the files table with raw statements (no String per path).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -106,5 +106,16 @@ struct QueryDifferentialTests {
         for text in ["glass", "\"night river\"", "herb", "rive gard"] {
             #expect(try await indexed.search(text, limit: 20) == (try await direct.search(text, limit: 20)), "\(text)")
         }
+        // The index scores in SQLite from FTS5's phrase instances, the files from the words:
+        // every hit and score alike, for common words, prefixes, a word twice, phrases that
+        // overlap themselves, and words under `or`.
+        var found: [String: Int] = [:]
+        for text in ["glass", "g", "glass glass", "\"night river\"", "\"river river\"", "night or glass", "river status:finished",
+                     "night river", "gla riv"] {
+            let fromIndex = try await indexed.search(text, limit: nil)
+            #expect(fromIndex == (try await direct.search(text, limit: nil)), "\(text)")
+            found[text] = fromIndex.count
+        }
+        #expect(found.values.filter { $0 > 5 }.count >= 6, "\(found)")
     }
 }

@@ -162,8 +162,11 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func currentBooks(_ files: LibraryFiles<Storage>) async -> LibraryWalk? { nil }
 
-    func titles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle] {
-        try await allBooks(files).books.map { BookTitle(id: $0.book.id.rawValue, title: $0.book.title) }
+    func titles(containing needle: String, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle] {
+        try await allBooks(files).books.compactMap { found in
+            let title = TextFolding.fold(found.book.title)
+            return title.contains(needle) ? BookTitle(id: found.book.id.rawValue, title: title) : nil
+        }
     }
 
     /// Every session is read, as without a day: a streak counts the days of readable sessions,
@@ -193,7 +196,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func search(_ query: Query, rounds: [[[String]]], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> SearchAnswer {
         let answer = try await list(matching: query, progress: ProgressWanted(), files) { book, _ in SearchMatch(of: book) }
-        var matches: [[SearchMatch]] = []
+        var matches: [[ScoredDocument]] = []
         for phrases in rounds { matches.append(try await searchMatches(phrases, files).items) }
         return SearchAnswer(books: answer.entries, rounds: matches, problems: answer.problems, customKeys: answer.customKeys)
     }
@@ -201,7 +204,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     /// The books and sessions whose words contain every phrase, scored, with the problems of
     /// the book files skipped.
     private func searchMatches(_ phrases: [[String]], _ files: LibraryFiles<Storage>) async throws(ShelfError)
-        -> Listing<SearchMatch> {
+        -> Listing<ScoredDocument> {
         let all = try await allBooks(files)
         let books = Dictionary(all.books.map { ($0.book.path, $0.book) }, uniquingKeysWith: { first, _ in first })
         var documents = all.books.map { SearchDocument(book: $0.book) }
@@ -210,7 +213,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
             documents.append(SearchDocument(session: session, of: book))
         }
         let ranked = SearchRanking.rank(documents, phrases, limit: nil).map { document, score in
-            SearchMatch(kind: document.kind, bookID: document.book.id, title: document.book.title, path: document.path, score: score)
+            ScoredDocument(path: document.path, bookPath: document.book.path, score: score)
         }
         return Listing(ranked, problems: all.problems)
     }

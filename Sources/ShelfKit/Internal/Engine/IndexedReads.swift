@@ -122,12 +122,12 @@ actor IndexedReads: ReadStrategy {
         return Listing(try index.sessions(since: day), problems: try index.problems(sessions: true, since: day))
     }
 
-    /// Two columns of the books' rows, after a refresh that reads no sessions.
-    func titles(_ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> [BookTitle] {
+    /// From the folded titles the index keeps for queries, after a refresh that reads no sessions.
+    func titles(containing needle: String, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> [BookTitle] {
         guard let (index, _) = try await refreshedWithoutWalk(library, sessions: false, fullText: false) else {
-            return try await fileReads.titles(library)
+            return try await fileReads.titles(containing: needle, library)
         }
-        return try index.titles()
+        return try index.titles(containing: needle)
     }
 
     /// From the sessions' index by day: the books read since `day` from their rows, then all
@@ -152,7 +152,7 @@ actor IndexedReads: ReadStrategy {
                                                                        fullText: QuerySQL.usesFullText(query.expression) || !rounds.isEmpty) else {
             return try await fileReads.search(query, rounds: rounds, library)
         }
-        var matches: [[SearchMatch]] = []
+        var matches: [[ScoredDocument]] = []
         for phrases in rounds { matches.append(try index.searchMatches(phrases)) }
         return SearchAnswer(books: try index.bookMatches(query), rounds: matches,
                             problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())

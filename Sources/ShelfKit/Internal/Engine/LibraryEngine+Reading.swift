@@ -134,16 +134,19 @@ extension LibraryEngine {
         } catch {
             throw .invalidQuery(error)
         }
-        let matched = Set(matching.books.map(\.path))
+        let matched = Dictionary(matching.books.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [String: SearchMatch] = [:]
-        for matches in matching.rounds {
-            for match in matches where matched.contains(Self.bookPath(of: match)) {
-                found[match.path, default: SearchMatch(kind: match.kind, bookID: match.bookID, title: match.title,
-                                                        path: match.path, score: 0)].score += match.score
+        var withHits = Set<String>()
+        for documents in matching.rounds {
+            for document in documents {
+                guard let book = matched[document.bookPath] else { continue }
+                withHits.insert(book.path)
+                found[document.path, default: SearchMatch(kind: document.path == document.bookPath ? .book : .session,
+                                                           bookID: book.bookID, title: book.title, path: document.path,
+                                                           score: 0)].score += document.score
             }
         }
         var ranked = SearchRanking.best(found.values.map { ($0, $0.score) }, path: \.path, limit: nil).map(\.0)
-        let withHits = Set(ranked.map(Self.bookPath(of:)))
         ranked += matching.books.filter { !withHits.contains($0.path) }
             .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
         let phrases = required + optional
@@ -156,11 +159,6 @@ extension LibraryEngine {
                                      highlight: highlight)
         }
         return Listing(hits, problems: Array(Set(matching.problems)).sorted())
-    }
-
-    /// The book file a match is in, or whose session it is.
-    private static func bookPath(of match: SearchMatch) -> String {
-        match.kind == .book ? match.path : BookLocation.bookPath(ofSession: match.path)
     }
 
     /// The book a slug or path names, when the index knows exactly that one file by its name
@@ -192,8 +190,9 @@ extension LibraryEngine {
                 case .found(let found):
                     location = found
                 case .needsTitles(let prefixMatches):
-                    // Slugs and titles alone: from the index, its rows' two columns.
-                    let titles = try await reads.titles(files)
+                    // The titles that contain the reference alone: from the index, its folded titles.
+                    let needle = LibraryFiles<Storage>.titleNeedle(of: reference)
+                    let titles = needle.isEmpty ? [] : try await reads.titles(containing: needle, files)
                     location = try files.resolve(reference, prefixMatches: prefixMatches, titles: titles, in: listing)
                 }
             } catch {

@@ -13,15 +13,23 @@ extension LibraryFiles {
         let path = Self.bookPath(reference)
         if let location = listing.books.first(where: { $0.path == path }) { return .found(location) }
         let prefix = reference.lowercased()
-        let prefixMatches = prefix.isEmpty ? [] : listing.books.filter { $0.slug.lowercased().hasPrefix(prefix) }
+        let prefixMatches = prefix.isEmpty ? [] : listing.books.filter { Self.slug($0.slug, startsWith: prefix) }
         return .needsTitles(prefixMatches: prefixMatches)
+    }
+
+    /// Whether `slug`, lowercased, starts with `prefix`: lowercasing only the slugs that have
+    /// capitals (or bytes past ASCII), as a library of 100,000 slugs rarely does.
+    private static func slug(_ slug: String, startsWith prefix: String) -> Bool {
+        let plain = slug.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        return plain ? slug.hasPrefix(prefix) : slug.lowercased().hasPrefix(prefix)
     }
 
     /// Finishes resolving with titles: the one book with the best ``ReferenceRank`` wins; several
     /// sharing it are ambiguous; none gives slugs a few edits away.
+    /// `titles` need only be those whose folded title contains ``titleNeedle(of:)``.
     func resolve(_ reference: String, prefixMatches: [BookLocation], titles: [BookTitle],
                  in listing: LibraryWalk) throws(ShelfError) -> BookLocation {
-        let needle = TextFolding.fold(String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
+        let needle = Self.titleNeedle(of: reference)
         var ranks: [String: ReferenceRank] = [:]
         for location in prefixMatches { ranks[location.slug] = .slugPrefix }
         for book in titles {
@@ -37,5 +45,11 @@ extension LibraryFiles {
             return try locate(BookID(only), in: listing)
         }
         throw .ambiguousReference(reference: reference, candidates: candidates)
+    }
+
+    /// What a title must contain, folded, to be ranked for `reference`: the reference folded,
+    /// without the spaces around it.
+    static func titleNeedle(of reference: String) -> String {
+        TextFolding.fold(String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
     }
 }

@@ -55,15 +55,16 @@ protocol ReadStrategy: Sendable {
     /// `nil` when only a walk can tell.
     func currentBooks(_ files: LibraryFiles<Storage>) async -> LibraryWalk?
 
-    /// Every readable book's slug and title, for finding a book by what a person typed.
-    func titles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle]
+    /// The slug and folded title (``TextFolding/fold(_:)``) of every readable book whose folded
+    /// title contains `needle` (folded too), for finding a book by what a person typed.
+    func titles(containing needle: String, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle]
 
     /// The files named `<slug>.md` the strategy knows of without walking the library, or `nil`
     /// when only a walk can tell.
     func paths(named slug: String) async -> [String]?
 }
 
-/// A book's slug and title.
+/// A book's slug and its title, folded.
 struct BookTitle: Sendable, Hashable {
     var id: String
     var title: String
@@ -132,11 +133,21 @@ struct SearchAnswer: Sendable {
     /// The books the query matched, each of score 0.
     var books: [SearchMatch]
     /// For each round of phrases, the books and sessions whose words contain them all, scored.
-    var rounds: [[SearchMatch]]
+    var rounds: [[ScoredDocument]]
     /// The problems of the book files skipped.
     var problems: [Problem]
     /// The custom keys some book of the library has: a query naming another is a typo.
     var customKeys: Set<String>
+}
+
+/// A book or session file whose words contain a round's phrases, with its score
+/// (``SearchRanking``): which book it is, its title included, the engine takes from the books the
+/// query matched, so a strategy need not read them for every document a common word matches.
+struct ScoredDocument: Sendable {
+    var path: String
+    /// The path of the book file, the document's own for a book.
+    var bookPath: String
+    var score: Double
 }
 
 /// A book or session that full-text search matched, before its file is read for the hit.

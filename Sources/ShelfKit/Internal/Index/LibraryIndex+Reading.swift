@@ -151,17 +151,23 @@ extension LibraryIndex {
     /// The path of every book file: the books, and the book files that could not be read.
     func bookFilePaths() throws(ShelfError) -> [String] {
         try read { db in
+            // From the narrow table of query values, and `UNION ALL`: a `UNION` sorts every path
+            // to drop duplicates that the `NOT IN` already rules out.
             try String.fetchAll(db, sql: """
-                SELECT path FROM books
-                UNION SELECT DISTINCT path FROM problems WHERE NOT is_session AND path NOT IN (SELECT path FROM books)
+                SELECT path FROM book_facts
+                UNION ALL SELECT DISTINCT path FROM problems WHERE NOT is_session AND path NOT IN (SELECT path FROM books)
                 """)
         }
     }
 
-    /// Every book's slug and title.
-    func titles() throws(ShelfError) -> [BookTitle] {
+    /// The slug and folded title of each book whose folded title contains `needle`, found in
+    /// the narrow table of query values: the books' own rows are wide with their text, and a
+    /// scan of them reads the whole index.
+    func titles(containing needle: String) throws(ShelfError) -> [BookTitle] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT slug, title FROM books").map { BookTitle(id: $0[0], title: $0[1]) }
+            try Row.fetchAll(db, sql: """
+                SELECT d.slug, b.q_title FROM book_facts b CROSS JOIN books d ON d.id = b.id WHERE instr(b.q_title, ?) > 0
+                """, arguments: [needle]).map { BookTitle(id: $0[0], title: $0[1]) }
         }
     }
 
@@ -246,29 +252,21 @@ extension LibraryIndex {
 
     /// Books and sessions whose words contain every phrase, scored, for ``LibraryReading/search(_:limit:highlight:)``.
     ///
-    /// Only the words FTS5 stores and the book's slug and title are read: ranking needs no
-    /// more, and the hits read their files anyway. Each row is scored as it is read
-    /// (``SearchRanking/score(indexedColumns:_:)``), so that the words of the thousands of
-    /// documents a common word matches are never held at once. It needs the full-text table,
-    /// which a refresh with `fullText` fills.
-    func searchMatches(_ phrases: [[String]]) throws(ShelfError) -> [SearchMatch] {
+    /// Scored in SQLite by `shelf_weighted_count` (``FullTextRank``) from FTS5's list of where
+    /// each phrase occurs, which is what ``SearchRanking/score(_:_:)`` counts in the text:
+    /// no document's text is read, nor any book's row, for the tens of thousands of documents
+    /// a common word matches at 100,000 books. It needs the full-text table, which a refresh
+    /// with `fullText` fills.
+    func searchMatches(_ phrases: [[String]]) throws(ShelfError) -> [ScoredDocument] {
         let match = phrases.filter { !$0.isEmpty }.map(FullText.matchExpression).joined(separator: " AND ")
         guard !match.isEmpty else { return [] }
-        let phraseBytes = phrases.map { $0.map { Array($0.utf8) } }
         return try read { db in
-            var matches: [SearchMatch] = []
+            var matches: [ScoredDocument] = []
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT d.path, d.book_path, b.slug, b.title, \(IndexSchema.textColumns.map { "d." + $0 }.joined(separator: ", "))
-                FROM documents d JOIN books b ON b.path = d.book_path
-                WHERE documents MATCH ?
+                SELECT path, book_path, \(FullTextRank.weightedCount) FROM documents WHERE documents MATCH ?
                 """, arguments: [match])
             while let row = try rows.next() {
-                let columns: [String] = (4..<(4 + IndexSchema.textColumns.count)).map { (row[$0] as String?) ?? "" }
-                guard let score = SearchRanking.score(indexedColumns: columns, phraseBytes) else { continue }
-                let path: String = row[0]
-                let bookPath: String = row[1]
-                matches.append(SearchMatch(kind: path == bookPath ? .book : .session, bookID: BookID(row[2] as String),
-                                           title: row[3], path: path, score: score))
+                matches.append(ScoredDocument(path: row[0], bookPath: row[1], score: row[2]))
             }
             return matches
         }

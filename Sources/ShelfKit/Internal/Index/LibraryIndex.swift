@@ -60,6 +60,7 @@ struct LibraryIndex: Sendable {
             try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
             // Unmapped until a refresh vouches for the index without a walk (``mapPages(_:)``).
             try db.execute(sql: "PRAGMA mmap_size = 0")
+            try FullTextRank.register(db)
         }
         return configuration
     }

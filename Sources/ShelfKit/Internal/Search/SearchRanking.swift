@@ -34,63 +34,6 @@ enum SearchRanking {
         return total
     }
 
-    /// The score of a document from the text the index holds for it, each column its encoded
-    /// words joined by spaces (``FullText/indexText(_:)``): the same as ``score(_:_:)`` on the
-    /// document, without cutting and folding its text again, which made a warm search cost
-    /// nearly twice a warm list when a common word matched thousands of documents.
-    /// - Parameter phrases: ``phrases(_:)`` as UTF-8 bytes.
-    static func score(indexedColumns: [String], _ phrases: [[[UInt8]]]) -> Double? {
-        guard !phrases.isEmpty, indexedColumns.count <= weights.count else { return nil }
-        let columns = indexedColumns.map { column in
-            let bytes = Array(column.utf8)
-            return (bytes: bytes, words: wordRanges(bytes))
-        }
-        var total = 0.0
-        for phrase in phrases {
-            var found = 0.0
-            for (index, column) in columns.enumerated() {
-                found += Double(occurrences(phrase, in: column.bytes, words: column.words)) * weights[index]
-            }
-            guard found > 0 else { return nil }
-            total += found
-        }
-        return total
-    }
-
-    /// Where each space-separated word of `bytes` is.
-    private static func wordRanges(_ bytes: [UInt8]) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: " ") {
-            if index > start { ranges.append(start..<index) }
-            start = index + 1
-        }
-        if bytes.count > start { ranges.append(start..<bytes.count) }
-        return ranges
-    }
-
-    /// ``occurrences(_:in:)`` over words given as ranges of `bytes`.
-    private static func occurrences(_ phrase: [[UInt8]], in bytes: [UInt8], words: [Range<Int>]) -> Int {
-        guard let last = phrase.last, words.count >= phrase.count else { return 0 }
-        func word(_ range: Range<Int>, equals other: [UInt8], prefixOnly: Bool) -> Bool {
-            guard prefixOnly ? range.count >= other.count : range.count == other.count else { return false }
-            var offset = range.lowerBound
-            for byte in other {
-                guard bytes[offset] == byte else { return false }
-                offset += 1
-            }
-            return true
-        }
-        var count = 0
-        for start in 0...(words.count - phrase.count)
-        where word(words[start + phrase.count - 1], equals: last, prefixOnly: true) {
-            if (0..<(phrase.count - 1)).allSatisfy({ word(words[start + $0], equals: phrase[$0], prefixOnly: false) }) {
-                count += 1
-            }
-        }
-        return count
-    }
-
     private static func occurrences(_ phrase: [String], in words: [String]) -> Int {
         guard let last = phrase.last, words.count >= phrase.count else { return 0 }
         var count = 0
