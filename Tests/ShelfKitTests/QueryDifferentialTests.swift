@@ -115,6 +115,10 @@ struct QueryDifferentialTests {
             let fromIndex = try await indexed.search(text, limit: nil)
             #expect(fromIndex == (try await direct.search(text, limit: nil)), "\(text)")
             found[text] = fromIndex.count
+            // The first few, ranked in SQLite without reading the others, are the same.
+            for limit in [1, 3, 10] {
+                #expect(try await indexed.search(text, limit: limit) == Array(fromIndex.prefix(limit)), "\(text) \(limit)")
+            }
         }
         #expect(found.values.filter { $0 > 5 }.count >= 6, "\(found)")
     }

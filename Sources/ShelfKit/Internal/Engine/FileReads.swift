@@ -220,6 +220,11 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func paths(named slug: String) async -> [String]? { nil }
 
+    /// Reading the files is ranking every match.
+    func bestMatches(_ phrases: [[String]], limit: Int, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> BestMatches? {
+        nil
+    }
+
     /// Every session, grouped by the path of its book, with the problems of those that could not
     /// be read.
     private func sessionsByBook(_ files: LibraryFiles<Storage>) async throws(ShelfError)

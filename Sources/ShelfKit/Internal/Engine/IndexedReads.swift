@@ -158,6 +158,16 @@ actor IndexedReads: ReadStrategy {
                             problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
     }
 
+    /// Ranked in SQLite, after the refresh a search makes (``LibraryIndex/bestMatches(_:limit:)``).
+    func bestMatches(_ phrases: [[String]], limit: Int, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
+        -> BestMatches? {
+        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: true, fullText: true) else {
+            return nil
+        }
+        return BestMatches(matches: try index.bestMatches(phrases, limit: limit),
+                           problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+    }
+
     /// ``refreshed(_:sessions:fullText:)``, keeping of the walk only its problems.
     private func refreshedWithoutWalk(_ library: LibraryFiles<DiskStorage>, sessions: Bool,
                                       fullText: Bool) async throws(ShelfError) -> (LibraryIndex, [Problem])? {

@@ -126,6 +126,20 @@ extension LibraryEngine {
         // holding its words, ranked. A book the query matches with no such file (a query of
         // fields alone, or a word under `or` it lacks) is a hit of its own, after the ranked ones.
         let (required, optional) = query.expression.searchPhrases
+        let phrases = required + optional
+        // Words alone: every file holding them all is a hit, ranked before the books that hold
+        // them only across files. When there are `limit` such files, the strategy may rank
+        // them where the text is and read only those.
+        if let limit, query.expression.isWordsAlone,
+           let best = try await reads.bestMatches(required, limit: limit, files), best.matches.count == limit {
+            do throws(QueryError) {
+                try query.validate(customKeys: best.customKeys, statuses: files.configuration.statuses)
+            } catch {
+                throw .invalidQuery(error)
+            }
+            return Listing(best.matches.map { hit(of: $0, phrases: phrases, highlight: highlight) },
+                           problems: Array(Set(best.problems)).sorted())
+        }
         let rounds = required.isEmpty ? optional.map { [$0] } : [required]
         let matching = try await reads.search(query.countingFinished(in: files.configuration.status(for: .finished)),
                                               rounds: rounds, files)
@@ -149,16 +163,18 @@ extension LibraryEngine {
         var ranked = SearchRanking.best(found.values.map { ($0, $0.score) }, path: \.path, limit: nil).map(\.0)
         ranked += matching.books.filter { !withHits.contains($0.path) }
             .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
-        let phrases = required + optional
         // Each hit reads its file for the line and snippet: only the few shown are read.
-        let hits = ranked.limited(to: limit).map { match in
-            let bytes = (try? files.storage.read(match.path)) ?? []
-            let bodyStart = (try? FrontMatterDocument(libraryFile: bytes, path: match.path))?.bodyRange.lowerBound ?? 0
-            return SearchRanking.hit(kind: match.kind, bookID: match.bookID, title: match.title, path: match.path,
-                                     score: match.score, fileBytes: bytes, bodyStart: bodyStart, phrases: phrases,
-                                     highlight: highlight)
-        }
+        let hits = ranked.limited(to: limit).map { hit(of: $0, phrases: phrases, highlight: highlight) }
         return Listing(hits, problems: Array(Set(matching.problems)).sorted())
+    }
+
+    /// The hit of a ranked match: its line and snippet, from its file.
+    private func hit(of match: SearchMatch, phrases: [[String]], highlight: SearchHighlight) -> SearchHit {
+        let bytes = (try? files.storage.read(match.path)) ?? []
+        let bodyStart = (try? FrontMatterDocument(libraryFile: bytes, path: match.path))?.bodyRange.lowerBound ?? 0
+        return SearchRanking.hit(kind: match.kind, bookID: match.bookID, title: match.title, path: match.path,
+                                 score: match.score, fileBytes: bytes, bodyStart: bodyStart, phrases: phrases,
+                                 highlight: highlight)
     }
 
     /// The book a slug or path names, when the index knows exactly that one file by its name

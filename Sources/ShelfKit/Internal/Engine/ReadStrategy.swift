@@ -47,6 +47,13 @@ protocol ReadStrategy: Sendable {
     /// memory. One call rather than one per round, so that the index refreshes once.
     func search(_ query: Query, rounds: [[[String]]], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> SearchAnswer
 
+    /// The `limit` best books and sessions whose words contain every phrase, ranked as
+    /// ``SearchRanking/best(_:path:limit:)`` ranks them, each with its book's slug and title,
+    /// when the strategy ranks without reading every match; `nil` when it cannot (the caller
+    /// then ranks ``search(_:rounds:_:)``'s answer). Fewer than `limit` documents are as many
+    /// as contain the phrases.
+    func bestMatches(_ phrases: [[String]], limit: Int, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> BestMatches?
+
     /// The files named `<slug>.md` as a walk would find them now, known without one (a watcher
     /// vouches for the strategy's list), or `nil` when only a walk can tell.
     func currentPaths(named slug: String, _ files: LibraryFiles<Storage>) async -> [String]?
@@ -137,6 +144,15 @@ struct SearchAnswer: Sendable {
     /// The problems of the book files skipped.
     var problems: [Problem]
     /// The custom keys some book of the library has: a query naming another is a typo.
+    var customKeys: Set<String>
+}
+
+/// The best documents of a search, ranked, and what the engine checks the query against.
+struct BestMatches: Sendable {
+    var matches: [SearchMatch]
+    /// The problems of the book files skipped.
+    var problems: [Problem]
+    /// The custom keys some book of the library has.
     var customKeys: Set<String>
 }
 

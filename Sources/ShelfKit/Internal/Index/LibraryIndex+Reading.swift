@@ -271,4 +271,35 @@ extension LibraryIndex {
             return matches
         }
     }
+
+    /// The `limit` documents of the best score that contain every phrase, best first, then by
+    /// path, with their books' slugs and titles; a document whose book has no row (its file
+    /// cannot be read) is left out.
+    ///
+    /// Each match is scored from FTS5's instance lists alone; only those that score at least
+    /// the `limit`th best read their path, which is read from the row of the document's text,
+    /// and a common word matches tens of thousands of them.
+    func bestMatches(_ phrases: [[String]], limit: Int) throws(ShelfError) -> [SearchMatch] {
+        let match = phrases.filter { !$0.isEmpty }.map(FullText.matchExpression).joined(separator: " AND ")
+        guard !match.isEmpty, limit > 0 else { return [] }
+        return try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                WITH scored AS MATERIALIZED (
+                    SELECT rowid AS id, \(FullTextRank.weightedCount) AS score FROM documents WHERE documents MATCH ?)
+                SELECT d.path, d.book_path, s.score FROM scored s JOIN documents d ON d.rowid = s.id
+                WHERE s.score >= COALESCE((SELECT score FROM scored ORDER BY score DESC LIMIT 1 OFFSET ?), 0)
+                ORDER BY s.score DESC, d.path LIMIT ?
+                """, arguments: [match, limit - 1, limit])
+            let book = try db.makeStatement(sql: "SELECT slug, title FROM books WHERE path = ?")
+            var matches: [SearchMatch] = []
+            for row in rows {
+                let path: String = row[0]
+                let bookPath: String = row[1]
+                guard let found = try Row.fetchOne(book, arguments: [bookPath]) else { continue }
+                matches.append(SearchMatch(kind: path == bookPath ? .book : .session, bookID: BookID(found[0] as String),
+                                           title: found[1], path: path, score: row[2]))
+            }
+            return matches
+        }
+    }
 }

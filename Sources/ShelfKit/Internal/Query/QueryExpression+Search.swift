@@ -20,6 +20,17 @@ extension QueryExpression {
         }
     }
 
+    /// Whether the expression is words alone: one text term, or an `and` of them. A book
+    /// then matches when its files hold every word, so a file holding them all is of a book
+    /// it matches.
+    var isWordsAlone: Bool {
+        switch self {
+        case .term(let term): if case .text(let words) = term.test { !words.isEmpty } else { false }
+        case .and(let items): !items.isEmpty && items.allSatisfy(\.isWordsAlone)
+        case .all, .or, .not: false
+        }
+    }
+
     /// The words of every text term that is not under a `not`.
     private var positivePhrases: [[String]] {
         switch self {
