@@ -113,13 +113,17 @@ struct WatchmanRefreshTests {
         let fixture = try await Fixture.make()
         defer { fixture.remove() }
         try fixture.write("---\ntitle: [broken\n---\n", "to-read/broken-book.md")
+        // A slug with capitals, and a slug two files share.
+        try fixture.write("---\ntitle: Das Kapital\n---\n", "to-read/Capital-Book.md")
+        try fixture.write("---\ntitle: Hyperion Again\n---\n", "abandoned/hyperion.md")
         try await fixture.refresh()
         let watched = try FileLibrary(root: fixture.root, index: fixture.options, today: { testToday })
         let files = try FileLibrary(root: fixture.root, index: .disabled, today: { testToday })
         func answer(_ library: FileLibrary, _ reference: String) async -> String {
             do { return try await library.resolve(reference).path } catch { return "\(error)" }
         }
-        for reference in ["dune", "dun", "duen", "the", "Dune", "finished/sci-fi/dune", "zzz", "broken-book", "brok", "hyperion"] {
+        for reference in ["dune", "dun", "duen", "the", "Dune", "finished/sci-fi/dune", "zzz", "broken-book", "brok", "hyperion",
+                          "hyperio", "abandoned/hyperion", "capital", "Capital-Book", "kapital", "capitl", "", "  dune  "] {
             #expect(await answer(watched, reference) == (await answer(files, reference)), "\(reference)")
         }
         #expect(await answer(watched, "duen").contains("dune"))

@@ -160,7 +160,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func currentPaths(named slug: String, _ files: LibraryFiles<Storage>) async -> [String]? { nil }
 
-    func currentBooks(_ files: LibraryFiles<Storage>) async -> LibraryWalk? { nil }
+    func currentBookFiles(_ files: LibraryFiles<Storage>) async -> (any BookDirectory)? { nil }
 
     func titles(containing needle: String, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle] {
         try await allBooks(files).books.compactMap { found in

@@ -204,12 +204,11 @@ actor IndexedReads: ReadStrategy {
         return index
     }
 
-    /// The book files as a walk would list them now (without their sessions), from the index
-    /// once watchman has vouched for every change; `nil` when only a walk can tell.
-    func currentBooks(_ library: LibraryFiles<DiskStorage>) async -> LibraryWalk? {
-        guard let paths = try? await watchedIndex(library)?.bookFilePaths() else { return nil }
-        let configuration = library.configuration
-        return LibraryWalk(books: paths.compactMap { BookLocation(path: $0, in: configuration) })
+    /// The book files as a walk would find them now, from the index once watchman has vouched
+    /// for every change; `nil` when only a walk can tell.
+    func currentBookFiles(_ library: LibraryFiles<DiskStorage>) async -> (any BookDirectory)? {
+        guard let index = await watchedIndex(library) else { return nil }
+        return try? IndexedBookFiles(index: index, configuration: library.configuration)
     }
 
     /// Deletes the index and builds all of it again from the files, the full-text table

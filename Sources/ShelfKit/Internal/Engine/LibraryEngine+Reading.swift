@@ -199,7 +199,7 @@ extension LibraryEngine {
         while true {
             attempts += 1
             // The index's book files when a watcher vouches for them (the first attempt), else a walk.
-            let listing = if attempts == 1, let known = await reads.currentBooks(files) { known } else { try files.listing() }
+            let listing: any BookDirectory = if attempts == 1, let known = await reads.currentBookFiles(files) { known } else { try files.listing() }
             let location: BookLocation
             do {
                 switch try files.resolveByName(reference, in: listing) {
@@ -220,7 +220,7 @@ extension LibraryEngine {
             }
             // A path names a file even when its slug is taken twice; only a slug the walk found once
             // is remembered, so later writes by id still refuse the duplicate.
-            if listing.locations(withSlug: location.slug).count == 1 { files.locations[location.slug] = location }
+            if (try? listing.locations(withSlug: location.slug))?.count == 1 { files.locations[location.slug] = location }
             do {
                 return try files.read(location).book
             } catch {

@@ -8,27 +8,24 @@ extension LibraryFiles {
     }
 
     /// Tries the reference as a slug, then as a path; otherwise gathers the slugs it starts.
-    func resolveByName(_ reference: String, in listing: LibraryWalk) throws(ShelfError) -> NameResolution {
-        if !listing.locations(withSlug: reference).isEmpty { return .found(try locate(BookID(reference), in: listing)) }
+    func resolveByName(_ reference: String, in listing: some BookDirectory) throws(ShelfError) -> NameResolution {
+        if !(try listing.locations(withSlug: reference)).isEmpty { return .found(try locate(BookID(reference), in: listing)) }
         let path = Self.bookPath(reference)
-        if let location = listing.books.first(where: { $0.path == path }) { return .found(location) }
+        if let slug = BookLocation(path: path, in: configuration)?.slug,
+           let location = try listing.locations(withSlug: slug).first(where: { $0.path == path }) {
+            return .found(location)
+        }
         let prefix = reference.lowercased()
-        let prefixMatches = prefix.isEmpty ? [] : listing.books.filter { Self.slug($0.slug, startsWith: prefix) }
-        return .needsTitles(prefixMatches: prefixMatches)
+        return .needsTitles(prefixMatches: prefix.isEmpty ? [] : try listing.locations(withSlugPrefix: prefix))
     }
 
-    /// Whether `slug`, lowercased, starts with `prefix`: lowercasing only the slugs that have
-    /// capitals (or bytes past ASCII), as a library of 100,000 slugs rarely does.
-    private static func slug(_ slug: String, startsWith prefix: String) -> Bool {
-        let plain = slug.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-        return plain ? slug.hasPrefix(prefix) : slug.lowercased().hasPrefix(prefix)
-    }
+
 
     /// Finishes resolving with titles: the one book with the best ``ReferenceRank`` wins; several
     /// sharing it are ambiguous; none gives slugs a few edits away.
     /// `titles` need only be those whose folded title contains ``titleNeedle(of:)``.
     func resolve(_ reference: String, prefixMatches: [BookLocation], titles: [BookTitle],
-                 in listing: LibraryWalk) throws(ShelfError) -> BookLocation {
+                 in listing: some BookDirectory) throws(ShelfError) -> BookLocation {
         let needle = Self.titleNeedle(of: reference)
         var ranks: [String: ReferenceRank] = [:]
         for location in prefixMatches { ranks[location.slug] = .slugPrefix }
@@ -37,7 +34,7 @@ extension LibraryFiles {
             ranks[book.id] = min(ranks[book.id] ?? rank, rank)
         }
         guard let best = ranks.values.min() else {
-            throw .bookNotFound(reference: reference, closeMatches: Suggestions.closeMatches(to: reference, among: listing.slugs))
+            throw .bookNotFound(reference: reference, closeMatches: Suggestions.closeMatches(to: reference, among: try listing.everySlug()))
         }
         let candidates = ranks.filter { $0.value == best }.map(\.key).sorted()
         if candidates.count == 1, let only = candidates.first {
@@ -52,4 +49,33 @@ extension LibraryFiles {
     static func titleNeedle(of reference: String) -> String {
         TextFolding.fold(String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
     }
+}
+
+/// What finding a book by what a person typed asks of the library's book files: a walk
+/// (``LibraryWalk``), or the index once watchman vouches for it (``IndexedBookFiles``), which
+/// answers without making a location of each of 100,000 books.
+protocol BookDirectory: Sendable {
+    /// The book files with slug `slug`, in path order.
+    func locations(withSlug slug: String) throws(ShelfError) -> [BookLocation]
+    /// The book files whose slug, lowercased, starts with `prefix` (lowercased).
+    func locations(withSlugPrefix prefix: String) throws(ShelfError) -> [BookLocation]
+    /// Every slug of a book file, each once.
+    func everySlug() throws(ShelfError) -> [String]
+}
+
+extension BookDirectory {
+    /// Whether `slug`, lowercased, starts with `prefix`: lowercasing only the slugs that have
+    /// capitals (or bytes past ASCII), as a library of 100,000 slugs rarely does.
+    static func slug(_ slug: String, startsWith prefix: String) -> Bool {
+        let plain = slug.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        return plain ? slug.hasPrefix(prefix) : slug.lowercased().hasPrefix(prefix)
+    }
+}
+
+extension LibraryWalk: BookDirectory {
+    func locations(withSlugPrefix prefix: String) -> [BookLocation] {
+        books.filter { Self.slug($0.slug, startsWith: prefix) }
+    }
+
+    func everySlug() -> [String] { Array(slugs) }
 }

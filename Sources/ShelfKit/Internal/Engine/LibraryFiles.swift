@@ -49,11 +49,11 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     /// The one file with slug `id`.
     /// - Throws: ``ShelfError/bookNotFound(reference:closeMatches:)`` with close slugs, or
     ///   ``ShelfError/duplicateSlug(slug:paths:)``.
-    func locate(_ id: BookID, in listing: LibraryWalk) throws(ShelfError) -> BookLocation {
-        let matches = listing.locations(withSlug: id.rawValue)
+    func locate(_ id: BookID, in listing: some BookDirectory) throws(ShelfError) -> BookLocation {
+        let matches = try listing.locations(withSlug: id.rawValue)
         if matches.count > 1 { throw .duplicateSlug(slug: id.rawValue, paths: matches.map(\.path)) }
         guard let location = matches.first else {
-            throw .bookNotFound(reference: id.rawValue, closeMatches: Suggestions.closeMatches(to: id.rawValue, among: listing.slugs))
+            throw .bookNotFound(reference: id.rawValue, closeMatches: Suggestions.closeMatches(to: id.rawValue, among: try listing.everySlug()))
         }
         return location
     }

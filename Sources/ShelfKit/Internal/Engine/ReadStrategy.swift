@@ -58,9 +58,9 @@ protocol ReadStrategy: Sendable {
     /// vouches for the strategy's list), or `nil` when only a walk can tell.
     func currentPaths(named slug: String, _ files: LibraryFiles<Storage>) async -> [String]?
 
-    /// The book files as a walk would list them now (sessions aside), known without one, or
+    /// The book files as a walk would find them now (sessions aside), known without one, or
     /// `nil` when only a walk can tell.
-    func currentBooks(_ files: LibraryFiles<Storage>) async -> LibraryWalk?
+    func currentBookFiles(_ files: LibraryFiles<Storage>) async -> (any BookDirectory)?
 
     /// The slug and folded title (``TextFolding/fold(_:)``) of every readable book whose folded
     /// title contains `needle` (folded too), for finding a book by what a person typed.

@@ -148,15 +148,19 @@ extension LibraryIndex {
         }
     }
 
-    /// The path of every book file: the books, and the book files that could not be read.
-    func bookFilePaths() throws(ShelfError) -> [String] {
+    /// The slug of every book file, each once: the books' from the index of slugs, and those of
+    /// the book files that could not be read, which `slug` makes from their paths.
+    func bookFileSlugs(_ slug: (String) -> String?) throws(ShelfError) -> [String] {
         try read { db in
-            // From the narrow table of query values, and `UNION ALL`: a `UNION` sorts every path
-            // to drop duplicates that the `NOT IN` already rules out.
-            try String.fetchAll(db, sql: """
-                SELECT path FROM book_facts
-                UNION ALL SELECT DISTINCT path FROM problems WHERE NOT is_session AND path NOT IN (SELECT path FROM books)
-                """)
+            var slugs = try String.fetchAll(db, sql: "SELECT DISTINCT slug FROM books")
+            let unreadable = try String.fetchAll(db, sql: """
+                SELECT DISTINCT path FROM problems WHERE NOT is_session AND path NOT IN (SELECT path FROM books)
+                """).compactMap(slug)
+            if !unreadable.isEmpty {
+                var seen = Set(slugs)
+                slugs += unreadable.filter { seen.insert($0).inserted }
+            }
+            return slugs
         }
     }
 
