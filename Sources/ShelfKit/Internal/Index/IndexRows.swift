@@ -181,13 +181,18 @@ enum IndexRows {
         String.fromDatabaseValue(value).flatMap { ReadingPosition($0) }
     }
 
+    /// The columns ``session(_:)`` reads, in its order: select them, not `*`.
+    static let sessionColumns = #"path, book_id, day, time, sequence, "from", "to", pages, minutes, extra, note"#
+
+    /// The session of a row of ``sessionColumns``, read by position: a read of a year's sessions
+    /// reads a hundred thousand rows, and a column found by name is a lowercased name each time.
     static func session(_ row: Row) -> ReadingSession? {
-        guard let day = day(row["day"]) else { return nil }
+        guard let day = day(row[2]) else { return nil }
         var session = ReadingSession(
-            bookID: BookID(row["book_id"] as String), day: day, time: time(row["time"]), sequence: row["sequence"],
-            pages: row["pages"], minutes: row["minutes"], extra: extra(row["extra"]), note: row["note"], path: row["path"])
-        session.fromPosition = position(row["from"])
-        session.toPosition = position(row["to"])
+            bookID: BookID(row[1] as String), day: day, time: time(row[3]), sequence: row[4],
+            pages: row[7], minutes: row[8], extra: extra(row[9]), note: row[10], path: row[0])
+        session.fromPosition = position(row[5])
+        session.toPosition = position(row[6])
         session.suffix = suffix(ofSessionAt: session.path)
         return session
     }

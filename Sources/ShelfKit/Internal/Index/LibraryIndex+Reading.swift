@@ -106,25 +106,35 @@ extension LibraryIndex {
     /// Every readable session on or after `day`, in reading order (untimed first), then by path.
     func sessions(since day: Day?) throws(ShelfError) -> [ReadingSession] {
         try read { db in
-            var sql = "SELECT * FROM sessions"
+            var sql = "SELECT \(IndexRows.sessionColumns) FROM sessions"
             var arguments = StatementArguments()
             if let day {
                 sql += " WHERE day >= ?"
                 arguments += [day.description]
             }
             sql += " ORDER BY day, time, sequence, path"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap(IndexRows.session)
+            return try Self.sessions(db, sql: sql, arguments: arguments)
         }
+    }
+
+    /// The sessions of the rows of `sql`, each row read in place rather than copied.
+    private static func sessions(_ db: Database, sql: String, arguments: StatementArguments) throws -> [ReadingSession] {
+        var sessions: [ReadingSession] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            if let session = IndexRows.session(row) { sessions.append(session) }
+        }
+        return sessions
     }
 
     /// Every readable session of each book with one on or after `day`, the earlier ones
     /// included, found through the sessions' index by day, then each such book's by path.
     func sessionsOfBooks(readSince day: Day) throws(ShelfError) -> [ReadingSession] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT * FROM sessions WHERE book_path IN (SELECT book_path FROM sessions WHERE day >= ?)
+            try Self.sessions(db, sql: """
+                SELECT \(IndexRows.sessionColumns) FROM sessions WHERE book_path IN (SELECT book_path FROM sessions WHERE day >= ?)
                 ORDER BY day, time, sequence, path
-                """, arguments: [day.description]).compactMap(IndexRows.session)
+                """, arguments: [day.description])
         }
     }
 
