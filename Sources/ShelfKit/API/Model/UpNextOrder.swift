@@ -23,11 +23,22 @@ package struct UpNextOrder: Sendable, Hashable {
     package init(books: [Book], configuration: LibraryConfiguration) {
         let status = configuration.status(for: .toRead)
         self.status = status
-        self.books = books.filter { $0.status == status }.sorted(by: Self.comesFirst)
+        // Sorted by their places, then put in that order: sorting the books themselves moves
+        // each whole book at every swap, a quarter of `shelf next` of 45,000 books.
+        let members = books.filter { $0.status == status }
+        let places = members.map { Place(next: $0.next, added: $0.added, id: $0.id.rawValue) }
+        self.books = places.indices.sorted { Self.comesFirst(places[$0], places[$1]) }.map { members[$0] }
+    }
+
+    /// What a book's place in the order is made of.
+    private struct Place {
+        var next: Int?
+        var added: Day?
+        var id: String
     }
 
     /// Whether `a` is read before `b`: by `next`, then the books without it by `added`.
-    static func comesFirst(_ a: Book, _ b: Book) -> Bool {
+    private static func comesFirst(_ a: Place, _ b: Place) -> Bool {
         switch (a.next, b.next) {
         case let (x?, y?) where x != y: return x < y
         case (_?, nil): return true
@@ -38,7 +49,7 @@ package struct UpNextOrder: Sendable, Hashable {
         case let (x?, y?) where x != y: return x < y
         case (_?, nil): return true
         case (nil, _?): return false
-        default: return a.id.rawValue < b.id.rawValue
+        default: return a.id < b.id
         }
     }
 
