@@ -74,5 +74,75 @@ struct ReadingPeriodDifferentialTests {
             }
         }
         #expect(finishedCompared > 50)
+
+        // All time and a year, of the whole library and of the books a query matches: from the
+        // index the sessions are summed in SQL from the pages each read as stored; the model
+        // is the statistics of the matching books and every session.
+        var paceCompared = 0
+        for text in ["", "rating>=3", "status:finished", "pages<300 or tag:fiction", "not status:reading"] {
+            let query = try Query(parsing: text, today: testToday)
+            let matching = try await direct.books(matching: query, sortedBy: [], limit: nil)
+            for today in Self.days {
+                for year in [nil, 2024] as [Int?] {
+                    let model = ReadingStats(books: matching.items, sessions: sessions.items, configuration: direct.configuration,
+                                             year: year, today: today)
+                    for library in [direct, indexed] {
+                        var stats = try await ReadingStats.compute(for: library, matching: query, year: year, today: today)
+                        #expect(Set(stats.problems).isSubset(of: Set(books.problems + sessions.problems)), "\(text) \(today)")
+                        stats.problems = model.problems
+                        #expect(stats == model, "'\(text)' \(today) \(String(describing: year)) \(library.root)")
+                    }
+                    paceCompared += model.pace.sessions
+                }
+            }
+        }
+        #expect(paceCompared > 500)
+    }
+
+    /// The index keeps each session's pages read as its book's other sessions and length give
+    /// them: a session added, a length changed (a percent is pages of it), a book that stops
+    /// reading (its sessions count no more) and reads again all change the statistics as they
+    /// change the files'.
+    @Test
+    func theSessionsPagesFollowEveryChangeOfTheirBook() async throws {
+        let root = try TemporaryFolder.make(with: [
+            ".shelf/config.yaml": "statuses: [to-read, reading, finished, abandoned]\nformat: 1\n",
+            "reading/percent.md": "---\ntitle: Percent\npages: 200\nstarted: 2024-03-01\n---\n",
+            "reading/percent/2024-03-01.md": "---\nfrom: 1%\nto: 10%\nminutes: 30\n---\n",
+            "reading/percent/2024-03-02.md": "---\nfrom: 10%\nto: 25%\nminutes: 40\n---\n",
+            "finished/paged.md": "---\ntitle: Paged\npages: 90\nfinished: 2024-03-03\n---\n",
+            "finished/paged/2024-03-03.md": "---\nfrom: 1\nto: 90\nminutes: 60\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let direct = try FileLibrary(root: root, index: .disabled, today: { testToday })
+        let indexed = try FileLibrary(root: root, today: { testToday })
+        func write(_ text: String, to path: String) throws {
+            try FileManager.default.createDirectory(atPath: root + "/" + Path.parent(of: path), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
+        }
+        func expectSame(_ step: String) async throws {
+            for year in [nil, 2024] as [Int?] {
+                let model = try await ReadingStats.compute(for: direct, year: year, today: testToday)
+                let stats = try await ReadingStats.compute(for: indexed, year: year, today: testToday)
+                #expect(stats.pace == model.pace && stats.streak == model.streak, "\(step), \(String(describing: year))")
+                #expect(stats.booksFinished == model.booksFinished, "\(step)")
+            }
+        }
+        try await expectSame("as built")
+        try write("---\nfrom: 25%\nto: 50%\nminutes: 20\n---\n", to: "reading/percent/2024-03-14.md")
+        try await expectSame("a session added")
+        let ofAShortBook = try await ReadingStats.compute(for: indexed, today: testToday).pace.pagesRead
+        try write("---\ntitle: Percent\npages: 640\nstarted: 2024-03-01\n---\n", to: "reading/percent.md")
+        try await expectSame("the book's length changed")
+        #expect(try await ReadingStats.compute(for: indexed, today: testToday).pace.pagesRead > ofAShortBook + 200,
+                "50% of 640 pages rather than of 200")
+        try write("---\ntitle: [Unclosed\n---\n", to: "reading/percent.md")
+        try await expectSame("the book no longer reads")
+        let withoutIt = try await ReadingStats.compute(for: indexed, today: testToday)
+        #expect(withoutIt.pace.pagesRead == 90 && withoutIt.streak == 1, "its sessions' pages count no more; their days do")
+        try write("---\ntitle: Percent\npages: 100\n---\n", to: "reading/percent.md")
+        try await expectSame("the book reads again")
+        try FileManager.default.removeItem(atPath: root + "/finished/paged/2024-03-03.md")
+        try await expectSame("a session removed")
     }
 }

@@ -41,6 +41,10 @@ extension EngineHandle {
 
     package func recentReading(since day: Day) async throws(ShelfError) -> RecentReading { try await engine.recentReading(since: day) }
 
+    package func readingFigures(matching query: Query, year: Int?, today: Day) async throws(ShelfError) -> ReadingFigures? {
+        try await engine.readingFigures(matching: query, year: year, today: today)
+    }
+
     package func trashedBooks() async throws(ShelfError) -> [TrashedBook] { try await engine.trashedBooks() }
 
     package func duplicates(of book: Book) async throws(ShelfError) -> [BookDuplicate] { try await engine.duplicates(of: book) }

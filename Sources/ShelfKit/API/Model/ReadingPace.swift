@@ -25,14 +25,31 @@ package struct ReadingPace: Sendable, Hashable, Codable {
     /// count only a year's, so that the year's first session knows the one before it.
     package init(_ sessions: [ReadingSession], counting: (ReadingSession) -> Bool = { _ in true }) {
         let counted = zip(sessions, ReadingSession.pagesRead(sessions)).filter { counting($0.0) }
-        self.sessions = counted.count
-        readingDays = Set(counted.map(\.0.day)).count
-        pagesRead = counted.reduce(0) { $0 + $1.1 }
-        minutes = counted.reduce(0) { $0 + ($1.0.minutes ?? 0) }
-        pagesPerDay = readingDays > 0 && pagesRead > 0 ? Double(pagesRead) / Double(readingDays) : nil
         let timed = counted.filter { ($0.0.minutes ?? 0) > 0 && $0.1 > 0 }
-        let timedMinutes = timed.reduce(0) { $0 + ($1.0.minutes ?? 0) }
-        let timedPages = timed.reduce(0) { $0 + $1.1 }
-        pagesPerHour = timedMinutes > 0 ? Double(timedPages) * 60 / Double(timedMinutes) : nil
+        self.init(totals: Totals(sessions: counted.count, readingDays: Set(counted.map(\.0.day)).count,
+                                 pagesRead: counted.reduce(0) { $0 + $1.1 }, minutes: counted.reduce(0) { $0 + ($1.0.minutes ?? 0) },
+                                 timedPages: timed.reduce(0) { $0 + $1.1 }, timedMinutes: timed.reduce(0) { $0 + ($1.0.minutes ?? 0) }))
+    }
+
+    /// What the figures are worked out from: sums over the sessions counted, which the index
+    /// adds up in SQL from each session's pages read as it stores them.
+    struct Totals: Sendable, Hashable {
+        var sessions: Int
+        var readingDays: Int
+        var pagesRead: Int
+        var minutes: Int
+        /// Pages and minutes of the sessions that give both, more than none of each.
+        var timedPages: Int
+        var timedMinutes: Int
+    }
+
+    /// The pace of sessions that add up to `totals`.
+    init(totals: Totals) {
+        sessions = totals.sessions
+        readingDays = totals.readingDays
+        pagesRead = totals.pagesRead
+        minutes = totals.minutes
+        pagesPerDay = readingDays > 0 && pagesRead > 0 ? Double(pagesRead) / Double(readingDays) : nil
+        pagesPerHour = totals.timedMinutes > 0 ? Double(totals.timedPages) * 60 / Double(totals.timedMinutes) : nil
     }
 }

@@ -41,7 +41,17 @@ package struct GoalPace: Sendable, Hashable, Codable {
     /// A query for at least every book with a read finished in `year`: `finished` in it, or an
     /// earlier read finished (two reads, or one and no `finished`), which ``init(goal:books:configuration:today:)``
     /// narrows to the reads of the year.
-    static func finishedReads(in year: Int) -> Query {
+    static func finishedReads(in year: Int?) -> Query {
+        guard let year else {
+            func term(_ test: QueryTerm.Test) -> QueryExpression { .term(QueryTerm(test, source: "finished")) }
+            return Query(.or([term(.has(QueryField(name: "finished"))),
+                              term(.compare(QueryField(name: "reads"), .within(low: 1, high: nil)))]))
+        }
+        return finishedReads(inYear: year)
+    }
+
+    /// The books with a read finished in `year`, or that may have one: read before.
+    private static func finishedReads(inYear year: Int) -> Query {
         let reads = QueryField(name: "reads")
         let finished = QueryField(name: "finished")
         func term(_ test: QueryTerm.Test) -> QueryExpression { .term(QueryTerm(test, source: "finished:\(year)")) }

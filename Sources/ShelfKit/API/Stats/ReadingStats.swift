@@ -72,6 +72,22 @@ package struct ReadingStats: Sendable, Hashable, Codable {
     /// `year` and after it.
     init(books: [Book], sessions: [ReadingSession], sessionDays: Set<Day>?, configuration: LibraryConfiguration, year: Int?,
          today: Day) {
+        let ids = Set(books.map(\.id))
+        // In pages, whatever units each book's sessions are in (``ReadingSession/inPages(_:books:)``).
+        let ownSessions = ReadingSession.inPages(sessions.filter { ids.contains($0.bookID) && $0.day <= today }, books: books)
+        let pace = ReadingPace(ownSessions) { session in year.map { session.day.year == $0 } ?? true }
+        let streak = Self.streak(days: sessionDays ?? Set(ownSessions.map(\.day)), today: today)
+        self.init(books: books, pace: pace, streak: streak, configuration: configuration, year: year, today: today)
+    }
+
+    /// Works out the statistics from the books alone, with the sessions' figures given: the
+    /// index adds up the sessions' pace in SQL and finds the streak's days itself.
+    /// - Parameters:
+    ///   - books: At least every book with a read finished in scope (``Book/finishedDays(in:)``);
+    ///     the others count for nothing here.
+    ///   - pace: The pace of the sessions of the books in scope, through `today`.
+    ///   - streak: Days in a row with a session of those books, ending `today` or yesterday.
+    init(books: [Book], pace: ReadingPace, streak: Int, configuration: LibraryConfiguration, year: Int?, today: Day) {
         self.year = year
         self.today = today
         // Every read that ended with the last page by `today`, with the day it did: statistics
@@ -114,11 +130,8 @@ package struct ReadingStats: Sendable, Hashable, Codable {
         shortest = paged.sorted { ($0.pages ?? 0, $0.title) < ($1.pages ?? 0, $1.title) }.first
             .map { BookLength(id: $0.id, title: $0.title, pages: $0.pages ?? 0) }
 
-        let ids = Set(books.map(\.id))
-        // In pages, whatever units each book's sessions are in (``ReadingSession/inPages(_:books:)``).
-        let ownSessions = ReadingSession.inPages(sessions.filter { ids.contains($0.bookID) && $0.day <= today }, books: books)
-        pace = ReadingPace(ownSessions) { session in year.map { session.day.year == $0 } ?? true }
-        streak = Self.streak(days: sessionDays ?? Set(ownSessions.map(\.day)), today: today)
+        self.pace = pace
+        self.streak = streak
 
         // The goal is the year asked for, else this one, whatever the chart shows.
         let goalYear = year ?? today.year
@@ -137,6 +150,13 @@ package struct ReadingStats: Sendable, Hashable, Codable {
     /// - Throws: Only when the library's folders cannot be read.
     package static func compute(for library: some LibraryCommands, matching query: Query = .all, year: Int? = nil,
                                today: Day) async throws(ShelfError) -> ReadingStats {
+        // From an index: the books with a read finished in scope, and the sessions summed in SQL.
+        if let figures = try await library.readingFigures(matching: query, year: year, today: today) {
+            var stats = ReadingStats(books: figures.books, pace: figures.pace, streak: streak(days: figures.streakDays, today: today),
+                                     configuration: library.configuration, year: year, today: today)
+            stats.problems = Array(Set(figures.problems)).sorted()
+            return stats
+        }
         if query.expression == .all, let year, let first = Day(year: year, month: 1, day: 1) {
             return try await compute(for: library, year: year, startingOn: first, today: today)
         }
@@ -144,8 +164,11 @@ package struct ReadingStats: Sendable, Hashable, Codable {
         // Every session, not the year's alone: the year's first one counts its pages after the
         // session before it (``ReadingSession/pagesRead(_:)``).
         let sessions = try await library.sessions(since: nil)
-        var stats = ReadingStats(books: books.items, sessions: sessions.items, configuration: library.configuration,
-                                 year: year, today: today)
+        // The whole library's streak counts every readable session, also one whose book's file
+        // does not read just now, as `today`'s does.
+        let days = query.expression == .all ? Set(sessions.items.map(\.day)) : nil
+        var stats = ReadingStats(books: books.items, sessions: sessions.items, sessionDays: days,
+                                 configuration: library.configuration, year: year, today: today)
         stats.problems = Array(Set(books.problems + sessions.problems)).sorted()
         return stats
     }

@@ -220,6 +220,12 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func paths(named slug: String) async -> [String]? { nil }
 
+    /// Reading the files is reading every session: the statistics add them up themselves.
+    func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
+                        _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures? {
+        nil
+    }
+
     /// Reading the files is ranking every match.
     func bestMatches(_ phrases: [[String]], limit: Int, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> BestMatches? {
         nil

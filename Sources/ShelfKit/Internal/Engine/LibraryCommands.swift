@@ -22,6 +22,12 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// week's or month's summary reads, rather than every book and session.
     func recentReading(since day: Day) async throws(ShelfError) -> RecentReading
 
+    /// What the statistics of the books `query` matches need, for `year` (all time when `nil`)
+    /// as of `today`, when the library adds up the sessions without reading them (an index);
+    /// `nil` when it cannot, and the statistics read the books and sessions.
+    /// - Throws: ``ShelfError/invalidQuery(_:)`` for a query the library's books cannot answer.
+    func readingFigures(matching query: Query, year: Int?, today: Day) async throws(ShelfError) -> ReadingFigures?
+
     /// The deleted books in `.shelf/trash/`, the most recently deleted first; a book deleted
     /// more than once is there once per deletion.
     func trashedBooks() async throws(ShelfError) -> [TrashedBook]
@@ -95,6 +101,11 @@ package protocol LibraryCommands: LibraryBatchWriting {
 }
 
 extension LibraryCommands {
+    /// A library that only reads its books and sessions adds them up in the statistics.
+    package func readingFigures(matching query: Query, year: Int?, today: Day) async throws(ShelfError) -> ReadingFigures? {
+        nil
+    }
+
     /// Every book that matches `query` (all by default), sorted by `order` then title then path.
     package func books(matching query: BookQuery = BookQuery(), sortedBy order: [BookSort] = []) async throws(ShelfError) -> [Book] {
         try await books(matching: query, sortedBy: order, limit: nil).items

@@ -260,6 +260,23 @@ extension LibraryEngine {
                              problems: Array(Set(found.problems + books.problems)).sorted())
     }
 
+    /// The statistics' figures from the strategy, when it adds up sessions: the books with a
+    /// read finished in `year` (ever, when `nil`), the pace of the sessions of that year through
+    /// `today`, and the streak's days; the query checked as a listing checks it.
+    func readingFigures(matching query: Query, year: Int?, today: Day) async throws(ShelfError) -> ReadingFigures? {
+        let counted = query.countingFinished(in: files.configuration.status(for: .finished))
+        let first = year.flatMap { Day(year: $0, month: 1, day: 1) }
+        let end = year.flatMap { Day(year: $0, month: 12, day: 31) } ?? today
+        guard let figures = try await reads.readingFigures(matching: counted, finishedReads: GoalPace.finishedReads(in: year),
+                                                           from: first, through: min(end, today), today: today, files) else { return nil }
+        do throws(QueryError) {
+            try query.validate(customKeys: figures.customKeys, statuses: files.configuration.statuses)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        return figures
+    }
+
     /// Where the book `id` is, when the strategy knows without a walk that one file has its
     /// slug (``ReadStrategy/currentPaths(named:_:)``); remembered for the writes that follow.
     func currentLocation(of id: BookID) async -> BookLocation? {

@@ -54,6 +54,13 @@ protocol ReadStrategy: Sendable {
     /// as contain the phrases.
     func bestMatches(_ phrases: [[String]], limit: Int, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> BestMatches?
 
+    /// The figures of the statistics of the books `query` matches, when the strategy adds up
+    /// their sessions without reading them: the books `finishedReads` also matches, their
+    /// sessions' pace from `first` (all when `nil`) through `last`, the days of the streak
+    /// ending by `today`. `nil` when it cannot; the caller then reads the books and sessions.
+    func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
+                        _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures?
+
     /// The files named `<slug>.md` as a walk would find them now, known without one (a watcher
     /// vouches for the strategy's list), or `nil` when only a walk can tell.
     func currentPaths(named slug: String, _ files: LibraryFiles<Storage>) async -> [String]?

@@ -156,12 +156,13 @@ enum IndexRows {
     }
 
     static let insertSessionSQL = """
-        INSERT INTO sessions (path, book_path, book_id, day, time, sequence, "from", "to", pages, minutes, extra, note)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO sessions (path, book_path, book_id, day, time, sequence, "from", "to", pages, minutes, extra, note, pages_read)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    /// Binds a session's row for ``insertSessionSQL``.
-    static func bind(_ session: ReadingSession, bookPath: String, extra: String?, to row: inout IndexInsert) {
+    /// Binds a session's row for ``insertSessionSQL``: `pagesRead` is ``LibraryIndex/pagesRead(_:of:)``'s
+    /// for it, or `nil` until ``LibraryIndex/updateProgress(_:books:all:)`` sets it.
+    static func bind(_ session: ReadingSession, bookPath: String, extra: String?, pagesRead: Int?, to row: inout IndexInsert) {
         row.bind(session.path)
         row.bind(bookPath)
         row.bind(session.bookID.rawValue)
@@ -174,6 +175,7 @@ enum IndexRows {
         row.bind(session.minutes.map(Int64.init))
         row.bind(extra)
         row.bind(session.note)
+        row.bind(pagesRead.map(Int64.init))
     }
 
     /// A position stored as its text (``ReadingPosition/description``).

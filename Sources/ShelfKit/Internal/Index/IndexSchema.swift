@@ -29,8 +29,10 @@ enum IndexSchema {
     /// read instead of adding up every session again); 20: `books` keeps the stamp of the bytes
     /// each book was read from, so that a listing joins no `files`, and `book_facts` has an index
     /// of its joined authors and tags, ``IndexListColumns/indexSQL``); 23: `sessions` has an index by
-    /// day, so that the sessions of the books read lately are found without reading every session.
-    static let version = 23
+    /// day, so that the sessions of the books read lately are found without reading every session;
+    /// 24: each session keeps the pages it read, `pages_read` (``LibraryIndex/pagesRead(_:of:)``),
+    /// so that a year's pace is a sum in SQL.
+    static let version = 24
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -65,7 +67,7 @@ enum IndexSchema {
             CREATE TABLE sessions (
                 path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
                 time INTEGER, sequence INTEGER NOT NULL, "from" TEXT, "to" TEXT, pages INTEGER, minutes INTEGER, extra TEXT,
-                note TEXT NOT NULL);
+                note TEXT NOT NULL, pages_read INTEGER);
             CREATE TABLE problems (
                 path TEXT NOT NULL, line INTEGER NOT NULL, "column" INTEGER NOT NULL, message TEXT NOT NULL,
                 is_session INTEGER NOT NULL, day TEXT);

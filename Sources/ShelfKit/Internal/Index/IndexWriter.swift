@@ -67,7 +67,7 @@ struct IndexWriter {
             }
         }
         if let session = item.session {
-            IndexRows.bind(session, bookPath: item.bookPath, extra: item.rows.extra, to: &sessions)
+            IndexRows.bind(session, bookPath: item.bookPath, extra: item.rows.extra, pagesRead: item.rows.pagesRead, to: &sessions)
             try sessions.run()
             if fullText {
                 let document = item.rows.document.isEmpty ? LibraryIndex.document(of: session) : item.rows.document

@@ -125,6 +125,7 @@ extension LibraryIndex {
             if open?.path != directory { open = (directory, storage.openDirectory(directory)) }
             let folder = open?.folder
             var sessions: [ReadingSession] = []
+            var sessionItems: [Int] = []
             let sessionFolder = location.sessionFolder
             // Sessions beside the book are read in its open folder; an adopted library's, kept
             // apart, by their paths.
@@ -132,11 +133,18 @@ extension LibraryIndex {
             for (name, fileName) in withSessions ? listing.sessionNames(of: location) : [] {
                 let item = parse(.session(path: sessionFolder + "/" + name, name: fileName, book: location), storage,
                                  encodeText: encodeText, in: sessionsInFolder.map { ($0, location.slug + "/" + name) })
-                if let session = item.session { sessions.append(session) }
+                if let session = item.session {
+                    sessions.append(session)
+                    sessionItems.append(parsed.count)
+                }
                 parsed.append(item)
             }
-            parsed.append(parse(.book(location), storage, encodeText: encodeText, sessions: sessions,
-                                in: folder.map { ($0, location.fileName) }))
+            let book = parse(.book(location), storage, encodeText: encodeText, sessions: sessions,
+                             in: folder.map { ($0, location.fileName) })
+            parsed.append(book)
+            if let read = book.book, !sessions.isEmpty {
+                for (item, pages) in zip(sessionItems, pagesRead(sessions, of: read)) { parsed[item] = parsed[item].readingPages(pages) }
+            }
         }
         return parsed
     }

@@ -225,7 +225,9 @@ extension LibraryIndex {
 
     /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:from:)``
     /// reads them.
-    static let totalsColumnNames = ["book_path", "\"from\"", "\"to\"", "pages", "minutes", "day", "time", "sequence", "path"]
+    /// The row's `rowid` and `pages_read` follow, for ``updateProgress(_:books:all:)`` to set the latter.
+    static let totalsColumnNames = ["book_path", "\"from\"", "\"to\"", "pages", "minutes", "day", "time", "sequence", "path",
+                                    "rowid", "pages_read"]
 
     /// ``totalsColumnNames`` for a `SELECT`.
     static let totalsColumns = totalsColumnNames.joined(separator: ", ")

@@ -53,6 +53,13 @@ extension LibraryIndex {
             self.problems = problems
             self.rows = rows
         }
+
+        /// This session with the pages it read, once its book's other sessions are known.
+        func readingPages(_ pages: Int) -> Parsed {
+            var rows = rows
+            rows.pagesRead = pages
+            return Parsed(work: work, stamp: stamp, info: info, book: book, session: session, problems: problems, rows: rows)
+        }
     }
 
     struct Rows: Sendable {
@@ -69,6 +76,8 @@ extension LibraryIndex {
         /// ``FullText/indexText(_:)`` of each text column; empty when the full-text table is not
         /// kept yet (``LibraryIndex/fillFullText()``).
         var document: [String] = []
+        /// A session's pages read (``LibraryIndex/pagesRead(_:of:)``), when its book was read with it.
+        var pagesRead: Int?
 
         init() {}
 
@@ -455,17 +464,31 @@ extension LibraryIndex {
     /// every book in one pass.
     static func updateProgress(_ db: Database, books changed: Set<String>, all: Bool) throws {
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
+        var pagesUpdate = try IndexInsert(db, sql: "UPDATE sessions SET pages_read = ? WHERE rowid = ?")
+        /// Each session's row and the pages it read as stored, beside `sessions`.
+        var stored: [(rowid: Int64, pages: Int?)] = []
         func store(_ book: Book, sessions: [ReadingSession], id: Int64) throws {
             let progress = ReadingProgress(sessions, of: book)
             try storeTotals(IndexColumns.sessionValues(pages: book.pages, progress: progress), progress, id: id, &update)
+            for (row, pages) in zip(stored, pagesRead(sessions, of: book)) where row.pages != pages {
+                pagesUpdate.bind(Int64(pages))
+                pagesUpdate.bind(row.rowid)
+                try pagesUpdate.run()
+            }
         }
+        // After the columns of ``totalsSession(_:from:)``: the row's `rowid` and `pages_read`.
+        let storedAt = totalsColumnNames.count - 2
         guard all else {
             for path in changed {
                 guard let row = try Row.fetchOne(db, sql: "SELECT id, \(progressColumns) FROM books WHERE path = ?", arguments: [path])
                 else { continue }
                 let rows = try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path])
                 var sessions: [ReadingSession] = []
-                while let row = try rows.next() { sessions.append(totalsSession(row)) }
+                stored.removeAll(keepingCapacity: true)
+                while let row = try rows.next() {
+                    sessions.append(totalsSession(row))
+                    stored.append((row[storedAt], row[storedAt + 1]))
+                }
                 try store(progressBook(row, from: 1), sessions: sessions, id: row[0])
             }
             return
@@ -488,11 +511,23 @@ extension LibraryIndex {
                 if let current { try store(current.book, sessions: bookSessions, id: current.id) }
                 current = (id, row[1], progressBook(row, from: 2))
                 bookSessions.removeAll(keepingCapacity: true)
+                stored.removeAll(keepingCapacity: true)
             }
             // A book without sessions has one row, of NULLs where a session's columns are.
-            if (row[sessionStart] as String?) != nil { bookSessions.append(totalsSession(row, from: sessionStart)) }
+            if (row[sessionStart] as String?) != nil {
+                bookSessions.append(totalsSession(row, from: sessionStart))
+                stored.append((row[sessionStart + storedAt], row[sessionStart + storedAt + 1]))
+            }
         }
         if let current { try store(current.book, sessions: bookSessions, id: current.id) }
+    }
+
+    /// The pages each of `sessions` (all of `book`'s, in any order) read, in pages whatever unit
+    /// it is in, after the one before it (``ReadingSession/pagesRead(_:)``): what a statistic of
+    /// its pace adds up, stored as `pages_read` so that a year's is a sum in SQL.
+    static func pagesRead(_ sessions: [ReadingSession], of book: Book) -> [Int] {
+        let extent = BookExtent(book)
+        return ReadingSession.pagesRead(sessions.map { $0.inPages(of: extent) })
     }
 
     /// Runs ``IndexColumns/sessionUpdateSQL`` for the book whose row is `id`: the query values

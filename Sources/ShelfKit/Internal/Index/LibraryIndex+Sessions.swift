@@ -128,7 +128,9 @@ extension LibraryIndex {
         let sessions = items.compactMap(\.session)
         guard let row, !sessions.isEmpty else { return ParsedSessions(items: items) }
         let progress = ReadingProgress(sessions, of: row.book)
-        return ParsedSessions(items: items,
+        var pages = pagesRead(sessions, of: row.book).makeIterator()
+        let read = items.map { item in item.session == nil ? item : pages.next().map(item.readingPages) ?? item }
+        return ParsedSessions(items: read,
                               totals: (row.id, IndexColumns.sessionValues(pages: row.book.pages, progress: progress), progress))
     }
 

@@ -1,0 +1,53 @@
+internal import GRDB
+
+/// A library's statistics from the index: the books with a finished read from their rows, the
+/// pace of the sessions as sums in SQL of the pages each read (`pages_read`, stored with the
+/// session), and the streak's days from the sessions' index by day.
+extension LibraryIndex {
+    /// The figures of the books `query` matches: those of them `finishedReads` also matches, the
+    /// pace of their sessions dated from `first` (the first ever when `nil`) through `last`, and
+    /// the days with a session of theirs (of any book for every book) through `today`, newest
+    /// first, as long as they follow one another. The index must keep sessions.
+    func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day)
+        throws(ShelfError) -> ReadingFigures {
+        let reads = Query(.and([query.expression, finishedReads.expression]))
+        let books = try books(matching: reads, progress: false) { book, _, _ in book }
+        return try read { db in
+            // The books matched, by path: those whose files read, for `books` has a row of each.
+            var matched = "SELECT path FROM books"
+            var arguments = StatementArguments()
+            if query.expression != .all {
+                let compiled = QuerySQL(query.expression)
+                matched = "SELECT b.path FROM book_facts b WHERE " + compiled.sql
+                arguments = compiled.statementArguments
+            }
+            // As ``ReadingPace/init(_:counting:)`` adds them up: a session is timed when it gives
+            // more than no minutes and more than no pages.
+            let timed = "minutes > 0 AND pages_read > 0"
+            let paceRow = try Row.fetchOne(db, sql: """
+                SELECT count(*), count(DISTINCT day), total(pages_read), total(minutes),
+                       total(CASE WHEN \(timed) THEN pages_read END), total(CASE WHEN \(timed) THEN minutes END)
+                FROM sessions WHERE day >= ? AND day <= ? AND book_path IN (\(matched))
+                """, arguments: [first?.description ?? "", last.description] + arguments)
+            let pace = ReadingPace(totals: ReadingPace.Totals(
+                sessions: paceRow?[0] ?? 0, readingDays: paceRow?[1] ?? 0, pagesRead: Int(paceRow?[2] ?? 0.0),
+                minutes: Int(paceRow?[3] ?? 0.0), timedPages: Int(paceRow?[4] ?? 0.0), timedMinutes: Int(paceRow?[5] ?? 0.0)))
+            // Newest first through the index by day, stopping at the first day missed. The whole
+            // library's streak counts every readable session, also one whose book does not read
+            // just now, as a period's summary does (``RecentReading/sessionDays``).
+            var days = Set<Day>()
+            var previous: Day?
+            let ofBooks = query.expression == .all ? "" : " AND book_path IN (\(matched))"
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT DISTINCT day FROM sessions WHERE day <= ?\(ofBooks) ORDER BY day DESC
+                """, arguments: [today.description] + (query.expression == .all ? [] : arguments))
+            while let row = try rows.next() {
+                guard let day = Day(row[0] as String) else { continue }
+                if let previous, previous.adding(days: -1) != day { break }
+                days.insert(day)
+                previous = day
+            }
+            return ReadingFigures(books: books, pace: pace, streakDays: days, problems: [], customKeys: [])
+        }
+    }
+}
