@@ -6,4 +6,10 @@ package struct PeriodTotal: Sendable, Hashable, Codable {
     package var books: Int
     /// Pages of those books, for the books whose page count is known.
     package var pages: Int
+
+    /// Counts one more book of `pages` pages.
+    mutating func add(_ pages: Int) {
+        books += 1
+        self.pages += pages
+    }
 }

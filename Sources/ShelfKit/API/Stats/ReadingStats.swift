@@ -91,44 +91,55 @@ package struct ReadingStats: Sendable, Hashable, Codable {
         self.year = year
         self.today = today
         // Every read that ended with the last page by `today`, with the day it did: statistics
-        // as of an earlier day (`--as-of`) count nothing after it.
-        let reads = books.flatMap { book in
-            book.finishedDays(in: configuration).filter { $0 <= today }.map { (book: book, day: $0) }
+        // as of an earlier day (`--as-of`) count nothing after it. A read names its book by
+        // position: tens of thousands of whole books copied into each grouping were most of the time.
+        struct Read {
+            var book: Int
+            var day: Day
+            var pages: Int
+        }
+        let reads = books.indices.flatMap { position in
+            books[position].finishedDays(in: configuration).filter { $0 <= today }
+                .map { Read(book: position, day: $0, pages: books[position].pages ?? 0) }
         }
         let readsInScope = reads.filter { read in year.map { read.day.year == $0 } ?? true }
         booksFinished = readsInScope.count
-        pagesFinished = readsInScope.reduce(0) { $0 + ($1.book.pages ?? 0) }
+        pagesFinished = readsInScope.reduce(0) { $0 + $1.pages }
         // The books of those reads, each once, for ratings, authors, tags and lengths.
         var seen = Set<String>()
-        let inScope = readsInScope.map(\.book).filter { seen.insert($0.path).inserted }
+        let inScope = readsInScope.map(\.book).filter { seen.insert(books[$0].path).inserted }
 
-        let years = Dictionary(grouping: reads, by: { $0.day.year })
-        byYear = years.keys.sorted().filter { key in year.map { key == $0 } ?? true }.map { key in
-            let group = years[key] ?? []
-            return PeriodTotal(period: String(key), books: group.count, pages: group.reduce(0) { $0 + ($1.book.pages ?? 0) })
+        var years: [Int: PeriodTotal] = [:]
+        for read in reads where year.map({ read.day.year == $0 }) ?? true {
+            years[read.day.year, default: PeriodTotal(period: String(read.day.year), books: 0, pages: 0)].add(read.pages)
         }
+        byYear = years.keys.sorted().compactMap { years[$0] }
         // The current year until it has a book finished; before that, the last year that has one,
         // so a library whose reading ended earlier is not charted as an empty year.
         let latest = reads.map(\.day.year).max()
         chartYear = year ?? (reads.contains { $0.day.year == today.year } ? today.year : latest ?? today.year)
         let chartYear = chartYear
-        byMonth = (1...12).map { month in
-            let group = reads.filter { $0.day.year == chartYear && $0.day.month == month }
-            let period = String(chartYear) + (month < 10 ? "-0" : "-") + String(month)
-            return PeriodTotal(period: period, books: group.count, pages: group.reduce(0) { $0 + ($1.book.pages ?? 0) })
+        var months = (1...12).map { month in
+            PeriodTotal(period: String(chartYear) + (month < 10 ? "-0" : "-") + String(month), books: 0, pages: 0)
         }
+        for read in reads where read.day.year == chartYear && (1...12).contains(read.day.month) {
+            months[read.day.month - 1].add(read.pages)
+        }
+        byMonth = months
 
-        let ratings = inScope.compactMap(\.rating)
+        let ratings = inScope.compactMap { books[$0].rating }
         ratedBooks = ratings.count
         averageRating = ratings.isEmpty ? nil : ratings.reduce(0, +) / Double(ratings.count)
-        topAuthors = Self.top(inScope.map(\.authors))
-        topTags = Self.top(inScope.map(\.tags))
+        topAuthors = Self.top(inScope.map { books[$0].authors })
+        topTags = Self.top(inScope.map { books[$0].tags })
 
-        let paged = inScope.filter { $0.pages != nil }
-        let byLength = paged.sorted { ($0.pages ?? 0, $1.title) < ($1.pages ?? 0, $0.title) }
-        longest = byLength.last.map { BookLength(id: $0.id, title: $0.title, pages: $0.pages ?? 0) }
-        shortest = paged.sorted { ($0.pages ?? 0, $0.title) < ($1.pages ?? 0, $1.title) }.first
-            .map { BookLength(id: $0.id, title: $0.title, pages: $0.pages ?? 0) }
+        let paged = inScope.filter { books[$0].pages != nil }
+        let pages = paged.map { books[$0].pages ?? 0 }
+        let titles = paged.map { books[$0].title }
+        let byLength = paged.indices.sorted { (pages[$0], titles[$1]) < (pages[$1], titles[$0]) }
+        longest = byLength.last.map { BookLength(id: books[paged[$0]].id, title: titles[$0], pages: pages[$0]) }
+        shortest = paged.indices.sorted { (pages[$0], titles[$0]) < (pages[$1], titles[$1]) }.first
+            .map { BookLength(id: books[paged[$0]].id, title: titles[$0], pages: pages[$0]) }
 
         self.pace = pace
         self.streak = streak

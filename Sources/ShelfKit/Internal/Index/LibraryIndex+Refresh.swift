@@ -461,7 +461,8 @@ extension LibraryIndex {
 
     /// Recomputes the values that come from sessions (count, pages, minutes, progress, and
     /// ``IndexProgressColumns``) for the books whose file or sessions changed; with `all`, for
-    /// every book in one pass.
+    /// every book in one pass. Each session's `pages_read` is set with them, and is `NULL`
+    /// exactly when its book has no row (its file does not read), as a build leaves it.
     static func updateProgress(_ db: Database, books changed: Set<String>, all: Bool) throws {
         var update = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
         var pagesUpdate = try IndexInsert(db, sql: "UPDATE sessions SET pages_read = ? WHERE rowid = ?")
@@ -481,7 +482,12 @@ extension LibraryIndex {
         guard all else {
             for path in changed {
                 guard let row = try Row.fetchOne(db, sql: "SELECT id, \(progressColumns) FROM books WHERE path = ?", arguments: [path])
-                else { continue }
+                else {
+                    // A book that does not read: its sessions count in no book's pace.
+                    try db.cachedStatement(sql: "UPDATE sessions SET pages_read = NULL WHERE book_path = ? AND pages_read IS NOT NULL")
+                        .execute(arguments: [path])
+                    continue
+                }
                 let rows = try Row.fetchCursor(db, sql: "SELECT \(totalsColumns) FROM sessions WHERE book_path = ?", arguments: [path])
                 var sessions: [ReadingSession] = []
                 stored.removeAll(keepingCapacity: true)
@@ -493,6 +499,9 @@ extension LibraryIndex {
             }
             return
         }
+        try db.execute(sql: """
+            UPDATE sessions SET pages_read = NULL WHERE pages_read IS NOT NULL AND book_path NOT IN (SELECT path FROM books)
+            """)
         // Book by book, each with its sessions next to it, rather than every session of the
         // library (170,000 on 100,000 generated books) and a book for every book held at once.
         // The LEFT JOIN keeps `books` the outer loop, in rowid order, so `ORDER BY` sorts nothing.

@@ -21,14 +21,18 @@ extension LibraryIndex {
                 matched = "SELECT b.path FROM book_facts b WHERE " + compiled.sql
                 arguments = compiled.statementArguments
             }
+            // The sessions of every book that reads are those with their pages read: `NULL` is
+            // kept for the sessions of a book without a row (``updateProgress(_:books:all:)``),
+            // and 100,000 paths made into a table for `IN` were a third of a year's statistics.
+            let ofMatched = query.expression == .all ? "pages_read IS NOT NULL" : "book_path IN (\(matched))"
             // As ``ReadingPace/init(_:counting:)`` adds them up: a session is timed when it gives
             // more than no minutes and more than no pages.
             let timed = "minutes > 0 AND pages_read > 0"
             let paceRow = try Row.fetchOne(db, sql: """
                 SELECT count(*), count(DISTINCT day), total(pages_read), total(minutes),
                        total(CASE WHEN \(timed) THEN pages_read END), total(CASE WHEN \(timed) THEN minutes END)
-                FROM sessions WHERE day >= ? AND day <= ? AND book_path IN (\(matched))
-                """, arguments: [first?.description ?? "", last.description] + arguments)
+                FROM sessions WHERE day >= ? AND day <= ? AND \(ofMatched)
+                """, arguments: [first?.description ?? "", last.description] + (query.expression == .all ? [] : arguments))
             let pace = ReadingPace(totals: ReadingPace.Totals(
                 sessions: paceRow?[0] ?? 0, readingDays: paceRow?[1] ?? 0, pagesRead: Int(paceRow?[2] ?? 0.0),
                 minutes: Int(paceRow?[3] ?? 0.0), timedPages: Int(paceRow?[4] ?? 0.0), timedMinutes: Int(paceRow?[5] ?? 0.0)))
