@@ -3,7 +3,8 @@
 /// book and session (``ReadingStats/compute(for:matching:year:today:)``).
 package struct ReadingFigures: Sendable {
     /// At least every book the query matches with a read finished in scope: the others count
-    /// for nothing in the statistics.
+    /// for nothing in the statistics. They may be read without their bodies and custom keys
+    /// (but `reads`), and without a version: they are for counting, not for writing back.
     package var books: [Book]
     /// The pace of the sessions of the books the query matches, in scope, through the day asked.
     package var pace: ReadingPace

@@ -19,15 +19,19 @@ extension LibraryIndex {
     ///     which is right only when the index keeps sessions; `nil` is passed without.
     ///   - expected: How many books the caller expects, for room made once rather than grown,
     ///     which holds the entries twice over while they are copied.
+    ///   - withText: Whether to read each book's body and custom keys; without, a book has no
+    ///     body and only the custom key `reads` (``Book/earlierReads``), which the statistics
+    ///     of tens of thousands of books read, and must not be written back.
     ///   - entry: Makes a book, the stamp of its file as indexed and its progress into an entry.
-    func books<Entry>(matching query: Query?, progress: Bool, expected: Int = 0,
+    func books<Entry>(matching query: Query?, progress: Bool, expected: Int = 0, withText: Bool = true,
                       _ entry: (Book, FileStamp, ReadingProgress?) -> Entry) throws(ShelfError) -> [Entry] {
         return try read { db in
             // The query scans the narrow `book_facts`, or only its index of authors and tags
             // when it tests nothing else (CROSS JOIN keeps it the outer loop), and reads the
             // rows of `books` only for the books it matches.
             let progressColumns = progress ? ", " + IndexProgressColumns.selected(from: "b") : ""
-            var sql = "SELECT d.*\(progressColumns) FROM book_facts b CROSS JOIN books d ON d.id = b.id"
+            let columns = withText ? "d.*" : Self.columnsWithoutText
+            var sql = "SELECT \(columns)\(progressColumns) FROM book_facts b CROSS JOIN books d ON d.id = b.id"
             var arguments = StatementArguments()
             if let query, query.expression != .all {
                 let compiled = QuerySQL(query.expression)
@@ -49,6 +53,11 @@ extension LibraryIndex {
             return result
         }
     }
+
+    /// The columns of `books` but its body and custom keys, which read as empty, but for the
+    /// custom keys of a book read before (`reads`), for ``IndexRows/BookReader``.
+    private static let columnsWithoutText = (IndexRows.bookColumns.filter { $0 != "body" && $0 != "extra" }.map { "d." + $0 }
+        + [#"CASE WHEN instr(d.extra, '"reads"') > 0 THEN d.extra END AS extra"#, "'' AS body"]).joined(separator: ", ")
 
     /// How many books match `query`.
     func count(matching query: Query) throws(ShelfError) -> Int {

@@ -11,7 +11,12 @@ extension LibraryIndex {
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day)
         throws(ShelfError) -> ReadingFigures {
         let reads = Query(.and([query.expression, finishedReads.expression]))
-        let books = try books(matching: reads, progress: false) { book, _, _ in book }
+        // Without their text: all time, they are most of a library's books.
+        let books = try books(matching: reads, progress: false, withText: false) { book, _, _ in
+            var book = book
+            book.version = nil
+            return book
+        }
         return try read { db in
             // The books matched, by path: those whose files read, for `books` has a row of each.
             var matched = "SELECT path FROM books"
