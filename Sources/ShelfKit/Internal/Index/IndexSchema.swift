@@ -31,7 +31,7 @@ enum IndexSchema {
     /// of its joined authors and tags, ``IndexListColumns/indexSQL``); 23: `sessions` has an index by
     /// day, so that the sessions of the books read lately are found without reading every session;
     /// 24: each session keeps the pages it read, `pages_read` (``LibraryIndex/pagesRead(_:of:)``),
-    /// so that a year's pace is a sum in SQL.
+    /// so that a year's pace is a sum in SQL, and the index by day covers it.
     static let version = 24
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
@@ -96,10 +96,14 @@ enum IndexSchema {
     /// The indexes of `sessions`, which filling the table drops and makes again
     /// (``LibraryIndex/fillSessions(_:_:fullText:batchSize:)``): sorting the rows once is cheaper
     /// than keeping the indexes row by row, as in the first build.
+    ///
+    /// The index by day covers what the reads by day use of a session: the books read since a
+    /// day, and a period's pace (``LibraryIndex/readingFigures(matching:finishedReads:from:through:today:)``),
+    /// which without it fetched every row of a year (55 ms against 5 ms for a year at 100,000 books).
     static let sessionIndexes = """
         CREATE UNIQUE INDEX sessions_by_path ON sessions(path);
         CREATE INDEX sessions_by_book ON sessions(book_path);
-        CREATE INDEX sessions_by_day ON sessions(day);
+        CREATE INDEX sessions_by_day ON sessions(day, book_path, pages_read, minutes);
         """
 
     /// Drops ``sessionIndexes``.
