@@ -88,6 +88,26 @@ struct TodayNextTests {
         expectRun(try library.shelf("list", "has:next"), stdout: "")
     }
 
+    /// The first books up next, the order of the others found from their places alone: the
+    /// table is the head of the whole order, and stderr says how many there are.
+    @Test func nextListsTheFirstBooksUpNext() throws {
+        let library = try ExampleLibrary()
+        expectRun(try library.shelf("next", "code", "--position", "1"), stdout: "to-read/tech/code.md: next: 1\n")
+        let every = try library.shelf("next", "--all", "--color", "never")
+        let rows = every.stdout.split(separator: "\n")
+        #expect(rows.count == 14 && every.stderr.isEmpty, "\(every)")
+        expectRun(try library.shelf("next", "--all", "--color", "never", "--no-index"), stdout: every.stdout)
+        let first = try library.shelf("next", "--limit", "3", "--color", "never")
+        // The same rows, in columns as wide as their own.
+        func words(_ lines: some Sequence<Substring>) -> [[Substring]] { lines.map { $0.split(separator: " ") } }
+        #expect(words(first.stdout.split(separator: "\n")) == words(rows.prefix(4)), "\(first.stdout)")
+        #expect(first.stdout.split(separator: "\n").dropFirst().first?.contains("Code") == true)
+        #expect(first.stderr == "shelf: the first 3 of 13 books to read; --all lists every one\n")
+        let json = try library.shelf("next", "--limit", "2", "--format", "json")
+        #expect(json.stdout.components(separatedBy: "\"title\"").count == 3, "\(json.stdout)")
+        expectRun(try library.shelf("next", "--limit", "0"), status: 1, stderr: "shelf: --limit takes 1 or more, got 0\n")
+    }
+
     @Test func nextRefusesWhatIsNotToRead() throws {
         let library = try ExampleLibrary()
         expectRun(try library.shelf("next", "cloud-atlas"), status: 1,

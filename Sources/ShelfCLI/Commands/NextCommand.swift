@@ -8,7 +8,8 @@ struct NextCommand: AsyncParsableCommand {
         abstract: "List the books to read in up-next order, put a book first, or pick one at random.",
         discussion: """
             The order is `next: N` in each book to read (1 first); the books without it follow, \
-            oldest added first. `shelf next BOOK` puts the book first (--position N, --last: after \
+            oldest added first. `shelf next` lists the first 20 (--limit N, --all for every one). \
+            `shelf next BOOK` puts the book first (--position N, --last: after \
             the other books with a place) and renumbers the books with a place, all in one write; \
             --remove takes it out of the order. Starting a book takes out its `next`. --random picks \
             a book to read at random, among those a query matches when one is given (as in \
@@ -16,6 +17,7 @@ struct NextCommand: AsyncParsableCommand {
 
             Examples:
               shelf next
+              shelf next --all --format json
               shelf next the-overstory
               shelf next circe --position 2
               shelf next --remove circe
@@ -44,6 +46,12 @@ struct NextCommand: AsyncParsableCommand {
     @Flag(help: "Pick a book to read at random, among those the query matches.")
     var random = false
 
+    @Option(help: ArgumentHelp("List the first n books up next.", valueName: "n"))
+    var limit = 20
+
+    @Flag(help: "List every book to read.")
+    var all = false
+
     @Option(help: "table or json.")
     var format: Format = .table
 
@@ -67,10 +75,23 @@ struct NextCommand: AsyncParsableCommand {
             throw ValidationError("--position, --last and --remove cannot be used together")
         }
         if let position, position < 1 { throw InvalidValue("--position takes 1 or more, got \(position)") }
+        if limit < 1 { throw InvalidValue("--limit takes 1 or more, got \(limit)") }
+        if !words.isEmpty && all { throw ValidationError("--all lists the books up next; it cannot be used with a book") }
     }
 
     func run() async throws {
         let library = try library.open()
+        guard random || bookReference != nil else {
+            // The first books alone are read whole: the order of the others is their places.
+            let page = try await library.upNext(limit: all ? nil : limit)
+            try print(page.books, positions: Dictionary(page.books.enumerated().map { ($1.id, $0 + 1) }) { first, _ in first },
+                      library: library)
+            if page.total > page.books.count {
+                printError("shelf: the first \(page.books.count) of \(page.total) books to read; --all lists every one")
+            }
+            LibraryWarning.print(page.problems, paths: library.displayPaths)
+            return
+        }
         // The books to read alone: the order is theirs (from the index, a query of one status).
         let toRead = BookQuery(statuses: [library.configuration.status(for: .toRead)]).query
         let listing = try await library.books(matching: toRead, sortedBy: [], limit: nil)
@@ -86,12 +107,7 @@ struct NextCommand: AsyncParsableCommand {
             LibraryWarning.print(listing.problems, paths: library.displayPaths)
             return
         }
-        guard let reference = bookReference else {
-            let positions = Dictionary(uniqueKeysWithValues: order.books.enumerated().map { ($1.id, $0 + 1) })
-            try print(order.books, positions: positions, library: library)
-            LibraryWarning.print(listing.problems, paths: library.displayPaths)
-            return
-        }
+        guard let reference = bookReference else { return }
         let book = try await library.resolve(library.reference(reference))
         let changes = remove ? try order.removing(book)
             : last ? try order.placingLast(book) : try order.placing(book, at: position ?? 1)

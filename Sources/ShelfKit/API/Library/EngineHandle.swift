@@ -41,6 +41,8 @@ extension EngineHandle {
 
     package func recentReading(since day: Day) async throws(ShelfError) -> RecentReading { try await engine.recentReading(since: day) }
 
+    package func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page { try await engine.upNext(limit: limit) }
+
     package func readingFigures(matching query: Query, year: Int?, today: Day) async throws(ShelfError) -> ReadingFigures? {
         try await engine.readingFigures(matching: query, year: year, today: today)
     }

@@ -26,15 +26,45 @@ package struct UpNextOrder: Sendable, Hashable {
         // Sorted by their places, then put in that order: sorting the books themselves moves
         // each whole book at every swap, a quarter of `shelf next` of 45,000 books.
         let members = books.filter { $0.status == status }
-        let places = members.map { Place(next: $0.next, added: $0.added, id: $0.id.rawValue) }
+        let places = members.map(Place.init)
         self.books = places.indices.sorted { Self.comesFirst(places[$0], places[$1]) }.map { members[$0] }
     }
 
-    /// What a book's place in the order is made of.
-    private struct Place {
+    /// What a book's place in the order is made of, and where the book is.
+    package struct Place: Sendable, Hashable {
         var next: Int?
         var added: Day?
         var id: String
+        /// The book's path in the library.
+        package var path: String
+
+        /// The place of `book`.
+        package init(_ book: Book) {
+            self.init(next: book.next, added: book.added, id: book.id.rawValue, path: book.path)
+        }
+
+        init(next: Int?, added: Day?, id: String, path: String = "") {
+            self.next = next
+            self.added = added
+            self.id = id
+            self.path = path
+        }
+    }
+
+    /// The first books up next, as `shelf next` lists them: read whole, with the number of books
+    /// to read in all, from the places of every one (``LibraryCommands/upNext(limit:)``).
+    package struct Page: Sendable {
+        /// The first books to read, first to read first.
+        package var books: [Book]
+        /// How many books there are to read.
+        package var total: Int
+        /// The problems of the book files skipped.
+        package var problems: [Problem]
+    }
+
+    /// `places` in up-next order: of the books to read, the order their books are read in.
+    package static func ordered(_ places: [Place]) -> [Place] {
+        places.sorted(by: comesFirst)
     }
 
     /// Whether `a` is read before `b`: by `next`, then the books without it by `added`.

@@ -60,7 +60,8 @@ actor IndexedReads: ReadStrategy {
         // than 124.
         shelf_release_free_memory()
         let expected = query.expression == .all ? bookCount : 0
-        let entries = try index.books(matching: query, progress: givesProgress, expected: expected) { book, _, progress in
+        let entries = try index.books(matching: query, progress: givesProgress, expected: expected,
+                                      withText: wanted.bookText) { book, _, progress in
             entry(book, progress)
         }
         return ListAnswer(entries: entries, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys(),

@@ -22,6 +22,11 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// week's or month's summary reads, rather than every book and session.
     func recentReading(since day: Day) async throws(ShelfError) -> RecentReading
 
+    /// The first `limit` books to read in up-next order (all when `nil`), each read whole, and
+    /// how many there are: the order of tens of thousands of books is found from their places
+    /// alone (``UpNextOrder/Place``).
+    func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page
+
     /// What the statistics of the books `query` matches need, for `year` (all time when `nil`)
     /// as of `today`, when the library adds up the sessions without reading them (an index);
     /// `nil` when it cannot, and the statistics read the books and sessions.

@@ -260,6 +260,33 @@ extension LibraryEngine {
                              problems: Array(Set(found.problems + books.problems)).sorted())
     }
 
+    /// The books to read in up-next order from their places, read without their text where the
+    /// strategy can; the first `limit` then read whole. A book gone or broken since it was
+    /// listed is a problem, not a failure.
+    func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page {
+        let status = files.configuration.status(for: .toRead)
+        let toRead = Query(.term(QueryTerm(.compare(.status, .equals(TextFolding.fold(status.name))), source: "status:" + status.name)))
+        var wanted = ProgressWanted()
+        wanted.bookText = false
+        let answer = try await reads.list(matching: toRead, progress: wanted, files) { book, _ in
+            // Only the status's own books: a folded name may match another status's too.
+            book.status == status ? UpNextOrder.Place(book) : nil
+        }
+        let places = UpNextOrder.ordered(answer.entries.compactMap { $0 })
+        var problems = answer.problems
+        var books: [Book] = []
+        for place in places.limited(to: limit) {
+            guard let location = BookLocation(path: place.path, in: files.configuration) else { continue }
+            do throws(ShelfError) {
+                books.append(try files.read(location).book)
+            } catch {
+                problems.append(Problem(error, path: place.path))
+            }
+        }
+        remember(books)
+        return UpNextOrder.Page(books: books, total: places.count, problems: Array(Set(problems)).sorted())
+    }
+
     /// The statistics' figures from the strategy, when it adds up sessions: the books with a
     /// read finished in `year` (ever, when `nil`), the pace of the sessions of that year through
     /// `today`, and the streak's days; the query checked as a listing checks it.

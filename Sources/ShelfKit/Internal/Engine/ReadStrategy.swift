@@ -127,6 +127,9 @@ struct ProgressWanted: Sendable {
     var forListing = false
     /// How many books will be listed at most.
     var limit: Int?
+    /// Whether the entries are made from the books' bodies and custom keys too; without, a
+    /// strategy may give books without them (but `reads`), which must not be written back.
+    var bookText = true
 }
 
 /// A strategy's answer to a query, before the engine checks, sorts and cuts it.
