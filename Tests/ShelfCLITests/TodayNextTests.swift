@@ -103,6 +103,8 @@ struct TodayNextTests {
         #expect(words(first.stdout.split(separator: "\n")) == words(rows.prefix(4)), "\(first.stdout)")
         #expect(first.stdout.split(separator: "\n").dropFirst().first?.contains("Code") == true)
         #expect(first.stderr == "shelf: the first 3 of 13 books to read; --all lists every one\n")
+        // From the places in the index's rows, as from the books read whole.
+        expectRun(try library.shelf("next", "--limit", "3", "--color", "never", "--no-index"), stdout: first.stdout, stderr: first.stderr)
         let json = try library.shelf("next", "--limit", "2", "--format", "json")
         #expect(json.stdout.components(separatedBy: "\"title\"").count == 3, "\(json.stdout)")
         expectRun(try library.shelf("next", "--limit", "0"), status: 1, stderr: "shelf: --limit takes 1 or more, got 0\n")

@@ -64,7 +64,7 @@ package struct UpNextOrder: Sendable, Hashable {
 
     /// `places` in up-next order: of the books to read, the order their books are read in.
     package static func ordered(_ places: [Place]) -> [Place] {
-        places.sorted(by: comesFirst)
+        places.indices.sorted { comesFirst(places[$0], places[$1]) }.map { places[$0] }
     }
 
     /// Whether `a` is read before `b`: by `next`, then the books without it by `added`.

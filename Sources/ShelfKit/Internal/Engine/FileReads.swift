@@ -220,6 +220,11 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func paths(named slug: String) async -> [String]? { nil }
 
+    /// Reading the files is reading the books: the caller lists them.
+    func upNextPlaces(in status: Status, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<UpNextOrder.Place>? {
+        nil
+    }
+
     /// Reading the files is reading every session: the statistics add them up themselves.
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
                         _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures? {

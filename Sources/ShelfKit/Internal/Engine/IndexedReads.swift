@@ -60,8 +60,7 @@ actor IndexedReads: ReadStrategy {
         // than 124.
         shelf_release_free_memory()
         let expected = query.expression == .all ? bookCount : 0
-        let entries = try index.books(matching: query, progress: givesProgress, expected: expected,
-                                      withText: wanted.bookText) { book, _, progress in
+        let entries = try index.books(matching: query, progress: givesProgress, expected: expected) { book, _, progress in
             entry(book, progress)
         }
         return ListAnswer(entries: entries, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys(),
@@ -157,6 +156,15 @@ actor IndexedReads: ReadStrategy {
         for phrases in rounds { matches.append(try index.searchMatches(phrases)) }
         return SearchAnswer(books: try index.bookMatches(query), rounds: matches,
                             problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+    }
+
+    /// From the books' rows, four columns of each, after a refresh that reads no sessions.
+    func upNextPlaces(in status: Status, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
+        -> Listing<UpNextOrder.Place>? {
+        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: false, fullText: false) else {
+            return nil
+        }
+        return Listing(try index.upNextPlaces(in: status), problems: try index.problems(sessions: false) + duplicates)
     }
 
     /// Summed in SQLite from each session's pages read, after a refresh that keeps sessions

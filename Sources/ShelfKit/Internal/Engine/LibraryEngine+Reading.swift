@@ -266,14 +266,14 @@ extension LibraryEngine {
     func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page {
         let status = files.configuration.status(for: .toRead)
         let toRead = Query(.term(QueryTerm(.compare(.status, .equals(TextFolding.fold(status.name))), source: "status:" + status.name)))
-        var wanted = ProgressWanted()
-        wanted.bookText = false
-        let answer = try await reads.list(matching: toRead, progress: wanted, files) { book, _ in
-            // Only the status's own books: a folded name may match another status's too.
-            book.status == status ? UpNextOrder.Place(book) : nil
+        guard let limit, let found = try await reads.upNextPlaces(in: status, files) else {
+            // Every book read whole, as listed, where they are all listed or only a listing finds them.
+            let listing = try await books(matching: toRead, sortedBy: [], limit: nil)
+            let order = UpNextOrder(books: listing.items, configuration: files.configuration)
+            return UpNextOrder.Page(books: order.books.limited(to: limit), total: order.books.count, problems: listing.problems)
         }
-        let places = UpNextOrder.ordered(answer.entries.compactMap { $0 })
-        var problems = answer.problems
+        let places = UpNextOrder.ordered(found.items)
+        var problems = found.problems
         var books: [Book] = []
         for place in places.limited(to: limit) {
             guard let location = BookLocation(path: place.path, in: files.configuration) else { continue }

@@ -61,6 +61,10 @@ protocol ReadStrategy: Sendable {
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
                         _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures?
 
+    /// The place up next (``UpNextOrder/Place``) of every book in `status`, read without the
+    /// books, when the strategy can; `nil` when it cannot (the caller lists the books).
+    func upNextPlaces(in status: Status, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<UpNextOrder.Place>?
+
     /// The files named `<slug>.md` as a walk would find them now, known without one (a watcher
     /// vouches for the strategy's list), or `nil` when only a walk can tell.
     func currentPaths(named slug: String, _ files: LibraryFiles<Storage>) async -> [String]?
@@ -127,9 +131,6 @@ struct ProgressWanted: Sendable {
     var forListing = false
     /// How many books will be listed at most.
     var limit: Int?
-    /// Whether the entries are made from the books' bodies and custom keys too; without, a
-    /// strategy may give books without them (but `reads`), which must not be written back.
-    var bookText = true
 }
 
 /// A strategy's answer to a query, before the engine checks, sorts and cuts it.

@@ -220,7 +220,7 @@ enum IndexRows {
         minutes.flatMap(TimeOfDay.init(minutesSinceMidnight:))
     }
 
-    private static func day(_ text: String?) -> Day? {
+    static func day(_ text: String?) -> Day? {
         // A note's `2021` or `2023-06` keeps the precision it was written with.
         text.flatMap { Day($0) ?? Day(partial: $0) }
     }

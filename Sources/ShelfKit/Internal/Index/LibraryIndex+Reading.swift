@@ -59,6 +59,19 @@ extension LibraryIndex {
     private static let columnsWithoutText = (IndexRows.bookColumns.filter { $0 != "body" && $0 != "extra" }.map { "d." + $0 }
         + [#"CASE WHEN instr(d.extra, '"reads"') > 0 THEN d.extra END AS extra"#, "'' AS body"]).joined(separator: ", ")
 
+    /// The place up next of every book in `status`, from its row's path, slug, `next` and
+    /// `added` alone: ordering 45,000 books to read decoded every column of each.
+    func upNextPlaces(in status: Status) throws(ShelfError) -> [UpNextOrder.Place] {
+        try read { db in
+            var places: [UpNextOrder.Place] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, slug, next, added FROM books WHERE status = ?", arguments: [status.name])
+            while let row = try rows.next() {
+                places.append(UpNextOrder.Place(next: row[2], added: IndexRows.day(row[3]), id: row[1], path: row[0]))
+            }
+            return places
+        }
+    }
+
     /// How many books match `query`.
     func count(matching query: Query) throws(ShelfError) -> Int {
         return try read { db in
