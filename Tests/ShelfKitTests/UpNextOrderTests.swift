@@ -21,6 +21,26 @@ struct UpNextOrderTests {
         #expect(order.placed.map(\.id) == ["d", "b"])
     }
 
+    /// The first places found in one pass are the head of the whole order, whatever the limit,
+    /// on places alike in some parts and in all (a slug twice), and the whole order is the books'.
+    @Test func theFirstPlacesAreTheHeadOfTheWholeOrder() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let books = (0..<count).map { position in
+                Book(id: BookID("b\(Int.random(in: 0...9, using: &generator))"), status: .toRead, path: "to-read/\(position).md", title: "T",
+                     added: Bool.random(using: &generator) ? day("2026-01-0\(Int.random(in: 1...3, using: &generator))") : nil,
+                     next: Bool.random(using: &generator) ? Int.random(in: 1...4, using: &generator) : nil)
+            }
+            let places = books.map(UpNextOrder.Place.init)
+            let whole = UpNextOrder(books: books, configuration: .default).books.map(\.path)
+            #expect(UpNextOrder.first(nil, of: places).map(\.path) == whole)
+            for limit in [1, 2, 5, count + 1] {
+                #expect(UpNextOrder.first(limit, of: places).map(\.path) == Array(whole.prefix(limit)), "\(limit) of \(count)")
+            }
+        }
+    }
+
     /// Putting a book first renumbers the others with a place and returns only what changes.
     @Test func placingRenumbersThePlacedBooks() throws {
         let order = UpNextOrder(books: books(), configuration: .default)

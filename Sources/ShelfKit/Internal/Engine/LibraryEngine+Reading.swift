@@ -272,10 +272,9 @@ extension LibraryEngine {
             let order = UpNextOrder(books: listing.items, configuration: files.configuration)
             return UpNextOrder.Page(books: order.books.limited(to: limit), total: order.books.count, problems: listing.problems)
         }
-        let places = UpNextOrder.ordered(found.items)
         var problems = found.problems
         var books: [Book] = []
-        for place in places.limited(to: limit) {
+        for place in UpNextOrder.first(limit, of: found.items) {
             guard let location = BookLocation(path: place.path, in: files.configuration) else { continue }
             do throws(ShelfError) {
                 books.append(try files.read(location).book)
@@ -284,7 +283,7 @@ extension LibraryEngine {
             }
         }
         remember(books)
-        return UpNextOrder.Page(books: books, total: places.count, problems: Array(Set(problems)).sorted())
+        return UpNextOrder.Page(books: books, total: found.items.count, problems: Array(Set(problems)).sorted())
     }
 
     /// The statistics' figures from the strategy, when it adds up sessions: the books with a

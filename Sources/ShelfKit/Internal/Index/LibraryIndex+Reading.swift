@@ -64,7 +64,11 @@ extension LibraryIndex {
     func upNextPlaces(in status: Status) throws(ShelfError) -> [UpNextOrder.Place] {
         try read { db in
             var places: [UpNextOrder.Place] = []
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, slug, next, added FROM books WHERE status = ?", arguments: [status.name])
+            // The narrow table of query values finds them: a scan of `books` reads their text too.
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT d.path, d.slug, d.next, d.added FROM book_facts b CROSS JOIN books d ON d.id = b.id
+                WHERE b.q_status = ? AND d.status = ?
+                """, arguments: [TextFolding.fold(status.name), status.name])
             while let row = try rows.next() {
                 places.append(UpNextOrder.Place(next: row[2], added: IndexRows.day(row[3]), id: row[1], path: row[0]))
             }
