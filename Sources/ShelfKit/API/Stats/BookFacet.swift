@@ -29,11 +29,16 @@ package enum BookFacet: String, Sendable, Hashable, CaseIterable {
     /// case are one (`Sci-Fi` and `sci-fi`), shown as most books write it (ties: the first in
     /// byte order); a book counts once per value.
     package func counts(in books: [Book], order: Order = .count) -> [NameCount] {
+        counts(ofValues: books.map(values(of:)), order: order)
+    }
+
+    /// The counts of the facet's values of each book, `lists` holding each book's (``values(of:)``).
+    func counts(ofValues lists: [[String]], order: Order) -> [NameCount] {
         var spellings: [String: [String: Int]] = [:]
         var counts: [String: Int] = [:]
-        for book in books {
+        for list in lists {
             var seen = Set<String>()
-            for value in values(of: book) {
+            for value in list {
                 let key = value.lowercased()
                 spellings[key, default: [:]][value, default: 0] += 1
                 if seen.insert(key).inserted { counts[key, default: 0] += 1 }
@@ -61,7 +66,11 @@ extension LibraryReading {
     /// ```
     package func counts(of facet: BookFacet, matching query: Query = .all, order: BookFacet.Order = .count)
         async throws(ShelfError) -> Listing<NameCount> {
-        let books = try await books(matching: query, sortedBy: [], limit: nil)
-        return Listing(facet.counts(in: books.items, order: order), problems: books.problems)
+        // Each book's values alone are kept as it is read, not the book: at 100,000 books, the
+        // books held at once were 290 MB.
+        let values = try await mapBooks(matching: query, sortedBy: [], limit: nil, withProgress: false) { book, _ in
+            facet.values(of: book)
+        }
+        return Listing(facet.counts(ofValues: values.items, order: order), problems: values.problems)
     }
 }
