@@ -265,10 +265,9 @@ extension LibraryEngine {
     /// listed is a problem, not a failure.
     func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page {
         let status = files.configuration.status(for: .toRead)
-        let toRead = Query(.term(QueryTerm(.compare(.status, .equals(TextFolding.fold(status.name))), source: "status:" + status.name)))
         guard let limit, let found = try await reads.upNextPlaces(in: status, files) else {
             // Every book read whole, as listed, where they are all listed or only a listing finds them.
-            let listing = try await books(matching: toRead, sortedBy: [], limit: nil)
+            let listing = try await books(matching: BookQuery(statuses: [status]).query, sortedBy: [], limit: nil)
             let order = UpNextOrder(books: listing.items, configuration: files.configuration)
             return UpNextOrder.Page(books: order.books.limited(to: limit), total: order.books.count, problems: listing.problems)
         }

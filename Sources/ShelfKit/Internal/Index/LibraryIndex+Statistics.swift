@@ -18,18 +18,20 @@ extension LibraryIndex {
             return book
         }
         return try read { db in
-            // The books matched, by path: those whose files read, for `books` has a row of each.
-            var matched = "SELECT path FROM books"
+            // The sessions of the books matched, by path; of every book, none but the whole
+            // library's streak asks. The pace of every book that reads counts the sessions with
+            // their pages read: `NULL` is kept for those of a book without a row
+            // (``updateProgress(_:books:all:)``), and 100,000 paths made into a table for `IN`
+            // were a third of a year's statistics.
+            var ofMatched = "pages_read IS NOT NULL"
+            var ofBooks = ""
             var arguments = StatementArguments()
             if query.expression != .all {
                 let compiled = QuerySQL(query.expression)
-                matched = "SELECT b.path FROM book_facts b WHERE " + compiled.sql
+                ofMatched = "book_path IN (SELECT b.path FROM book_facts b WHERE \(compiled.sql))"
+                ofBooks = " AND " + ofMatched
                 arguments = compiled.statementArguments
             }
-            // The sessions of every book that reads are those with their pages read: `NULL` is
-            // kept for the sessions of a book without a row (``updateProgress(_:books:all:)``),
-            // and 100,000 paths made into a table for `IN` were a third of a year's statistics.
-            let ofMatched = query.expression == .all ? "pages_read IS NOT NULL" : "book_path IN (\(matched))"
             // As ``ReadingPace/init(_:counting:)`` adds them up: a session is timed when it gives
             // more than no minutes and more than no pages.
             let timed = "minutes > 0 AND pages_read > 0"
@@ -37,7 +39,7 @@ extension LibraryIndex {
                 SELECT count(*), count(DISTINCT day), total(pages_read), total(minutes),
                        total(CASE WHEN \(timed) THEN pages_read END), total(CASE WHEN \(timed) THEN minutes END)
                 FROM sessions WHERE day >= ? AND day <= ? AND \(ofMatched)
-                """, arguments: [first?.description ?? "", last.description] + (query.expression == .all ? [] : arguments))
+                """, arguments: [first?.description ?? "", last.description] + arguments)
             let pace = ReadingPace(totals: ReadingPace.Totals(
                 sessions: paceRow?[0] ?? 0, readingDays: paceRow?[1] ?? 0, pagesRead: Int(paceRow?[2] ?? 0.0),
                 minutes: Int(paceRow?[3] ?? 0.0), timedPages: Int(paceRow?[4] ?? 0.0), timedMinutes: Int(paceRow?[5] ?? 0.0)))
@@ -46,10 +48,9 @@ extension LibraryIndex {
             // just now, as a period's summary does (``RecentReading/sessionDays``).
             var days = Set<Day>()
             var previous: Day?
-            let ofBooks = query.expression == .all ? "" : " AND book_path IN (\(matched))"
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT DISTINCT day FROM sessions WHERE day <= ?\(ofBooks) ORDER BY day DESC
-                """, arguments: [today.description] + (query.expression == .all ? [] : arguments))
+                """, arguments: [today.description] + arguments)
             while let row = try rows.next() {
                 guard let day = Day(row[0] as String) else { continue }
                 if let previous, previous.adding(days: -1) != day { break }
