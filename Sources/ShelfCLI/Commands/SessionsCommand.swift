@@ -69,91 +69,26 @@ struct SessionsCommand: AsyncParsableCommand {
         let today = Day.today()
         let first = since.flatMap { Day.days($0, today: today)?.lowerBound }
         let last = until.flatMap { Day.days($0, today: today)?.upperBound }
-        // Every session of the books, whatever the days asked for: a session's pages read
-        // depend on the one before it.
-        var sessions: [ReadingSession]
-        var books: [BookID: Book] = [:]
+        let printer = SessionListPrinter(format: format ?? .named(.table), terminal: color.terminal(),
+                                         configuration: library.configuration)
         if let book {
             let found = try await library.resolve(library.reference(book))
-            sessions = try await library.sessions(of: found.id)
-            books[found.id] = found
-        } else if let first {
-            // The books read since the first day, with all their sessions: the others' sessions
-            // would only be read to be filtered out.
-            let recent = try await library.recentReading(since: first)
-            sessions = recent.sessions
-            for book in recent.books { books[book.id] = book }
-            LibraryWarning.print(recent.problems, paths: library.displayPaths)
+            let sessions = try await library.sessions(of: found.id)
+            // Pages read in pages whatever unit each session is in (a percent, a location, a time).
+            var lines = zip(sessions, ReadingSession.pagesRead(ReadingSession.inPages(sessions, books: [found])))
+                .filter { session, _ in first.map { session.day >= $0 } ?? true }
+                .filter { session, _ in last.map { session.day <= $0 } ?? true }
+                .map { SessionLine(session: $0, pagesRead: $1, book: found) }
+            if let limit { lines = Array(lines.suffix(limit)) }
+            if !lines.isEmpty { _ = printer.print(lines) }
         } else {
-            let listing = try await library.sessions(since: nil)
-            // A template may print any field of a book; the other formats print its title and
-            // count in its length, all a book is kept with here (100,000 whole books were 290 MB).
+            // A template may print any field of a book; the other formats print its title.
             let wholeBooks = if case .template? = format { true } else { false }
-            let listed = try await library.mapBooks(matching: Query.all, sortedBy: [], limit: nil, withProgress: false) { book, _ in
-                guard !wholeBooks else { return book }
-                var kept = Book(id: book.id, title: book.title)
-                kept.pages = book.pages
-                kept.locations = book.locations
-                kept.duration = book.duration
-                return kept
+            let problems = try await library.forEachSession(from: first, through: last, limit: limit, wholeBooks: wholeBooks) {
+                printer.print($0)
             }
-            sessions = listing.items
-            for book in listed.items { books[book.id] = book }
-            LibraryWarning.print(Array(Set(listing.problems + listed.problems)).sorted(), paths: library.displayPaths)
+            LibraryWarning.print(problems, paths: library.displayPaths)
         }
-        // Pages read in pages whatever unit each session is in (a percent, a location, a time).
-        var rows = Array(zip(sessions, ReadingSession.pagesRead(ReadingSession.inPages(sessions, books: Array(books.values)))))
-            .filter { session, _ in first.map { session.day >= $0 } ?? true }
-            .filter { session, _ in last.map { session.day <= $0 } ?? true }
-        if let limit { rows = Array(rows.suffix(limit)) }
-        try print(rows, books: books, configuration: library.configuration)
-    }
-
-    private func print(_ rows: [(session: ReadingSession, pagesRead: Int)], books: [BookID: Book],
-                       configuration: LibraryConfiguration) throws {
-        let title = { (session: ReadingSession) in books[session.bookID]?.title }
-        switch format ?? .named(.table) {
-        case .named(.json):
-            let records = rows.map { JSONValue.object(SessionRecords.record($0, pagesRead: $1, title: title($0))) }
-            try StandardOutput.writeLine(JSONValue.array(records).text(.pretty))
-        case .named(.jsonl):
-            try StandardOutput.write(rows.map {
-                JSONValue.object(SessionRecords.record($0, pagesRead: $1, title: title($0))).text(.compact) + "\n"
-            }.joined())
-        case .named(.csv):
-            try StandardOutput.write(try csv(rows, title: title))
-        case .template(let template):
-            try StandardOutput.write(rows.map { template.render($0, pagesRead: $1, of: books[$0.bookID], configuration: configuration) + "\n" }.joined())
-        case .named(.table), .named(.paths), .named(.paths0):
-            let terminal = color.terminal()
-            var table = Table(columns: [
-                .init(title: "DATE"), .init(title: "BOOK", givesWay: 1), .init(title: "PAGES", alignment: .right),
-                .init(title: "FROM–TO"), .init(title: "MINUTES", alignment: .right), .init(title: "NOTE", givesWay: 0, minimum: 10, least: 4),
-            ])
-            for (session, pagesRead) in rows {
-                let range = SessionRecords.range(session) ?? ""
-                table.append([SessionRecords.when(session), title(session) ?? session.bookID.rawValue, String(pagesRead), range,
-                                   session.minutes.map(String.init) ?? "", SessionRecords.firstLine(session.note) ?? ""])
-            }
-            if !rows.isEmpty { try StandardOutput.write(table.render(width: terminal.width, terminal: terminal)) }
-        }
-    }
-
-    private func csv(_ rows: [(session: ReadingSession, pagesRead: Int)], title: (ReadingSession) -> String?) throws -> String {
-        let columns = ["book", "title", "date", "time", "path", "from", "to", "pages", "minutes", "pages_read", "note"]
-        let lines = rows.map { session, pagesRead -> [String] in
-            let record = Dictionary(SessionRecords.record(session, pagesRead: pagesRead, title: title(session)),
-                                    uniquingKeysWith: { first, _ in first })
-            return columns.map { key in
-                switch record[key] {
-                // A note's final line break would end the CSV cell on a line of its own.
-                case .string(let text)? where key == "note": String(text.reversed().drop { $0 == "\n" }.reversed())
-                case .string(let text)?: text
-                case .int(let number)?: String(number)
-                default: ""
-                }
-            }
-        }
-        return try CSVText.write(header: columns, rows: lines)
+        try printer.finish()
     }
 }

@@ -26,7 +26,7 @@ enum CSVText {
     private static let chunk = 512
 
     /// The rows as CSV, each ended by a line break: CSV.swift writes a line break between rows.
-    private static func text<Rows: Sequence<[String]>>(of rows: Rows) throws -> String {
+    static func text<Rows: Sequence<[String]>>(of rows: Rows) throws -> String {
         let writer = try CSVWriter(stream: .toMemory())
         for row in rows { try writer.write(row: row) }
         writer.stream.close()

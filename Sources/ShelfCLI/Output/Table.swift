@@ -103,6 +103,20 @@ struct Table {
         return widths
     }
 
+    /// The header line of the table without a width: the titles, tab-separated.
+    func header(terminal: Terminal) -> String {
+        terminal.paint(Self.tabSeparated(columns.map(\.title)), .bold)
+    }
+
+    /// A line of the table without a width: `cells` whole, each tab or line break in one a
+    /// space, separated by tabs. Rows made one at a time are printed so as they come.
+    static func tabSeparated(_ cells: [String]) -> String {
+        cells.map { cell in
+            cell.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                ? String(cell.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) : cell
+        }.joined(separator: "\t")
+    }
+
     func render(width: Int?, terminal: Terminal) -> String {
         var text = ""
         forEachLine(width: width, terminal: terminal) { line in
@@ -120,14 +134,8 @@ struct Table {
     /// lines them up, and no row is padded to the widest title of the library.
     func forEachLine<Failure: Error>(width: Int?, terminal: Terminal, _ body: (String) throws(Failure) -> Void) throws(Failure) {
         guard let width else {
-            func line(_ cells: [String]) -> String {
-                cells.map { cell in
-                    cell.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" })
-                        ? String(cell.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) : cell
-                }.joined(separator: "\t")
-            }
-            try body(terminal.paint(line(columns.map(\.title)), .bold))
-            for row in rows { try body(line(row.map(\.full))) }
+            try body(header(terminal: terminal))
+            for row in rows { try body(Self.tabSeparated(row.map(\.full))) }
             return
         }
         let widths = widths(fitting: width)

@@ -41,6 +41,11 @@ extension EngineHandle {
 
     package func recentReading(since day: Day) async throws(ShelfError) -> RecentReading { try await engine.recentReading(since: day) }
 
+    package func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool,
+                                _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem] {
+        try await engine.forEachSession(from: first, through: last, limit: limit, wholeBooks: wholeBooks, body)
+    }
+
     package func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page { try await engine.upNext(limit: limit) }
 
     package func readingFigures(matching query: Query, year: Int?, today: Day) async throws(ShelfError) -> ReadingFigures? {

@@ -135,6 +135,12 @@ public struct ReadingSession: Sendable, Hashable, Codable {
         (day, minuteOfDay, sequence, suffix ?? "") < (other.day, other.minuteOfDay, other.sequence, other.suffix ?? "")
     }
 
+    /// Whether `a` comes before `b` in a list of sessions: in reading order
+    /// (``precedes(_:)``), then by path, so that every list has one order.
+    package static func listedBefore(_ a: ReadingSession, _ b: ReadingSession) -> Bool {
+        a.precedes(b) || (!b.precedes(a) && a.path < b.path)
+    }
+
     /// The time as minutes since midnight, -1 without one, so untimed sessions sort first.
     var minuteOfDay: Int { time?.minutes ?? -1 }
 

@@ -225,6 +225,12 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         nil
     }
 
+    /// Reading the files is reading every session and book: the engine lists them.
+    func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool, _ files: LibraryFiles<Storage>,
+                        _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem]? {
+        nil
+    }
+
     /// Reading the files is reading every session: the statistics add them up themselves.
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
                         _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures? {

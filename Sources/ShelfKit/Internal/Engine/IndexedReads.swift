@@ -167,6 +167,17 @@ actor IndexedReads: ReadStrategy {
         return Listing(try index.upNextPlaces(in: status), problems: try index.problems(sessions: false) + duplicates)
     }
 
+    /// From the sessions' rows in order, each with its stored pages read and its book's row,
+    /// after a refresh that keeps sessions (``LibraryIndex/forEachSession(from:through:limit:wholeBooks:_:)``).
+    func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool, _ library: LibraryFiles<DiskStorage>,
+                        _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem]? {
+        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: true, fullText: false) else {
+            return nil
+        }
+        try index.forEachSession(from: first, through: last, limit: limit, wholeBooks: wholeBooks, body)
+        return try index.problems(sessions: true) + index.problems(sessions: false) + duplicates
+    }
+
     /// Summed in SQLite from each session's pages read, after a refresh that keeps sessions
     /// (``LibraryIndex/readingFigures(matching:finishedReads:from:through:)``).
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,

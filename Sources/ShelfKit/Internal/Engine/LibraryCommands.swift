@@ -22,6 +22,18 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// week's or month's summary reads, rather than every book and session.
     func recentReading(since day: Day) async throws(ShelfError) -> RecentReading
 
+    /// The library's sessions from `first` through `last` (open at either end when `nil`), the
+    /// last `limit` of them (all when `nil`), oldest first as ``LibraryReading/sessions(since:)``
+    /// lists them, each with the pages it read and its book, handed to `body` a chunk of
+    /// ``SessionLine/chunk`` at a time: a listing of a library's sessions holds a chunk, not
+    /// every session.
+    /// - Parameters:
+    ///   - wholeBooks: Whether each line's book is read whole, or only its id and title.
+    ///   - body: Called with each chunk in turn, on any thread; returns `false` to stop.
+    /// - Returns: The problems of the session and book files skipped.
+    func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool,
+                        _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem]
+
     /// The first `limit` books to read in up-next order (all when `nil`), each read whole, and
     /// how many there are: the order of tens of thousands of books is found from their places
     /// alone (``UpNextOrder/Place``).

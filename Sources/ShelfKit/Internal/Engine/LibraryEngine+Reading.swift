@@ -235,8 +235,50 @@ extension LibraryEngine {
 
     func sessions(since day: Day?) async throws(ShelfError) -> Listing<ReadingSession> {
         let found = try await reads.sessions(since: day, files)
-        let sorted = found.items.sorted { $0.precedes($1) || (!$1.precedes($0) && $0.path < $1.path) }
+        let sorted = found.items.sorted(by: ReadingSession.listedBefore)
         return Listing(sorted, problems: found.problems.sorted())
+    }
+
+    /// The sessions in listing order with their pages read and books, a chunk at a time: from
+    /// the strategy's rows when it has them, else from every session and book, read whole.
+    func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool,
+                        _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem] {
+        if let problems = try await reads.forEachSession(from: first, through: last, limit: limit, wholeBooks: wholeBooks,
+                                                         files, body) {
+            return Array(Set(problems)).sorted()
+        }
+        // Every session of each book listed, whatever the days asked for: a session's pages read
+        // depend on the one before it. From a first day on, only the books read since then.
+        let sessions: [ReadingSession]
+        var books: [BookID: (line: Book, extent: BookExtent)] = [:]
+        var problems: [Problem]
+        if let first {
+            let recent = try await recentReading(since: first)
+            sessions = recent.sessions
+            for book in recent.books where books[book.id] == nil {
+                books[book.id] = (wholeBooks ? book : Book(id: book.id, title: book.title), BookExtent(book))
+            }
+            problems = recent.problems
+        } else {
+            let listing = try await self.sessions(since: nil)
+            // Each book with what a line keeps of it and what its sessions' units need.
+            let listed = try await mapBooks(matching: .all, sortedBy: [], limit: nil, withProgress: false) { book, _ in
+                (line: wholeBooks ? book : Book(id: book.id, title: book.title), extent: BookExtent(book))
+            }
+            sessions = listing.items
+            for book in listed.items where books[book.line.id] == nil { books[book.line.id] = book }
+            problems = listing.problems + listed.problems
+        }
+        let inPages = sessions.map { session in books[session.bookID].map { session.inPages(of: $0.extent) } ?? session }
+        var lines = zip(sessions, ReadingSession.pagesRead(inPages))
+            .filter { session, _ in first.map { session.day >= $0 } ?? true }
+            .filter { session, _ in last.map { session.day <= $0 } ?? true }
+            .map { SessionLine(session: $0, pagesRead: $1, book: books[$0.bookID]?.line) }
+        if let limit { lines = Array(lines.suffix(limit)) }
+        for start in stride(from: 0, to: lines.count, by: SessionLine.chunk) {
+            guard body(Array(lines[start..<min(start + SessionLine.chunk, lines.count)])) else { break }
+        }
+        return Array(Set(problems)).sorted()
     }
 
     /// The books read since `day` with every session of theirs
@@ -244,7 +286,7 @@ extension LibraryEngine {
     /// from their own files when the strategy has no rows.
     func recentReading(since day: Day) async throws(ShelfError) -> RecentReading {
         let found = try await reads.sessionsOfBooks(readSince: day, files)
-        let sessions = found.sessions.sorted { $0.precedes($1) || (!$1.precedes($0) && $0.path < $1.path) }
+        let sessions = found.sessions.sorted(by: ReadingSession.listedBefore)
         var seen = Set<BookID>()
         let ids = sessions.map(\.bookID).filter { seen.insert($0).inserted }
         let books: Listing<Book>

@@ -33,6 +33,14 @@ protocol ReadStrategy: Sendable {
     /// Every session on or after `day` (all when `nil`), in no particular order.
     func sessions(since day: Day?, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<ReadingSession>
 
+    /// The sessions from `first` through `last`, the last `limit` of them, handed to `body` in
+    /// listing order a chunk at a time with their pages read and their books, when the strategy
+    /// reads them in that order without holding them all (``LibraryCommands/forEachSession(from:through:limit:wholeBooks:_:)``);
+    /// `nil` when it cannot, and the engine lists every session and book.
+    /// - Returns: The problems of the session and book files skipped.
+    func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool, _ files: LibraryFiles<Storage>,
+                        _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem]?
+
     /// Every session of each book read on or after `day`, its earlier ones included, in no
     /// particular order, and the days of every session of the library (for a streak): what a
     /// period's summary needs, without the sessions of the books not read in it.
