@@ -49,6 +49,14 @@ struct ExportCommand: AsyncParsableCommand {
         let problems: [Problem]
         // Each book is made into its record as it is read; only the text is held.
         switch format {
+        case .json where output == nil || output == "-":
+            // To standard output, each book is written as its chunk comes.
+            let array = JSONArrayOutput()
+            let problems = try await library.forEachBook(matching: query, sortedBy: [], limit: nil) { books in
+                array.append(books.map { BookRecords.jsonItem(BookRecords.record($0, progress: nil)) })
+            }
+            try array.finish()
+            return warn(problems, library: library)
         case .json:
             let listing = try await library.mapBooks(matching: query, sortedBy: [], limit: nil, withProgress: false) { book, _ in
                 BookRecords.jsonItem(BookRecords.record(book, progress: nil))
@@ -70,6 +78,10 @@ struct ExportCommand: AsyncParsableCommand {
         } else {
             try StandardOutput.write(text)
         }
+        warn(problems, library: library)
+    }
+
+    private func warn(_ problems: [Problem], library: FileLibrary) {
         if let first = problems.first.map(library.displayPaths.problem) {
             let others = problems.count > 1 ? " and \(problems.count - 1) more" : ""
             printError("shelf: warning: skipped \(first)\(others); run `shelf check` for details")

@@ -41,6 +41,11 @@ extension EngineHandle {
 
     package func recentReading(since day: Day) async throws(ShelfError) -> RecentReading { try await engine.recentReading(since: day) }
 
+    package func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?,
+                             _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> [Problem] {
+        try await engine.forEachBook(matching: query, sortedBy: order, limit: limit, body)
+    }
+
     package func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool,
                                 _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem] {
         try await engine.forEachSession(from: first, through: last, limit: limit, wholeBooks: wholeBooks, body)

@@ -225,6 +225,13 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         nil
     }
 
+    var readsBooksAtPaths: Bool { false }
+
+    /// A book is read from its file: the engine lists the books whole.
+    func books(atPaths paths: [String], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [Book]? {
+        nil
+    }
+
     /// Reading the files is reading every session and book: the engine lists them.
     func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool, _ files: LibraryFiles<Storage>,
                         _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem]? {

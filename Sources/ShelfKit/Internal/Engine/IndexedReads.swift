@@ -167,6 +167,14 @@ actor IndexedReads: ReadStrategy {
         return Listing(try index.upNextPlaces(in: status), problems: try index.problems(sessions: false) + duplicates)
     }
 
+    nonisolated var readsBooksAtPaths: Bool { true }
+
+    /// From the rows of the index as the listing left it, each found by its path.
+    func books(atPaths paths: [String], _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> [Book]? {
+        guard case .open(let index) = state else { return nil }
+        return try index.books(atPaths: paths)
+    }
+
     /// From the sessions' rows in order, each with its stored pages read and its book's row,
     /// after a refresh that keeps sessions (``LibraryIndex/forEachSession(from:through:limit:wholeBooks:_:)``).
     func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool, _ library: LibraryFiles<DiskStorage>,

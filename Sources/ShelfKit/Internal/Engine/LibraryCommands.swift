@@ -22,6 +22,15 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// week's or month's summary reads, rather than every book and session.
     func recentReading(since day: Day) async throws(ShelfError) -> RecentReading
 
+    /// The books `query` matches, sorted, at most `limit` of them, as ``books(matching:sortedBy:limit:)``
+    /// lists them, handed to `body` whole a chunk of ``SessionLine/chunk`` at a time: a listing
+    /// of every book holds their order and a chunk, not every book.
+    /// - Parameter body: Called with each chunk in turn, on any thread; returns `false` to stop.
+    /// - Returns: The problems of the book files skipped.
+    /// - Throws: ``ShelfError/invalidQuery(_:)`` for a query the library's books cannot answer.
+    func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?,
+                     _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> [Problem]
+
     /// The library's sessions from `first` through `last` (open at either end when `nil`), the
     /// last `limit` of them (all when `nil`), oldest first as ``LibraryReading/sessions(since:)``
     /// lists them, each with the pages it read and its book, handed to `body` a chunk of

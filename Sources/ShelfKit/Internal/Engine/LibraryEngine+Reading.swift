@@ -239,6 +239,33 @@ extension LibraryEngine {
         return Listing(sorted, problems: found.problems.sorted())
     }
 
+    /// The books of a listing, whole, a chunk at a time: their order from a listing that keeps
+    /// each one's path, then each chunk read from the strategy's rows; or, where a book is only
+    /// read from its file, from a listing of the books whole.
+    func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?,
+                     _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> [Problem] {
+        let chunk = SessionLine.chunk
+        // How many books were handed on before the strategy could no longer read them by path.
+        var handed = 0
+        if reads.readsBooksAtPaths {
+            let paths = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: false) { book, _ in book.path }
+            var start = 0
+            while start < paths.items.count {
+                let end = min(start + chunk, paths.items.count)
+                guard let books = try await reads.books(atPaths: Array(paths.items[start..<end]), files) else { break }
+                guard body(books) else { return paths.problems }
+                start = end
+            }
+            if start == paths.items.count { return paths.problems }
+            handed = start
+        }
+        let listing = try await books(matching: query, sortedBy: order, limit: limit)
+        for start in stride(from: handed, to: listing.items.count, by: chunk) {
+            guard body(Array(listing.items[start..<min(start + chunk, listing.items.count)])) else { break }
+        }
+        return listing.problems
+    }
+
     /// The sessions in listing order with their pages read and books, a chunk at a time: from
     /// the strategy's rows when it has them, else from every session and book, read whole.
     func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool,

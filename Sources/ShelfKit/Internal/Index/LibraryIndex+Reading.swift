@@ -54,6 +54,21 @@ extension LibraryIndex {
         }
     }
 
+    /// The books at `paths`, in that order, each found through `books_by_path`; a path
+    /// without a row is left out.
+    func books(atPaths paths: [String]) throws(ShelfError) -> [Book] {
+        try read { db in
+            let statement = try db.makeStatement(sql: "SELECT * FROM books WHERE path = ?")
+            let reader = IndexRows.BookReader(statement)
+            var books: [Book] = []
+            books.reserveCapacity(paths.count)
+            for path in paths {
+                if let row = try Row.fetchOne(statement, arguments: [path]) { books.append(reader.book(row).read(from: reader.stamp(row))) }
+            }
+            return books
+        }
+    }
+
     /// The columns of `books` but its body and custom keys, which read as empty, but for the
     /// custom keys of a book read before (`reads`), for ``IndexRows/BookReader``.
     private static let columnsWithoutText = (IndexRows.bookColumns.filter { $0 != "body" && $0 != "extra" }.map { "d." + $0 }
