@@ -8,11 +8,13 @@ import Darwin
 struct BenchOptions {
     static let usage = """
         usage: shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work DIR] [--out BENCHMARKS.md] [--shelf PATH]
-                           [--calibre-up-to 10000] [--watcher-only]
+                           [--calibre-up-to 10000] [--watcher-only] [--every-command]
         Times the release `shelf` against find, ripgrep, python-frontmatter and, when `calibredb` is on PATH,
         calibre (on libraries of up to --calibre-up-to books; 0 leaves calibre out) and writes the tables to --out.
         Rows without the watcher run with SHELF_NO_WATCHMAN=1; the watcher rows, when watchman is installed, on a
-        private watchman server. --watcher-only measures the watcher rows alone and writes nothing.
+        private watchman server. --watcher-only measures the watcher rows alone and writes nothing. --every-command
+        measures every command of shelf at each size above 1,000 books, without and with the watcher, beside the
+        warm list, `shelf --version` and the same command at 1,000 books, and writes its own section.
         """
 
     var sizes = [1_000, 10_000]
@@ -31,6 +33,8 @@ struct BenchOptions {
     var watcherOnly = false
     /// Only the rows of a library adopted from notes (``Adopted``), printed with their target.
     var adoptedOnly = false
+    /// A row for every command (``EveryCommand``), in a section of its own.
+    var everyCommand = false
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -45,6 +49,7 @@ struct BenchOptions {
             case "--calibre-up-to": calibreUpTo = iterator.next().flatMap { Int($0) } ?? calibreUpTo
             case "--watcher-only": watcherOnly = true
             case "--adopted-only": adoptedOnly = true
+            case "--every-command": everyCommand = true
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)

@@ -26,6 +26,8 @@ struct BenchReport {
         var notes: [String] = []
         /// The calibre library the section was compared with, if any.
         var calibre: Calibre.Library?
+        /// Said after the size in the section's heading, such as "with the watcher".
+        var qualifier: String?
     }
 
     let options: BenchOptions
@@ -49,11 +51,12 @@ struct BenchReport {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    private static func seconds(_ samples: [Command.Sample]) -> Double { median(samples.map(\.seconds)) }
-    private static func mebibytes(_ samples: [Command.Sample]) -> Double { Double(samples.map(\.peakKiB).max() ?? 0) / 1024 }
+    static func seconds(_ samples: [Command.Sample]) -> Double { median(samples.map(\.seconds)) }
+    static func mebibytes(_ samples: [Command.Sample]) -> Double { Double(samples.map(\.peakKiB).max() ?? 0) / 1024 }
 
     func render(_ section: Section) -> String {
-        var text = "### \(section.books) books (\(section.files) Markdown files), median of \(section.runs) runs\n\n"
+        var text = "### \(section.books) books (\(section.files) Markdown files)\(section.qualifier.map { ", " + $0 } ?? ""), "
+        text += "median of \(section.runs) runs\n\n"
         text += "| measurement | shelf | peak memory | comparison | its time | shelf ÷ comparison |\n"
         text += "|---|---:|---:|---|---:|---:|\n"
         for row in section.rows {
@@ -220,7 +223,7 @@ struct BenchReport {
         return text
     }
 
-    private static func machine(calibre: Calibre.Tool?, shelf: String) -> String {
+    static func machine(calibre: Calibre.Tool?, shelf: String) -> String {
         func lines(_ command: [String]) -> [String] {
             let process = Process()
             let pipe = Pipe()

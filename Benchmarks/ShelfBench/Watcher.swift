@@ -6,45 +6,14 @@ import Foundation
 /// walking the library, and the list after one file was edited. No rows without watchman.
 enum Watcher {
     static func rows(library: String, runs: Int, options: BenchOptions) throws -> [BenchReport.Row] {
-        guard let program = program() else {
+        guard let server = try Server(folder: URL(fileURLWithPath: library).deletingLastPathComponent().path + "/watchman") else {
             FileHandle.standardError.write(Data("shelf-bench: watchman is not installed; no watcher rows\n".utf8))
             return []
         }
-        let folder = URL(fileURLWithPath: library).deletingLastPathComponent().path + "/watchman"
-        try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let socket = folder + "/sock"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: program)
-        server.arguments = ["--foreground", "--no-save-state", "--sockname=\(socket)", "--statefile=\(folder)/state",
-                            "--logfile=\(folder)/log", "--pidfile=\(folder)/pid"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            // A server that `watchman watch-project` started on this socket, had this one been
-            // slow to listen, would outlive the bench: ask whichever listens to stop too.
-            let shutdown = Process()
-            shutdown.executableURL = URL(fileURLWithPath: program)
-            shutdown.arguments = ["--no-spawn", "--sockname=\(socket)", "shutdown-server"]
-            shutdown.standardOutput = FileHandle.nullDevice
-            shutdown.standardError = FileHandle.nullDevice
-            if (try? shutdown.run()) != nil { shutdown.waitUntilExit() }
-            server.terminate()
-            server.waitUntilExit()
-        }
-        // The server takes a moment to listen. `shelf watch` runs `watchman watch-project`,
-        // which starts a server of its own when none listens yet: wait for the socket first.
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
-        let environment = ["SHELF_NO_WATCHMAN": "", "WATCHMAN_SOCK": socket]
+        defer { server.stop() }
+        let environment = server.environment
         let shelf = options.shelf
-        let watch = Command(label: "shelf watch", arguments: [shelf, "--library", library, "watch"], environment: environment)
-        var watching = false
-        for _ in 0..<100 where !watching {
-            watching = watch.run() != nil
-            if !watching { usleep(50_000) }
-        }
-        guard watching else { throw BenchFailure(command: watch.label) }
+        try server.watch(library, shelf: shelf)
         let watched = Command(label: "shelf list author:herbert --format paths, with the watcher",
                               arguments: [shelf, "--library", library, "list", "author:herbert", "--format", "paths"],
                               environment: environment)
@@ -82,6 +51,58 @@ enum Watcher {
                                          try? bytes.write(to: URL(fileURLWithPath: edited))
                                      }, comparisonBefore: { true }))
         return rows
+    }
+
+    /// A private watchman server: its own socket, state and log under `folder`, so the bench
+    /// never touches the person's own.
+    final class Server {
+        private let program: String
+        private let process = Process()
+        private let socket: String
+
+        /// Starts the server and waits until it listens; `nil` when watchman is not installed.
+        init?(folder: String) throws {
+            guard let program = Watcher.program() else { return nil }
+            self.program = program
+            try? FileManager.default.removeItem(atPath: folder)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            socket = folder + "/sock"
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = ["--foreground", "--no-save-state", "--sockname=\(socket)", "--statefile=\(folder)/state",
+                                 "--logfile=\(folder)/log", "--pidfile=\(folder)/pid"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The server takes a moment to listen. `shelf watch` runs `watchman watch-project`,
+            // which starts a server of its own when none listens yet: wait for the socket first.
+            for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
+        }
+
+        /// What a `shelf` command needs to use this server.
+        var environment: [String: String] { ["SHELF_NO_WATCHMAN": "", "WATCHMAN_SOCK": socket] }
+
+        /// Runs `shelf watch` on `library` with this server, retrying while the server starts.
+        func watch(_ library: String, shelf: String) throws {
+            let watch = Command(label: "shelf watch", arguments: [shelf, "--library", library, "watch"], environment: environment)
+            for _ in 0..<100 {
+                if watch.run() != nil { return }
+                usleep(50_000)
+            }
+            throw BenchFailure(command: watch.label + " " + library)
+        }
+
+        func stop() {
+            // A server that `watchman watch-project` started on this socket, had this one been
+            // slow to listen, would outlive the bench: ask whichever listens to stop too.
+            let shutdown = Process()
+            shutdown.executableURL = URL(fileURLWithPath: program)
+            shutdown.arguments = ["--no-spawn", "--sockname=\(socket)", "shutdown-server"]
+            shutdown.standardOutput = FileHandle.nullDevice
+            shutdown.standardError = FileHandle.nullDevice
+            if (try? shutdown.run()) != nil { shutdown.waitUntilExit() }
+            process.terminate()
+            process.waitUntilExit()
+        }
     }
 
     private static func program() -> String? {

@@ -3,7 +3,7 @@
 //   swift build -c release --static-swift-stdlib --product shelf   # as installed (README)
 //   swift run -c release shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work /tmp/shelf-bench]
 //                                    [--shelf .build/release/shelf] [--out BENCHMARKS.md] [--calibre-up-to 10000]
-//                                    [--watcher-only] [--adopted-only]
+//                                    [--watcher-only] [--adopted-only] [--every-command]
 //
 // Every measurement is a fresh process, as a command-line invocation is: `shelf` and the
 // comparison commands run one after the other in the same round, and the medians are reported.
@@ -42,6 +42,19 @@ if options.watcherOnly {
 if options.adoptedOnly {
     try measureOnly({ library, _ in try Adopted.rows(library: library, runs: options.runs, options: options) },
                     targets: { $0.targets() })
+}
+if options.everyCommand {
+    do {
+        let sections = try EveryCommand.sections(options: options)
+        let report = BenchReport(options: options, calibre: nil)
+        for section in sections { print(report.render(section)) }
+        print(EveryCommand.targets(sections))
+        try EveryCommand.write(sections, options: options)
+        exit(0)
+    } catch {
+        print(error)
+        exit(1)
+    }
 }
 let calibre = options.watcherOnly ? nil : Calibre.find(work: options.work)
 var report = BenchReport(options: options, calibre: calibre)

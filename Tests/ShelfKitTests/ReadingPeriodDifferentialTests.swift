@@ -20,12 +20,9 @@ struct ReadingPeriodDifferentialTests {
         // A book whose file cannot be read, read in the periods: its problem is said, whoever reads.
         files["reading/unreadable.md"] = "---\ntitle: [Unclosed\n---\n"
         files["reading/unreadable/2024-03-12.md"] = "---\npages: 12\n---\n"
-        let root = try TemporaryFolder.make(with: files)
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let direct = try FileLibrary(root: root, index: .disabled, today: { testToday })
-        let indexed = try FileLibrary(root: root, today: { testToday })
-        let memory = InMemoryLibrary(today: { testToday })
-        for (path, text) in files where !path.hasPrefix(".shelf/") { try await memory.writeBehindTheLibrary(text, to: path) }
+        let three = try await ThreeReaders(files)
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        let (direct, indexed, memory) = (three.direct, three.indexed, three.memory)
         let books = try await direct.books(matching: Query.all, sortedBy: [], limit: nil)
         let sessions = try await direct.sessions(since: nil)
         #expect(!sessions.problems.isEmpty, "the broken session is there")

@@ -77,15 +77,12 @@ struct SessionListingDifferentialTests {
         var files = GeneratedLibrary.files(count: 1_200, seed: 53).merging(ProgressDifferentialTests.handwritten) { _, new in new }
         files.merge(Self.unreadable) { _, new in new }
         files.merge(Self.ties) { _, new in new }
-        let root = try TemporaryFolder.make(with: files)
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let direct = try FileLibrary(root: root, index: .disabled, today: { testToday })
-        let indexed = try FileLibrary(root: root, today: { testToday })
-        let memory = InMemoryLibrary(today: { testToday })
-        for (path, text) in files where !path.hasPrefix(".shelf/") { try await memory.writeBehindTheLibrary(text, to: path) }
+        let three = try await ThreeReaders(files)
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        let (direct, indexed, memory) = (three.direct, three.indexed, three.memory)
         let books = try await direct.books(matching: Query.all, sortedBy: [], limit: nil)
         let sessions = try await direct.sessions(since: nil)
-        #expect(sessions.items.count > SessionLine.chunk, "several chunks")
+        #expect(sessions.items.count > StreamedListing.chunk, "several chunks")
 
         let days: [Day?] = [nil, Day("2024-03-12"), Day("2030-01-01")]
         var compared = 0
@@ -99,7 +96,7 @@ struct SessionListingDifferentialTests {
                     for library in readers {
                         let listed = try await Self.lines(of: library, from: first, through: last, limit: limit)
                         #expect(listed.lines == model, "\(String(describing: first)) \(String(describing: last)) \(String(describing: limit)) \(library.root)")
-                        #expect(listed.chunks.allSatisfy { $0 > 0 && $0 <= SessionLine.chunk })
+                        #expect(listed.chunks.allSatisfy { $0 > 0 && $0 <= StreamedListing.chunk })
                         #expect(Set(listed.problems).isSubset(of: Set(books.problems + sessions.problems)))
                         if first == nil, last == nil, limit == nil {
                             #expect(listed.problems.contains { $0.path == "reading/unreadable.md" })

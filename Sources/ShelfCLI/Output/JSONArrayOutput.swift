@@ -20,7 +20,7 @@ final class JSONArrayOutput: Sendable {
             guard state.failure == nil else { return false }
             do throws(CommandFailure) {
                 for item in items {
-                    try state.writer.write(state.written == 0 ? "[\n  " : ",\n  ")
+                    try state.writer.write(Self.separator(before: state.written))
                     try state.writer.write(item)
                     state.written += 1
                 }
@@ -35,12 +35,18 @@ final class JSONArrayOutput: Sendable {
     /// How many items were written.
     var count: Int { state.withLock { $0.written } }
 
+    /// What comes before the item at `index` of a pretty JSON array: its opening, or a comma.
+    static func separator(before index: Int) -> String { index == 0 ? "[\n  " : ",\n  " }
+
+    /// What ends a pretty JSON array of `count` items.
+    static func end(after count: Int) -> String { count == 0 ? "[]\n" : "\n]\n" }
+
     /// Ends the array and writes what is left.
     /// - Throws: The first error a write met.
     func finish() throws(CommandFailure) {
         try state.withLock { state throws(CommandFailure) in
             if let failure = state.failure { throw failure }
-            try state.writer.write(state.written == 0 ? "[]\n" : "\n]\n")
+            try state.writer.write(Self.end(after: state.written))
             try state.writer.flush()
         }
     }

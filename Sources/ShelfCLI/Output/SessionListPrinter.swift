@@ -54,7 +54,7 @@ final class SessionListPrinter: Sendable {
         try state.withLock { state throws(CommandFailure) in
             if let failure = state.failure { throw failure }
             switch format {
-            case .named(.json): try state.writer.write(state.printed == 0 ? "[]\n" : "\n]\n")
+            case .named(.json): try state.writer.write(JSONArrayOutput.end(after: state.printed))
             case .named(.csv) where state.printed == 0: try print([], &state)
             case .named(.table), .named(.paths), .named(.paths0):
                 if let table = state.table, !table.rows.isEmpty {
@@ -70,7 +70,7 @@ final class SessionListPrinter: Sendable {
         switch format {
         case .named(.json):
             for (offset, line) in lines.enumerated() {
-                try state.writer.write(state.printed + offset == 0 ? "[\n  " : ",\n  ")
+                try state.writer.write(JSONArrayOutput.separator(before: state.printed + offset))
                 try state.writer.write(BookRecords.jsonItem(Self.record(line)))
             }
         case .named(.jsonl):

@@ -15,8 +15,4 @@ package struct SessionLine: Sendable {
         self.pagesRead = pagesRead
         self.book = book
     }
-
-    /// How many lines a listing hands over at once: few enough that memory holds a chunk
-    /// rather than a library's sessions, many enough that a chunk is not a call each.
-    package static let chunk = 1_000
 }

@@ -23,7 +23,7 @@ package protocol LibraryCommands: LibraryBatchWriting {
     func recentReading(since day: Day) async throws(ShelfError) -> RecentReading
 
     /// The books `query` matches, sorted, at most `limit` of them, as ``books(matching:sortedBy:limit:)``
-    /// lists them, handed to `body` whole a chunk of ``SessionLine/chunk`` at a time: a listing
+    /// lists them, handed to `body` whole a chunk of ``StreamedListing/chunk`` at a time: a listing
     /// of every book holds their order and a chunk, not every book.
     /// - Parameter body: Called with each chunk in turn, on any thread; returns `false` to stop.
     /// - Returns: The problems of the book files skipped.
@@ -34,7 +34,7 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// The library's sessions from `first` through `last` (open at either end when `nil`), the
     /// last `limit` of them (all when `nil`), oldest first as ``LibraryReading/sessions(since:)``
     /// lists them, each with the pages it read and its book, handed to `body` a chunk of
-    /// ``SessionLine/chunk`` at a time: a listing of a library's sessions holds a chunk, not
+    /// ``StreamedListing/chunk`` at a time: a listing of a library's sessions holds a chunk, not
     /// every session.
     /// - Parameters:
     ///   - wholeBooks: Whether each line's book is read whole, or only its id and title.

@@ -244,7 +244,7 @@ extension LibraryEngine {
     /// read from its file, from a listing of the books whole.
     func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?,
                      _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> [Problem] {
-        let chunk = SessionLine.chunk
+        let chunk = StreamedListing.chunk
         // How many books were handed on before the strategy could no longer read them by path.
         var handed = 0
         if reads.readsBooksAtPaths {
@@ -302,8 +302,8 @@ extension LibraryEngine {
             .filter { session, _ in last.map { session.day <= $0 } ?? true }
             .map { SessionLine(session: $0, pagesRead: $1, book: books[$0.bookID]?.line) }
         if let limit { lines = Array(lines.suffix(limit)) }
-        for start in stride(from: 0, to: lines.count, by: SessionLine.chunk) {
-            guard body(Array(lines[start..<min(start + SessionLine.chunk, lines.count)])) else { break }
+        for start in stride(from: 0, to: lines.count, by: StreamedListing.chunk) {
+            guard body(Array(lines[start..<min(start + StreamedListing.chunk, lines.count)])) else { break }
         }
         return Array(Set(problems)).sorted()
     }
@@ -423,8 +423,16 @@ extension LibraryEngine {
     /// Every problem of every file, read from the files whatever the strategy: `check` is
     /// what a person runs when they doubt the index.
     func check() async throws(ShelfError) -> [Problem] {
-        let listing = try files.listing(includeSessions: true)
         let storage = files.storage
+        let statuses = files.configuration.statuses
+        // The scan by `lstat` for links, names that are not UTF-8 and saves kept aside walks
+        // every folder again, on one thread: beside the walk and the reads, not after them.
+        async let entryProblems = Self.entryProblems(of: storage, statuses: statuses)
+        // On all cores: the walk lists every book's session folder as well, as many folders
+        // as books.
+        let listing = try await LibraryWalk.walkInParallel(storage, statuses: statuses,
+                                                           notes: files.configuration.noteLayout, includeSessions: true,
+                                                           collectInfo: false)
         let finished = files.configuration.statuses.filter { files.configuration.role(of: $0) == .finished }
         let units = listing.books.map {
             LibraryFiles<Storage>.CheckUnit(location: $0, sessionNames: listing.sessionFiles[$0.sessionFolder] ?? [],
@@ -433,7 +441,11 @@ extension LibraryEngine {
         }
         let perFile = await ParallelMap.map(units) { LibraryFiles.problems(of: $0, in: storage) }
         let duplicates = DuplicateKeys.isbnProblems(perFile.compactMap(\.isbn))
-        return (files.libraryProblems(listing) + perFile.flatMap(\.problems) + duplicates).sorted()
+        return (files.libraryProblems(listing) + (await entryProblems) + perFile.flatMap(\.problems) + duplicates).sorted()
+    }
+
+    private nonisolated static func entryProblems(of storage: Storage, statuses: [Status]) async -> [Problem] {
+        storage.entryProblems(statuses: statuses)
     }
 
     func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {

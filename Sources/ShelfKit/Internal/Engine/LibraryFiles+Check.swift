@@ -49,15 +49,20 @@ extension LibraryFiles {
         }
         let folder = unit.location.sessionFolder
         var sessions: [(session: ReadingSession, document: FrontMatterDocument)] = []
+        var named: [String: SessionFileName] = [:]
         for name in unit.sessionNames where name.hasSuffix(".md") && !name.hasPrefix(".") {
-            let sessionPath = folder + "/" + name
             guard let parsed = SessionFileName(name) else {
-                problems.append(Problem(path: sessionPath, line: 0, column: 0,
+                problems.append(Problem(path: folder + "/" + name, line: 0, column: 0,
                                         message: "session file name is not a date; name it YYYY-MM-DD-HHMM.md or YYYY-MM-DD.md"))
                 continue
             }
+            named[name] = parsed
+        }
+        storage.readEach(unit.sessionNames.filter { named[$0] != nil }, in: folder) { name, bytes in
+            let sessionPath = folder + "/" + name
+            guard let parsed = named[name] else { return }
             do throws(ShelfError) {
-                let document = try FrontMatterDocument(libraryFile: try storage.read(sessionPath), path: sessionPath)
+                let document = try FrontMatterDocument(libraryFile: try bytes.get(), path: sessionPath)
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(unit.location.slug), name: parsed)
                 problems += MergeConflictMarks.withoutConflictedKeys(errors, in: document).map { Problem($0, path: sessionPath) }
                 problems += MergeConflictMarks.problems(in: document, path: sessionPath,
@@ -79,7 +84,8 @@ extension LibraryFiles {
     /// own, saying how to resolve it, instead of "should be a number".
 
     /// Problems that come from the library as a whole: the configuration, duplicate slugs and
-    /// session folders whose book is gone.
+    /// session folders whose book is gone. The entries a walk by name cannot see are the
+    /// storage's own scan (``LibraryStorage/entryProblems(statuses:)``).
     func libraryProblems(_ listing: LibraryWalk) -> [Problem] {
         var problems: [Problem] = []
         if storage.isFile(LibraryConfiguration.path) {
@@ -89,9 +95,9 @@ extension LibraryFiles {
                 problems.append(Problem(error, path: LibraryConfiguration.path))
             }
         }
-        // A folder the walk could not list is among the entries' problems, once.
+        // A folder the walk could not list is among the entries' problems
+        // (``LibraryStorage/entryProblems(statuses:)``), once.
         problems += listing.duplicateProblems
-        problems += storage.entryProblems(statuses: configuration.statuses)
         for folder in listing.orphanSessionFolders {
             problems.append(Problem(path: folder + "/", line: 0, column: 0,
                                     message: "session folder without a book: \(folder).md does not exist"))

@@ -5,7 +5,7 @@ internal import GRDB
 extension LibraryIndex {
     /// Hands `body` the sessions dated from `first` through `last` in listing order
     /// (``ReadingSession/listedBefore(_:_:)``), the last `limit` of them, each with its pages
-    /// read and its book (whole, or its id and title), ``SessionLine/chunk`` at a time, until
+    /// read and its book (whole, or its id and title), ``StreamedListing/chunk`` at a time, until
     /// `body` returns `false`. The index must keep sessions.
     ///
     /// SQLite orders the rows by day, time and sequence; rows equal in those three are put in
@@ -120,8 +120,8 @@ extension LibraryIndex {
                 skipped -= dropped
             }
             chunk += ordered
-            while chunk.count >= SessionLine.chunk {
-                guard try flush(SessionLine.chunk) else { return false }
+            while chunk.count >= StreamedListing.chunk {
+                guard try flush(StreamedListing.chunk) else { return false }
             }
             return true
         }

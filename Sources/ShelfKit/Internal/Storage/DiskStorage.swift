@@ -59,6 +59,19 @@ struct DiskStorage: LibraryStorage {
         try entries(in: directory, withInfo: false)
     }
 
+    /// Opens `folder` once and each file relative to it: the kernel looks up one name per
+    /// file, not every folder of its path (a book's sessions are three folders down).
+    func readEach(_ names: [String], in folder: String, _ body: (String, Result<[UInt8], ShelfError>) -> Void) {
+        let directory = names.count > 1 ? openDirectory(folder) : nil
+        for name in names {
+            let path = folder + "/" + name
+            body(name, Result { () throws(ShelfError) -> [UInt8] in
+                guard let directory else { return try read(path) }
+                return try readWithInfo(name, in: directory, path: path).bytes
+            })
+        }
+    }
+
     func entriesWithInfo(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
         try entries(in: directory, withInfo: true)
     }

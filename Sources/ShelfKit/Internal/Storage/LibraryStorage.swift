@@ -6,6 +6,9 @@
 protocol LibraryStorage: Sendable {
     /// The whole file.
     func read(_ path: String) throws(ShelfError) -> [UInt8]
+    /// Reads the files `names` of `folder` in turn, handing `body` each name with its bytes or
+    /// the error reading it.
+    func readEach(_ names: [String], in folder: String, _ body: (String, Result<[UInt8], ShelfError>) -> Void)
     /// The entries of a directory; empty when the directory does not exist.
     func entries(in directory: String) throws(ShelfError) -> [FileSystem.Entry]
     /// The entries of a directory with ``FileSystem/FileInfo`` for files, where the storage has it.
@@ -53,6 +56,12 @@ extension LibraryStorage {
 
     func entriesWithInfo(in directory: String) throws(ShelfError) -> [FileSystem.Entry] {
         try entries(in: directory)
+    }
+
+    func readEach(_ names: [String], in folder: String, _ body: (String, Result<[UInt8], ShelfError>) -> Void) {
+        for name in names {
+            body(name, Result { () throws(ShelfError) -> [UInt8] in try read(folder + "/" + name) })
+        }
     }
 
     /// Whether a path is a file.
