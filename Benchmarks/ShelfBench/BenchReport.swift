@@ -64,7 +64,8 @@ struct BenchReport {
             for (index, comparison) in row.comparisons.enumerated() {
                 let other = Self.seconds(comparison.samples)
                 let first = index == 0
-                text += "| \(first ? row.title + " (`" + row.subject + "`)" : "") | \(first ? String(format: "%.3f s", time) : "") | "
+                let name = row.title == row.subject ? "`" + row.subject + "`" : row.title + " (`" + row.subject + "`)"
+                text += "| \(first ? name : "") | \(first ? String(format: "%.3f s", time) : "") | "
                 text += "\(first ? String(format: "%.1f MiB", Self.mebibytes(row.subjectSamples)) : "") | "
                 text += "`\(comparison.label)` | \(String(format: "%.3f s", other)) | \(String(format: "%.2f×", other > 0 ? time / other : 0)) |\n"
             }
