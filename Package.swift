@@ -83,6 +83,8 @@ let package = Package(
         // MARK: Benchmarks
         .executableTarget(name: "frontmatter-bench", dependencies: ["FrontMatter"], path: "Benchmarks/FrontMatterThroughput"),
         .executableTarget(name: "shelf-bench", path: "Benchmarks/ShelfBench"),
+        // The calls an app makes of ShelfKit, through its public API alone (`shelf-bench --api`).
+        .executableTarget(name: "shelf-api-bench", dependencies: ["ShelfKit"], path: "Benchmarks/ShelfAPIBench"),
         // Thousands of simulated readers' months (the test suite runs about a minute of them).
         .executableTarget(name: "shelf-simulate", dependencies: ["ReaderSimulation"], path: "Benchmarks/ReaderSimulation"),
 

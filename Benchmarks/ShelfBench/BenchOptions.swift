@@ -8,13 +8,14 @@ import Darwin
 struct BenchOptions {
     static let usage = """
         usage: shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work DIR] [--out BENCHMARKS.md] [--shelf PATH]
-                           [--calibre-up-to 10000] [--watcher-only] [--every-command]
+                           [--calibre-up-to 10000] [--watcher-only] [--every-command] [--api]
         Times the release `shelf` against find, ripgrep, python-frontmatter and, when `calibredb` is on PATH,
         calibre (on libraries of up to --calibre-up-to books; 0 leaves calibre out) and writes the tables to --out.
         Rows without the watcher run with SHELF_NO_WATCHMAN=1; the watcher rows, when watchman is installed, on a
         private watchman server. --watcher-only measures the watcher rows alone and writes nothing. --every-command
         measures every command of shelf at each size above 1,000 books, without and with the watcher, beside the
-        warm list, `shelf --version` and the same command at 1,000 books, and writes its own section.
+        warm list, `shelf --version` and the same command at 1,000 books, and writes its own section. --api times
+        ShelfKit's calls (shelf-api-bench, built beside shelf-bench) at 100 books and at each size, and prints them.
         """
 
     var sizes = [1_000, 10_000]
@@ -35,6 +36,8 @@ struct BenchOptions {
     var adoptedOnly = false
     /// A row for every command (``EveryCommand``), in a section of its own.
     var everyCommand = false
+    /// ShelfKit's calls at each size (``APICalls``), printed.
+    var api = false
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -50,6 +53,7 @@ struct BenchOptions {
             case "--watcher-only": watcherOnly = true
             case "--adopted-only": adoptedOnly = true
             case "--every-command": everyCommand = true
+            case "--api": api = true
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)

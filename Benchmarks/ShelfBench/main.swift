@@ -3,7 +3,7 @@
 //   swift build -c release --static-swift-stdlib --product shelf   # as installed (README)
 //   swift run -c release shelf-bench [--books 1000,10000] [--with-100k] [--runs 5] [--work /tmp/shelf-bench]
 //                                    [--shelf .build/release/shelf] [--out BENCHMARKS.md] [--calibre-up-to 10000]
-//                                    [--watcher-only] [--adopted-only] [--every-command]
+//                                    [--watcher-only] [--adopted-only] [--every-command] [--api]
 //
 // Every measurement is a fresh process, as a command-line invocation is: `shelf` and the
 // comparison commands run one after the other in the same round, and the medians are reported.
@@ -42,6 +42,15 @@ if options.watcherOnly {
 if options.adoptedOnly {
     try measureOnly({ library, _ in try Adopted.rows(library: library, runs: options.runs, options: options) },
                     targets: { $0.targets() })
+}
+if options.api {
+    do {
+        print(APICalls.render(try APICalls.tables(options: options)))
+        exit(0)
+    } catch {
+        print(error)
+        exit(1)
+    }
 }
 if options.everyCommand {
     do {

@@ -138,5 +138,14 @@ struct TodayNextTests {
         let any = try library.shelf("next", "--random")
         #expect(any.status == 0)
         #expect(any.stdout.split(separator: "\n").count == 2)
+        // One book is picked: a length of listing is refused rather than ignored.
+        for length in [["--limit", "3"], ["--all"]] {
+            expectRun(try library.shelf(["next", "--random"] + length), status: 2,
+                      stderr: "shelf: --random picks one book; it cannot be used with --limit or --all\n"
+                        + "Usage: shelf next [<options>] [<query> ...]\n  See 'shelf next --help' for more information.\n")
+        }
+        expectRun(try library.shelf("next", "--limit", "3", "--all"), status: 2,
+                  stderr: "shelf: --limit lists the first books and --all every one; give one of them\n"
+                    + "Usage: shelf next [<options>] [<query> ...]\n  See 'shelf next --help' for more information.\n")
     }
 }

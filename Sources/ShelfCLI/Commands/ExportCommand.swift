@@ -52,8 +52,8 @@ struct ExportCommand: AsyncParsableCommand {
         case .json where output == nil || output == "-":
             // To standard output, each book is written as its chunk comes.
             let array = JSONArrayOutput()
-            let problems = try await library.forEachBook(matching: query, sortedBy: [], limit: nil) { books in
-                array.append(books.map { BookRecords.jsonItem(BookRecords.record($0, progress: nil)) })
+            let problems = try await library.forEachBook(matching: query, sortedBy: [], limit: nil, withProgress: false) { books in
+                array.append(books.map { BookRecords.jsonItem(BookRecords.record($0.book, progress: nil)) })
             }
             try array.finish()
             return warn(problems, library: library)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import Synchronization
 
 /// `shelf list`: books, filtered, sorted and printed in a format.
 struct ListCommand: AsyncParsableCommand {
@@ -111,6 +112,9 @@ struct ListCommand: AsyncParsableCommand {
         case .template: nil
         }
         let keys = templateKeys.map(\.key)
+        if let printer, format == .named(.json) || format == .named(.jsonl) {
+            return try await stream(library: library, query: query, order: order, printer: printer, sortKeys: sortKeys)
+        }
         // Each book is made into what is printed of it as it is read, so the books need not all be
         // held: a table of a large library holds its rows.
         let listing = try await library.mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: showsProgress) {
@@ -138,6 +142,39 @@ struct ListCommand: AsyncParsableCommand {
             try output.flush()
         }
         LibraryWarning.print(listing.problems, paths: library.displayPaths)
+    }
+
+    /// JSON and JSON Lines, printed a chunk of books at a time as the library hands them on
+    /// (``LibraryCommands/forEachBook(matching:sortedBy:limit:withProgress:_:)``): a listing of
+    /// every book of a large library holds their order and a chunk, not every book's record.
+    private func stream(library: FileLibrary, query: Query, order: [BookSort], printer: BookListPrinter,
+                        sortKeys: [String]) async throws {
+        let array = JSONArrayOutput()
+        let lines = StreamedTextOutput()
+        // For each `--sort` key shelf does not know, whether a book listed has it.
+        let sortKeysSeen = Mutex([Bool](repeating: false, count: sortKeys.count))
+        let problems = try await library.forEachBook(matching: query, sortedBy: order, limit: limit, withProgress: true) { chunk in
+            sortKeysSeen.withLock { seen in
+                for (position, key) in sortKeys.enumerated() where !seen[position] {
+                    seen[position] = chunk.contains { $0.book.value(forKey: key) != nil }
+                }
+            }
+            var items: [String] = []
+            var texts: [String] = []
+            for listed in chunk {
+                switch printer.line(listed.book, progress: listed.progress) {
+                case .jsonItem(let item): items.append(item)
+                case .text(let text): texts.append(text)
+                case .cells, .csvRow: break
+                }
+            }
+            return array.append(items) && lines.append(texts)
+        }
+        if format == .named(.json) { try array.finish() } else { try lines.finish() }
+        for (position, key) in sortKeys.enumerated() where !sortKeysSeen.withLock({ $0[position] }) {
+            printError("shelf: warning: no book listed has \"\(key)\"; --sort \(key) changed nothing")
+        }
+        LibraryWarning.print(problems, paths: library.displayPaths)
     }
 
     /// `--format`, or `paths0` with `-0`.

@@ -46,8 +46,8 @@ struct NextCommand: AsyncParsableCommand {
     @Flag(help: "Pick a book to read at random, among those the query matches.")
     var random = false
 
-    @Option(help: ArgumentHelp("List the first n books up next.", valueName: "n"))
-    var limit = 20
+    @Option(help: ArgumentHelp("List the first n books up next (20 unless given).", valueName: "n"))
+    var limit: Int?
 
     @Flag(help: "List every book to read.")
     var all = false
@@ -64,6 +64,8 @@ struct NextCommand: AsyncParsableCommand {
         let filtered = !filter.status.isEmpty || filter.author != nil || filter.tag != nil || filter.folder != nil
         if random {
             if position != nil || last || remove { throw ValidationError("--random picks a book; it cannot be used with --position, --last or --remove") }
+            // One book is picked: a length of the listing would be ignored, not obeyed.
+            if limit != nil || all { throw ValidationError("--random picks one book; it cannot be used with --limit or --all") }
             return
         }
         if filtered { throw ValidationError("--status, --author, --tag and --folder narrow --random; `shelf next BOOK` names one book") }
@@ -75,7 +77,8 @@ struct NextCommand: AsyncParsableCommand {
             throw ValidationError("--position, --last and --remove cannot be used together")
         }
         if let position, position < 1 { throw InvalidValue("--position takes 1 or more, got \(position)") }
-        if limit < 1 { throw InvalidValue("--limit takes 1 or more, got \(limit)") }
+        if let limit, limit < 1 { throw InvalidValue("--limit takes 1 or more, got \(limit)") }
+        if limit != nil && all { throw ValidationError("--limit lists the first books and --all every one; give one of them") }
         if !words.isEmpty && all { throw ValidationError("--all lists the books up next; it cannot be used with a book") }
     }
 
@@ -83,7 +86,7 @@ struct NextCommand: AsyncParsableCommand {
         let library = try library.open()
         guard random || bookReference != nil else {
             // The first books alone are read whole: the order of the others is their places.
-            let page = try await library.upNext(limit: all ? nil : limit)
+            let page = try await library.upNext(limit: all ? nil : limit ?? 20)
             try print(page.books, positions: Dictionary(page.books.enumerated().map { ($1.id, $0 + 1) }) { first, _ in first },
                       library: library)
             if page.total > page.books.count {

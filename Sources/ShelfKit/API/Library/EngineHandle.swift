@@ -18,6 +18,13 @@ extension EngineHandle {
         try await engine.books(matching: query, sortedBy: order, limit: limit)
     }
 
+    public func books(matching query: Query, sortedBy order: [BookSort], limit: Int?, offset: Int) async throws(ShelfError)
+        -> Listing<Book> {
+        try await engine.books(matching: query, sortedBy: order, limit: limit, offset: offset)
+    }
+
+    public func count(matching query: Query) async throws(ShelfError) -> Int { try await engine.count(matching: query) }
+
     public func books(matching text: String, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
         try await engine.books(matching: text, sortedBy: order, limit: limit)
     }
@@ -41,9 +48,9 @@ extension EngineHandle {
 
     package func recentReading(since day: Day) async throws(ShelfError) -> RecentReading { try await engine.recentReading(since: day) }
 
-    package func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?,
-                             _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> [Problem] {
-        try await engine.forEachBook(matching: query, sortedBy: order, limit: limit, body)
+    package func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?, withProgress: Bool,
+                             _ body: @escaping @Sendable ([BookWithProgress]) -> Bool) async throws(ShelfError) -> [Problem] {
+        try await engine.forEachBook(matching: query, sortedBy: order, limit: limit, withProgress: withProgress, body)
     }
 
     package func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool,

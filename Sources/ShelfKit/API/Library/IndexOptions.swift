@@ -30,7 +30,7 @@ public struct IndexOptions: Sendable, Hashable {
     public static let enabled = IndexOptions(isEnabled: true)
     /// Reads through the index, brought up to date from watchman's report of what changed when
     /// it can, as the `shelf` command does unless `SHELF_NO_WATCHMAN` is set.
-    package static var watched: IndexOptions {
+    public static var watched: IndexOptions {
         IndexOptions(isEnabled: true, usesWatcher: !WatchedChanges.isDisabledByEnvironment)
     }
     /// Reads the files directly; the index is neither read nor written.

@@ -21,6 +21,19 @@ public protocol LibraryReading: Sendable {
     ///   likely), pointing at the term.
     func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book>
 
+    /// The page of ``books(matching:sortedBy:limit:)-(Query,_,_)`` that starts `offset` books
+    /// in (0 is the first book; a negative offset counts as 0), at most `limit` books: for a
+    /// screen that loads a long listing as it scrolls, with ``count(matching:)`` for its length.
+    /// Pages of one order follow one another without a gap or a book twice, while the library
+    /// does not change between them.
+    func books(matching query: Query, sortedBy order: [BookSort], limit: Int?, offset: Int) async throws(ShelfError) -> Listing<Book>
+
+    /// How many books `query` matches: as many as ``books(matching:sortedBy:limit:)-(Query,_,_)``
+    /// lists without a limit, counted from the index without reading the books where the library
+    /// has one.
+    /// - Throws: ``ShelfError/invalidQuery(_:)`` as a listing of the query would.
+    func count(matching query: Query) async throws(ShelfError) -> Int
+
     /// The books that match `text` in the query language, with relative dates counted from the
     /// library's today.
     /// - Throws: ``ShelfError/invalidQuery(_:)`` pointing at the term at fault.

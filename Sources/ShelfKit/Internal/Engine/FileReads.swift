@@ -162,6 +162,11 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func currentBookFiles(_ files: LibraryFiles<Storage>) async -> (any BookDirectory)? { nil }
 
+    /// Only a listing finds which books a query matches.
+    func count(matching query: Query, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> (count: Int, customKeys: Set<String>)? {
+        nil
+    }
+
     func titles(containing needle: String, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle] {
         try await allBooks(files).books.compactMap { found in
             let title = TextFolding.fold(found.book.title)

@@ -67,6 +67,17 @@ actor IndexedReads: ReadStrategy {
                           sessionProblems: givesProgress ? try index.problems(sessions: true) : [])
     }
 
+    /// `count(*)` of the query compiled to SQL (``QuerySQL``), after the refresh a listing of
+    /// it would make, without its progress.
+    func count(matching query: Query, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
+        -> (count: Int, customKeys: Set<String>)? {
+        guard let (index, _) = try await refreshed(library, sessions: query.needsSessions,
+                                                   fullText: QuerySQL.usesFullText(query.expression)) else {
+            return nil
+        }
+        return (try index.count(matching: query), try index.customKeys())
+    }
+
     /// The index refreshed for a listing, the problems of the book files that share a slug, and
     /// whether the listing is to read each book's progress from its row; `nil` when reads must
     /// go to the files. Only these are handed back, so that the walk of the refresh, some

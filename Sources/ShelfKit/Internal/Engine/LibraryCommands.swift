@@ -25,11 +25,15 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// The books `query` matches, sorted, at most `limit` of them, as ``books(matching:sortedBy:limit:)``
     /// lists them, handed to `body` whole a chunk of ``StreamedListing/chunk`` at a time: a listing
     /// of every book holds their order and a chunk, not every book.
-    /// - Parameter body: Called with each chunk in turn, on any thread; returns `false` to stop.
-    /// - Returns: The problems of the book files skipped.
+    /// - Parameters:
+    ///   - withProgress: Whether each book comes with its progress, as ``booksWithProgress(matching:sortedBy:limit:)``
+    ///     reads it; without, every progress is empty.
+    ///   - body: Called with each chunk in turn, on any thread; returns `false` to stop.
+    /// - Returns: The problems of the book files skipped and, `withProgress`, of the listed
+    ///   books' session files.
     /// - Throws: ``ShelfError/invalidQuery(_:)`` for a query the library's books cannot answer.
-    func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?,
-                     _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> [Problem]
+    func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?, withProgress: Bool,
+                     _ body: @escaping @Sendable ([BookWithProgress]) -> Bool) async throws(ShelfError) -> [Problem]
 
     /// The library's sessions from `first` through `last` (open at either end when `nil`), the
     /// last `limit` of them (all when `nil`), oldest first as ``LibraryReading/sessions(since:)``

@@ -38,8 +38,10 @@ extension LibraryEngine {
         return try await books(matching: query.query, sortedBy: order, limit: limit)
     }
 
-    func books(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError) -> Listing<Book> {
-        let listing = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: false) { book, _ in book }
+    func books(matching query: Query, sortedBy order: [BookSort], limit: Int?, offset: Int = 0) async throws(ShelfError) -> Listing<Book> {
+        let listing = try await mapBooks(matching: query, sortedBy: order, limit: limit, offset: offset, withProgress: false) { book, _ in
+            book
+        }
         remember(listing.items)
         return listing
     }
@@ -63,6 +65,20 @@ extension LibraryEngine {
         return listing
     }
 
+    /// How many books `query` matches: counted by the strategy where it can, else listed.
+    func count(matching query: Query) async throws(ShelfError) -> Int {
+        let counted = query.countingFinished(in: files.configuration.status(for: .finished))
+        guard let answer = try await reads.count(matching: counted, files) else {
+            return try await mapBooks(matching: query, sortedBy: [], limit: nil, withProgress: false) { _, _ in () }.items.count
+        }
+        do throws(QueryError) {
+            try query.validate(customKeys: answer.customKeys, statuses: files.configuration.statuses)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        return answer.count
+    }
+
     /// Every query listing: the strategy makes each book it matches into a row as it reads it,
     /// with the book's sort keys, and the book goes; the rows are sorted, cut to `limit`, and
     /// returned with the problems of the book files skipped and, `withProgress`, of the listed
@@ -70,12 +86,14 @@ extension LibraryEngine {
     ///
     /// A book whose progress the strategy left to be read for the listed books alone (an index
     /// without sessions, listing few books) is kept until it is known whether it is listed.
-    func mapBooks<Row: Sendable>(matching query: Query, sortedBy order: [BookSort], limit: Int?, withProgress: Bool,
+    func mapBooks<Row: Sendable>(matching query: Query, sortedBy order: [BookSort], limit: Int?, offset: Int = 0, withProgress: Bool,
                                  _ row: @escaping @Sendable (Book, ReadingProgress?) -> Row) async throws(ShelfError)
         -> Listing<Row> {
         let counted = query.countingFinished(in: files.configuration.status(for: .finished))
         let configuration = files.configuration
-        let wanted = ProgressWanted(forSorting: order.contains(where: \.needsSessions), forListing: withProgress, limit: limit)
+        let offset = max(0, offset)
+        let wanted = ProgressWanted(forSorting: order.contains(where: \.needsSessions), forListing: withProgress,
+                                    limit: limit.map { max(0, $0) + offset })
         let answer = try await reads.list(matching: counted, progress: wanted, files) { book, progress in
             ListedBook(keys: BookSort.Keys(book, order: order, statusOrder: configuration.order(of:), progress: progress),
                        content: withProgress && progress == nil ? .waiting(book) : .row(row(book, progress)))
@@ -89,7 +107,7 @@ extension LibraryEngine {
         // Sorted by keys of their own: this runs unspecialized for the caller's `Row`, and an
         // entry read for each comparison was an entry copied, row and all.
         let keys = entries.map(\.keys)
-        let listed = keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }.limited(to: limit)
+        let listed = Array(keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }.dropFirst(offset)).limited(to: limit)
         var sessionProblems = answer.sessionProblems
         var progress: [String: ReadingProgress] = [:]
         let waiting = listed.compactMap { position -> Book? in
@@ -240,26 +258,39 @@ extension LibraryEngine {
     }
 
     /// The books of a listing, whole, a chunk at a time: their order from a listing that keeps
-    /// each one's path, then each chunk read from the strategy's rows; or, where a book is only
-    /// read from its file, from a listing of the books whole.
-    func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?,
-                     _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> [Problem] {
+    /// each one's path, then each chunk read from the strategy's rows, with its progress when
+    /// asked; or, where a book is only read from its file, from a listing of the books whole.
+    func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?, withProgress: Bool,
+                     _ body: @escaping @Sendable ([BookWithProgress]) -> Bool) async throws(ShelfError) -> [Problem] {
         let chunk = StreamedListing.chunk
         // How many books were handed on before the strategy could no longer read them by path.
         var handed = 0
         if reads.readsBooksAtPaths {
             let paths = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: false) { book, _ in book.path }
+            var problems = paths.problems
             var start = 0
             while start < paths.items.count {
                 let end = min(start + chunk, paths.items.count)
                 guard let books = try await reads.books(atPaths: Array(paths.items[start..<end]), files) else { break }
-                guard body(books) else { return paths.problems }
+                var progress: [String: ReadingProgress] = [:]
+                if withProgress {
+                    let read = try await reads.progress(of: books, files)
+                    progress = read.progress
+                    // The problems of these books' session files, which their progress leaves out.
+                    let listed = Set(books.map(\.path))
+                    problems += read.problems.filter { listed.contains(BookLocation.bookPath(ofSession: $0.path)) }
+                }
+                guard body(books.map { BookWithProgress(book: $0, progress: progress[$0.path] ?? ReadingProgress([])) }) else {
+                    return Array(Set(problems)).sorted()
+                }
                 start = end
             }
-            if start == paths.items.count { return paths.problems }
+            if start == paths.items.count { return Array(Set(problems)).sorted() }
             handed = start
         }
-        let listing = try await books(matching: query, sortedBy: order, limit: limit)
+        let listing = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: withProgress) { book, progress in
+            BookWithProgress(book: book, progress: progress ?? ReadingProgress([]))
+        }
         for start in stride(from: handed, to: listing.items.count, by: chunk) {
             guard body(Array(listing.items[start..<min(start + chunk, listing.items.count)])) else { break }
         }

@@ -25,6 +25,11 @@ protocol ReadStrategy: Sendable {
                                _ entry: @escaping @Sendable (Book, ReadingProgress?) -> Entry) async throws(ShelfError)
         -> ListAnswer<Entry>
 
+    /// How many books `query` matches, with the custom keys the engine checks the query
+    /// against, when the strategy counts without reading the books; `nil` when it cannot (the
+    /// engine lists them).
+    func count(matching query: Query, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> (count: Int, customKeys: Set<String>)?
+
     /// The reading progress of `books`, and the problems of session files that could not be read
     /// (of any book: the engine keeps those of `books`).
     func progress(of books: [Book], _ files: LibraryFiles<Storage>) async throws(ShelfError)

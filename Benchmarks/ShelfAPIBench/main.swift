@@ -1,0 +1,76 @@
+// shelf-api-bench: times the calls an app makes of ShelfKit, through its public API alone, on
+// one library, and prints each call's median as `call<TAB>seconds`, one line each.
+//
+//   shelf-api-bench LIBRARY [--runs 20] [--watched]
+//
+// `shelf-bench --api` runs it on copies of libraries of several sizes (with its private
+// watchman for --watched) and writes the table; by hand, run it on a copy: it adds books and
+// changes one. With --watched the library is opened with `IndexOptions.watched`, which asks the
+// watchman of `WATCHMAN_SOCK` (or the usual one) what changed, as the `shelf` command does.
+import Foundation
+import ShelfKit
+
+var arguments = CommandLine.arguments.dropFirst()
+guard let root = arguments.popFirst() else {
+    FileHandle.standardError.write(Data("usage: shelf-api-bench LIBRARY [--runs 20] [--watched]\n".utf8))
+    exit(2)
+}
+var runs = 20
+var watched = false
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--runs": runs = arguments.popFirst().flatMap { Int($0) } ?? runs
+    case "--watched": watched = true
+    default:
+        FileHandle.standardError.write(Data("shelf-api-bench: unknown argument \(argument)\n".utf8))
+        exit(2)
+    }
+}
+
+/// The median wall time of `runs` calls of `call`, after one untimed call.
+@MainActor
+func median(_ call: (Int) async throws -> Void) async throws -> Double {
+    try await call(-1)
+    var times: [Double] = []
+    for round in 0..<runs {
+        let start = ContinuousClock.now
+        try await call(round)
+        let elapsed = ContinuousClock.now - start
+        times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+do {
+    let library = try FileLibrary(root: root, index: watched ? .watched : .enabled)
+    let byTitle = [BookSort(key: "title", descending: false)]
+    // The first read builds the index, untimed.
+    guard let book = try await library.books(matching: "status:reading", sortedBy: byTitle, limit: 1).items.first else {
+        throw ShelfError.bookNotFound(reference: "status:reading", closeMatches: [])
+    }
+    let total = try await library.count(matching: Query.all)
+    var results: [(String, Double)] = []
+    results.append(("book(id)", try await median { _ in _ = try await library.book(book.id) }))
+    results.append(("sessions(of:)", try await median { _ in _ = try await library.sessions(of: book.id) }))
+    results.append(("count(matching: .all)", try await median { _ in _ = try await library.count(matching: Query.all) }))
+    results.append(("first page of 50 by title", try await median { _ in
+        _ = try await library.books(matching: Query.all, sortedBy: byTitle, limit: 50, offset: 0)
+    }))
+    results.append(("page of 50 by title from the middle", try await median { _ in
+        _ = try await library.books(matching: Query.all, sortedBy: byTitle, limit: 50, offset: total / 2)
+    }))
+    results.append(("first page of 50 of a query (author:herbert)", try await median { _ in
+        _ = try await library.books(matching: "author:herbert", sortedBy: byTitle, limit: 50)
+    }))
+    results.append(("update(id) { pages = n }", try await median { round in
+        _ = try await library.update(book.id) { $0.pages = 300 + round + 2 }
+    }))
+    results.append(("add(book)", try await median { round in
+        _ = try await library.add(Book(title: "Bench Book \(round + 2) \(UUID().uuidString.prefix(8))"), to: .toRead, in: "")
+    }))
+    for (call, seconds) in results { print("\(call)\t\(seconds)") }
+} catch {
+    FileHandle.standardError.write(Data("shelf-api-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,72 @@
+import Foundation
+import FrontMatterFuzzing
+@testable import ShelfKit
+import ShelfTestSupport
+import Testing
+
+/// Paging a listing as an app's scrolling list does: `count(matching:)` for its length, then
+/// `books(matching:sortedBy:limit:offset:)` a page at a time. The simple model is the whole
+/// listing: its length is the count, and the pages laid end to end are the listing, with no
+/// gap and no book twice, from the files, the index and memory alike.
+struct PagingDifferentialTests {
+    @Test
+    func pagesLaidEndToEndAreTheListingAndTheCountItsLength() async throws {
+        let three = try await ThreeReaders(GeneratedLibrary.files(count: 300, seed: 61))
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        var random = SeededGenerator(seed: 62)
+        var compared = 0
+        for round in 0..<25 {
+            let text = round == 0 ? "" : QueryDifferentialTests.query(&random)
+            let query = try Query(parsing: text, today: testToday)
+            let sort = [BookSort(key: ["rating", "progress", "title", "author", "added"].randomElement(using: &random) ?? "title",
+                                 descending: Bool.random(using: &random))]
+            let pageSize = [7, 50, 1_000].randomElement(using: &random) ?? 50
+            let whole: [String]
+            do throws(ShelfError) {
+                whole = try await three.direct.books(matching: query, sortedBy: sort, limit: nil).items.map(\.path)
+            } catch {
+                guard case .invalidQuery = error else { throw error }
+                // A query of a custom key no book has: counting it is refused the same way.
+                for library in [three.direct, three.indexed] {
+                    await #expect(throws: ShelfError.self) { try await library.count(matching: query) }
+                }
+                continue
+            }
+            let libraries: [any LibraryReading] = [three.direct, three.indexed, three.memory]
+            for library in libraries {
+                let count = try await library.count(matching: query)
+                #expect(count == whole.count, "count of \(text)")
+                var pages: [String] = []
+                var offset = 0
+                while offset < count + pageSize {
+                    let page = try await library.books(matching: query, sortedBy: sort, limit: pageSize, offset: offset).items.map(\.path)
+                    #expect(page.count == min(pageSize, max(0, count - offset)), "page at \(offset) of \(text)")
+                    pages += page
+                    offset += pageSize
+                }
+                #expect(pages == whole, "pages of \(text) sorted by \(sort)")
+                compared += 1
+            }
+        }
+        #expect(compared > 40)
+    }
+
+    @Test
+    func anOffsetPastTheEndIsAnEmptyPageAndANegativeOneTheFirst() async throws {
+        let three = try await ThreeReaders(GeneratedLibrary.files(count: 40, seed: 63))
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        let title = [BookSort(key: "title", descending: false)]
+        let libraries: [any LibraryReading] = [three.direct, three.indexed, three.memory]
+        for library in libraries {
+            let all = try await library.books(matching: Query.all, sortedBy: title, limit: nil).items.map(\.path)
+            #expect(try await library.count(matching: Query.all) == all.count)
+            #expect(try await library.books(matching: Query.all, sortedBy: title, limit: 5, offset: all.count).items.isEmpty)
+            #expect(try await library.books(matching: Query.all, sortedBy: title, limit: nil, offset: 10_000).items.isEmpty)
+            #expect(try await library.books(matching: Query.all, sortedBy: title, limit: 3, offset: -4).items.map(\.path)
+                == Array(all.prefix(3)))
+            // Without a limit, the rest of the listing from the offset on.
+            #expect(try await library.books(matching: Query.all, sortedBy: title, limit: nil, offset: 30).items.map(\.path)
+                == Array(all.dropFirst(30)))
+        }
+    }
+}
