@@ -261,8 +261,9 @@ extension LibraryIndex {
     }
 
     /// Up to this many books, each is found through `books_by_path`; past it, one scan of
-    /// `book_facts` costs less.
-    private static let pathsLookedUpOneByOne = 200
+    /// `book_facts` costs less. A chunk of a streamed listing (``StreamedListing/chunk``) is
+    /// looked up: a scan for each chunk of 100,000 books was a hundred scans of the table.
+    private static let pathsLookedUpOneByOne = StreamedListing.chunk
 
     /// The columns of `sessions` the totals are made of, in the order ``totalsSession(_:from:)``
     /// reads them.
