@@ -150,7 +150,7 @@ struct ListCommand: AsyncParsableCommand {
     private func stream(library: FileLibrary, query: Query, order: [BookSort], printer: BookListPrinter,
                         sortKeys: [String]) async throws {
         let array = JSONArrayOutput()
-        let lines = StreamedTextOutput()
+        let lines = StreamedOutput<Void>()
         // For each `--sort` key shelf does not know, whether a book listed has it.
         let sortKeysSeen = Mutex([Bool](repeating: false, count: sortKeys.count))
         let problems = try await library.forEachBook(matching: query, sortedBy: order, limit: limit, withProgress: true) { chunk in

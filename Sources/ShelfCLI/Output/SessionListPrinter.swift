@@ -1,24 +1,21 @@
 import ShelfKit
-import Synchronization
 
 /// Prints a listing of sessions in `shelf sessions`' formats as its chunks come
 /// (``LibraryCommands/forEachSession(from:through:limit:wholeBooks:_:)``), so that the library's
 /// sessions are never held at once: only a table for a terminal, whose columns fit the widest
 /// cell, keeps its rows (as text) until the last.
 final class SessionListPrinter: Sendable {
-    private struct State {
-        var writer = StandardOutput.Writer()
+    /// What the printer keeps between chunks.
+    private struct Kept: Sendable {
         /// The table for a terminal, kept whole for its widths.
         var table: Table?
         var printed = 0
-        /// The error a write met; nothing more is printed after it.
-        var failure: CommandFailure?
     }
 
     private let format: ListFormat
     private let terminal: Terminal
     private let configuration: LibraryConfiguration
-    private let state = Mutex(State())
+    private let output = StreamedOutput(keeping: Kept())
 
     init(format: ListFormat, terminal: Terminal, configuration: LibraryConfiguration) {
         self.format = format
@@ -35,52 +32,43 @@ final class SessionListPrinter: Sendable {
 
     /// Prints `lines`; `false` once a write failed, and the listing should stop.
     func print(_ lines: [SessionLine]) -> Bool {
-        state.withLock { state in
-            guard state.failure == nil else { return false }
-            do throws(CommandFailure) {
-                try print(lines, &state)
-                state.printed += lines.count
-                return true
-            } catch {
-                state.failure = error
-                return false
-            }
+        output.write { writer, kept throws(CommandFailure) in
+            try print(lines, &writer, &kept)
+            kept.printed += lines.count
         }
     }
 
     /// Ends the listing: what a format writes after its lines, and what is left to write.
     /// - Throws: The first error a write met.
     func finish() throws(CommandFailure) {
-        try state.withLock { state throws(CommandFailure) in
-            if let failure = state.failure { throw failure }
+        try output.finish { writer, kept throws(CommandFailure) in
             switch format {
-            case .named(.json): try state.writer.write(JSONArrayOutput.end(after: state.printed))
-            case .named(.csv) where state.printed == 0: try print([], &state)
+            case .named(.json): try writer.write(JSONArrayOutput.end(after: kept.printed))
+            case .named(.csv) where kept.printed == 0: try print([], &writer, &kept)
             case .named(.table), .named(.paths), .named(.paths0):
-                if let table = state.table, !table.rows.isEmpty {
-                    try state.writer.write(table.render(width: terminal.width, terminal: terminal))
+                if let table = kept.table, !table.rows.isEmpty {
+                    try writer.write(table.render(width: terminal.width, terminal: terminal))
                 }
             default: break
             }
-            try state.writer.flush()
         }
     }
 
-    private func print(_ lines: [SessionLine], _ state: inout State) throws(CommandFailure) {
+    private func print(_ lines: [SessionLine], _ writer: inout StandardOutput.Writer, _ kept: inout Kept) throws(CommandFailure) {
         switch format {
         case .named(.json):
             for (offset, line) in lines.enumerated() {
-                try state.writer.write(JSONArrayOutput.separator(before: state.printed + offset))
-                try state.writer.write(BookRecords.jsonItem(Self.record(line)))
+                try writer.write(JSONArrayOutput.separator(before: kept.printed + offset))
+                try writer.write(BookRecords.jsonItem(Self.record(line)))
             }
         case .named(.jsonl):
-            for line in lines { try state.writer.write(BookRecords.jsonLine(Self.record(line))) }
+            for line in lines { try writer.write(BookRecords.jsonLine(Self.record(line))) }
         case .named(.csv):
             var rows = lines.map(Self.csvRow)
             // The header once, before the first rows or alone.
-            if state.printed == 0 { rows.insert(Self.csvColumns, at: 0) }
+            if kept.printed == 0 { rows.insert(Self.csvColumns, at: 0) }
             do {
-                try state.writer.write(try CSVText.text(of: rows))
+                try writer.write(try CSVText.text(of: rows))
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
@@ -88,20 +76,20 @@ final class SessionListPrinter: Sendable {
             }
         case .template(let template):
             for line in lines {
-                try state.writer.write(template.render(line.session, pagesRead: line.pagesRead, of: line.book,
+                try writer.write(template.render(line.session, pagesRead: line.pagesRead, of: line.book,
                                                        configuration: configuration) + "\n")
             }
         case .named(.table), .named(.paths), .named(.paths0):
             let cells = lines.map(Self.tableRow)
             if terminal.width == nil {
                 // Without a width the cells are whole, and each row is printed as it comes.
-                if state.printed == 0, !cells.isEmpty {
-                    try state.writer.write(Table(columns: Self.tableColumns).header(terminal: terminal) + "\n")
+                if kept.printed == 0, !cells.isEmpty {
+                    try writer.write(Table(columns: Self.tableColumns).header(terminal: terminal) + "\n")
                 }
-                for row in cells { try state.writer.write(Table.tabSeparated(row) + "\n") }
+                for row in cells { try writer.write(Table.tabSeparated(row) + "\n") }
             } else {
-                if state.table == nil { state.table = Table(columns: Self.tableColumns) }
-                for row in cells { state.table?.append(row) }
+                if kept.table == nil { kept.table = Table(columns: Self.tableColumns) }
+                for row in cells { kept.table?.append(row) }
             }
         }
     }
