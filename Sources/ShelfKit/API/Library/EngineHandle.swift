@@ -48,6 +48,10 @@ extension EngineHandle {
 
     package func recentReading(since day: Day) async throws(ShelfError) -> RecentReading { try await engine.recentReading(since: day) }
 
+    package func periodReading(from first: Day, through last: Day) async throws(ShelfError) -> PeriodReading {
+        try await engine.periodReading(from: first, through: last)
+    }
+
     package func forEachBook(matching query: Query, sortedBy order: [BookSort], limit: Int?, withProgress: Bool,
                              _ body: @escaping @Sendable ([BookWithProgress]) -> Bool) async throws(ShelfError) -> [Problem] {
         try await engine.forEachBook(matching: query, sortedBy: order, limit: limit, withProgress: withProgress, body)

@@ -39,35 +39,35 @@ package struct ReadingPeriodSummary: Sendable, Hashable, Codable {
     ///   - today: The current day.
     package init(books: [Book], sessions: [ReadingSession], configuration: LibraryConfiguration, period: ReadingPeriod,
                 today: Day) {
-        self.init(books: books, sessions: sessions, sessionDays: Set(sessions.map(\.day)), goalBooks: books,
-                  configuration: configuration, period: period, today: today)
+        let days = period.days(endingOn: today)
+        let lines = LinedBooks(books, wholeBooks: false).lines(of: sessions, from: days.lowerBound, through: days.upperBound)
+        self.init(lines: lines, streakDays: Set(sessions.map(\.day)), goalBooks: books, configuration: configuration,
+                  period: period, today: today)
     }
 
-    /// Works out the summary from the books read in the period alone.
+    /// Works out the summary from the sessions of the period alone.
     /// - Parameters:
-    ///   - books: At least the books of `sessions`: their titles and units.
-    ///   - sessions: At least every session of the books read in the period.
-    ///   - sessionDays: The day of every session of the library, for the streak.
+    ///   - lines: The sessions dated in the period, each with its pages read and its book's
+    ///     title (``PeriodReading/lines``).
+    ///   - streakDays: At least the days that end the library's streak (``PeriodReading/streakDays``).
     ///   - goalBooks: At least every book with a read finished this year, or every book when
     ///     none of those gives its pages (``GoalPace`` then takes its typical length from all).
-    init(books: [Book], sessions: [ReadingSession], sessionDays: Set<Day>, goalBooks: [Book],
+    init(lines periodLines: [SessionLine], streakDays: Set<Day>, goalBooks: [Book],
          configuration: LibraryConfiguration, period: ReadingPeriod, today: Day) {
         self.period = period
         self.today = today
         let days = period.days(endingOn: today)
         first = days.lowerBound
-        let titles = Dictionary(books.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         var lines: [BookID: BookPeriodReading] = [:]
-        // In pages, whatever units each book's sessions are in.
-        let paged = ReadingSession.inPages(sessions, books: books)
-        for (session, pages) in zip(paged, ReadingSession.pagesRead(paged)) where days.contains(session.day) {
-            var line = lines[session.bookID]
-                ?? BookPeriodReading(id: session.bookID, title: titles[session.bookID] ?? session.bookID.rawValue,
+        for line in periodLines where days.contains(line.session.day) {
+            let session = line.session
+            var reading = lines[session.bookID]
+                ?? BookPeriodReading(id: session.bookID, title: line.book?.title ?? session.bookID.rawValue,
                                      sessions: 0, pages: 0, minutes: 0)
-            line.sessions += 1
-            line.pages += pages
-            line.minutes += session.minutes ?? 0
-            lines[session.bookID] = line
+            reading.sessions += 1
+            reading.pages += line.pagesRead
+            reading.minutes += session.minutes ?? 0
+            lines[session.bookID] = reading
         }
         self.books = lines.values.sorted {
             ($1.pages, $1.minutes, $0.title, $0.id.rawValue) < ($0.pages, $0.minutes, $1.title, $1.id.rawValue)
@@ -75,7 +75,7 @@ package struct ReadingPeriodSummary: Sendable, Hashable, Codable {
         self.sessions = self.books.reduce(0) { $0 + $1.sessions }
         pages = self.books.reduce(0) { $0 + $1.pages }
         minutes = self.books.reduce(0) { $0 + $1.minutes }
-        streak = ReadingStats.streak(days: sessionDays, today: today)
+        streak = ReadingStats.streak(days: streakDays, today: today)
         goal = configuration.goal(for: today.year).flatMap { $0 > 0 ? $0 : nil }
             .map { GoalPace(goal: $0, books: goalBooks, configuration: configuration, today: today) }
     }
@@ -87,7 +87,8 @@ package struct ReadingPeriodSummary: Sendable, Hashable, Codable {
     package static func compute(for library: some LibraryCommands, period: ReadingPeriod, today: Day) async throws(ShelfError)
         -> ReadingPeriodSummary {
         let configuration = library.configuration
-        let recent = try await library.recentReading(since: period.days(endingOn: today).lowerBound)
+        let days = period.days(endingOn: today)
+        let recent = try await library.periodReading(from: days.lowerBound, through: days.upperBound)
         var problems = recent.problems
         var goalBooks: [Book] = []
         if let goal = configuration.goal(for: today.year), goal > 0 {
@@ -100,8 +101,8 @@ package struct ReadingPeriodSummary: Sendable, Hashable, Codable {
                 problems += all.problems
             }
         }
-        var summary = ReadingPeriodSummary(books: recent.books, sessions: recent.sessions, sessionDays: recent.sessionDays,
-                                           goalBooks: goalBooks, configuration: configuration, period: period, today: today)
+        var summary = ReadingPeriodSummary(lines: recent.lines, streakDays: recent.streakDays, goalBooks: goalBooks,
+                                           configuration: configuration, period: period, today: today)
         summary.problems = Array(Set(problems)).sorted()
         return summary
     }

@@ -243,6 +243,11 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         nil
     }
 
+    /// Reading the files is reading every session of the books read in the period.
+    func periodReading(from first: Day, through last: Day, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> PeriodReading? {
+        nil
+    }
+
     /// Reading the files is reading every session: the statistics add them up themselves.
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
                         _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures? {

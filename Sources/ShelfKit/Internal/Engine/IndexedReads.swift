@@ -197,6 +197,24 @@ actor IndexedReads: ReadStrategy {
         return try index.problems(sessions: true) + index.problems(sessions: false) + duplicates
     }
 
+    /// From the sessions' index by day with the pages each read as stored, and the streak's
+    /// days newest first until one is missed, after a refresh that keeps sessions.
+    func periodReading(from first: Day, through last: Day, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
+        -> PeriodReading? {
+        guard let (index, _) = try await refreshedWithoutWalk(library, sessions: true, fullText: false) else { return nil }
+        var collected: [SessionLine] = []
+        try index.forEachSession(from: first, through: last, limit: nil, wholeBooks: false) { chunk in
+            collected += chunk
+            return true
+        }
+        // The problems `sessionsOfBooks(readSince:)` keeps: of the session files dated in the
+        // period or beside its sessions, and of the files of the books read in it.
+        let sessions = RecentSessions(sessions: collected.map(\.session), since: first, days: [],
+                                      problems: try index.problems(sessions: true))
+        return PeriodReading(lines: collected, streakDays: try index.streakDays(through: last),
+                             problems: sessions.problems + (try index.bookProblems(readSince: first)))
+    }
+
     /// Summed in SQLite from each session's pages read, after a refresh that keeps sessions
     /// (``LibraryIndex/readingFigures(matching:finishedReads:from:through:)``).
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
@@ -362,3 +380,4 @@ actor IndexedReads: ReadStrategy {
         return index
     }
 }
+

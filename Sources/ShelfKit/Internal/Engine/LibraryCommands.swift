@@ -22,6 +22,11 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// week's or month's summary reads, rather than every book and session.
     func recentReading(since day: Day) async throws(ShelfError) -> RecentReading
 
+    /// The sessions dated from `first` through `last`, each with its pages read and its book's id
+    /// and title, the days that end the library's streak, and the problems of the files among
+    /// them: what a day's, week's or month's summary reads.
+    func periodReading(from first: Day, through last: Day) async throws(ShelfError) -> PeriodReading
+
     /// The books `query` matches, sorted, at most `limit` of them, as ``books(matching:sortedBy:limit:)``
     /// lists them, handed to `body` whole a chunk of ``StreamedListing/chunk`` at a time: a listing
     /// of every book holds their order and a chunk, not every book.

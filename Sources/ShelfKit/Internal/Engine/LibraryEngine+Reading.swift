@@ -307,36 +307,37 @@ extension LibraryEngine {
         }
         // Every session of each book listed, whatever the days asked for: a session's pages read
         // depend on the one before it. From a first day on, only the books read since then.
-        let sessions: [ReadingSession]
-        var books: [BookID: (line: Book, extent: BookExtent)] = [:]
-        var problems: [Problem]
+        var lines: [SessionLine]
+        let problems: [Problem]
         if let first {
             let recent = try await recentReading(since: first)
-            sessions = recent.sessions
-            for book in recent.books where books[book.id] == nil {
-                books[book.id] = (wholeBooks ? book : Book(id: book.id, title: book.title), BookExtent(book))
-            }
+            lines = LinedBooks(recent.books, wholeBooks: wholeBooks).lines(of: recent.sessions, from: first, through: last)
             problems = recent.problems
         } else {
             let listing = try await self.sessions(since: nil)
-            // Each book with what a line keeps of it and what its sessions' units need.
+            // Each book with what a line keeps of it and what its sessions' units need, not whole.
             let listed = try await mapBooks(matching: .all, sortedBy: [], limit: nil, withProgress: false) { book, _ in
-                (line: wholeBooks ? book : Book(id: book.id, title: book.title), extent: BookExtent(book))
+                LinedBooks.entry(book, wholeBooks: wholeBooks)
             }
-            sessions = listing.items
-            for book in listed.items where books[book.line.id] == nil { books[book.line.id] = book }
+            lines = LinedBooks(listed.items).lines(of: listing.items, from: nil, through: last)
             problems = listing.problems + listed.problems
         }
-        let inPages = sessions.map { session in books[session.bookID].map { session.inPages(of: $0.extent) } ?? session }
-        var lines = zip(sessions, ReadingSession.pagesRead(inPages))
-            .filter { session, _ in first.map { session.day >= $0 } ?? true }
-            .filter { session, _ in last.map { session.day <= $0 } ?? true }
-            .map { SessionLine(session: $0, pagesRead: $1, book: books[$0.bookID]?.line) }
         if let limit { lines = Array(lines.suffix(limit)) }
         for start in stride(from: 0, to: lines.count, by: StreamedListing.chunk) {
             guard body(Array(lines[start..<min(start + StreamedListing.chunk, lines.count)])) else { break }
         }
         return Array(Set(problems)).sorted()
+    }
+
+    /// The reading of the days from `first` through `last`: from the strategy's rows when it
+    /// has them, else from the books read since `first` with every session of theirs.
+    func periodReading(from first: Day, through last: Day) async throws(ShelfError) -> PeriodReading {
+        if let found = try await reads.periodReading(from: first, through: last, files) {
+            return PeriodReading(lines: found.lines, streakDays: found.streakDays, problems: Array(Set(found.problems)).sorted())
+        }
+        let recent = try await recentReading(since: first)
+        return PeriodReading(lines: LinedBooks(recent.books, wholeBooks: false).lines(of: recent.sessions, from: first, through: last),
+                             streakDays: recent.sessionDays, problems: recent.problems)
     }
 
     /// The books read since `day` with every session of theirs
@@ -514,4 +515,36 @@ struct ListedBook<Row: Sendable>: Sendable {
 
     var keys: BookSort.Keys
     var content: Content
+}
+
+/// The books of listed sessions, by id, each as a line keeps it (whole, or its id and title) and
+/// with what its sessions' units need; the first of several books of one id.
+struct LinedBooks {
+    typealias Entry = (line: Book, extent: BookExtent)
+    var byID: [BookID: Entry] = [:]
+
+    /// What a line keeps of `book`, and its extent.
+    static func entry(_ book: Book, wholeBooks: Bool) -> Entry {
+        (line: wholeBooks ? book : Book(id: book.id, title: book.title), extent: BookExtent(book))
+    }
+
+    init(_ entries: [Entry]) {
+        for entry in entries where byID[entry.line.id] == nil { byID[entry.line.id] = entry }
+    }
+
+    init(_ books: [Book], wholeBooks: Bool) {
+        self.init(books.map { Self.entry($0, wholeBooks: wholeBooks) })
+    }
+
+    /// The lines of `sessions` dated from `first` through `last` (open at either end when
+    /// `nil`), in their order: each with its pages read after the one before it of its book, in
+    /// pages whatever the units of its book, and the book as kept here.
+    /// - Parameter sessions: Every session of each book whose sessions are listed.
+    func lines(of sessions: [ReadingSession], from first: Day?, through last: Day?) -> [SessionLine] {
+        let inPages = sessions.map { session in byID[session.bookID].map { session.inPages(of: $0.extent) } ?? session }
+        return zip(sessions, ReadingSession.pagesRead(inPages))
+            .filter { session, _ in first.map { session.day >= $0 } ?? true }
+            .filter { session, _ in last.map { session.day <= $0 } ?? true }
+            .map { SessionLine(session: $0, pagesRead: $1, book: byID[$0.bookID]?.line) }
+    }
 }

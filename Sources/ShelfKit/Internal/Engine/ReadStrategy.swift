@@ -55,6 +55,12 @@ protocol ReadStrategy: Sendable {
     func forEachSession(from first: Day?, through last: Day?, limit: Int?, wholeBooks: Bool, _ files: LibraryFiles<Storage>,
                         _ body: @escaping @Sendable ([SessionLine]) -> Bool) async throws(ShelfError) -> [Problem]?
 
+    /// The sessions dated from `first` through `last` with their pages read and their books' ids
+    /// and titles, the days of the streak and the problems of the files among them, when the
+    /// strategy reads them without the earlier sessions of their books; `nil` when it cannot,
+    /// and the engine reads every session of the books read in the period.
+    func periodReading(from first: Day, through last: Day, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> PeriodReading?
+
     /// Every session of each book read on or after `day`, its earlier ones included, in no
     /// particular order, and the days of every session of the library (for a streak): what a
     /// period's summary needs, without the sessions of the books not read in it.

@@ -190,12 +190,22 @@ extension LibraryIndex {
             var books: [Book] = []
             let rows = try Row.fetchCursor(statement, arguments: [day.description])
             while let row = try rows.next() { books.append(reader.book(row).read(from: reader.stamp(row))) }
-            let problems = try Row.fetchAll(db, sql: """
-                SELECT path, line, "column", message FROM problems WHERE NOT is_session AND path IN (\(read))
-                """, arguments: [day.description]).map { row in
-                Problem(path: row[0], line: row[1], column: row[2], message: row[3])
-            }
-            return Listing(books, problems: problems)
+            return Listing(books, problems: try Self.bookProblems(db, readSince: day))
+        }
+    }
+
+    /// The problems of the book files with a readable session on or after `day`: those of
+    /// them that do not read.
+    func bookProblems(readSince day: Day) throws(ShelfError) -> [Problem] {
+        try read { db in try Self.bookProblems(db, readSince: day) }
+    }
+
+    private static func bookProblems(_ db: Database, readSince day: Day) throws -> [Problem] {
+        try Row.fetchAll(db, sql: """
+            SELECT path, line, "column", message FROM problems
+            WHERE NOT is_session AND path IN (SELECT book_path FROM sessions WHERE day >= ?)
+            """, arguments: [day.description]).map { row in
+            Problem(path: row[0], line: row[1], column: row[2], message: row[3])
         }
     }
 

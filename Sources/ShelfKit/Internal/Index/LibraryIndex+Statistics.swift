@@ -43,21 +43,35 @@ extension LibraryIndex {
             let pace = ReadingPace(totals: ReadingPace.Totals(
                 sessions: paceRow?[0] ?? 0, readingDays: paceRow?[1] ?? 0, pagesRead: Int(paceRow?[2] ?? 0.0),
                 minutes: Int(paceRow?[3] ?? 0.0), timedPages: Int(paceRow?[4] ?? 0.0), timedMinutes: Int(paceRow?[5] ?? 0.0)))
-            // Newest first through the index by day, stopping at the first day missed. The whole
-            // library's streak counts every readable session, also one whose book does not read
-            // just now, as a period's summary does (``RecentReading/sessionDays``).
-            var days = Set<Day>()
-            var previous: Day?
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT DISTINCT day FROM sessions WHERE day <= ?\(ofBooks) ORDER BY day DESC
-                """, arguments: [today.description] + arguments)
-            while let row = try rows.next() {
-                guard let day = Day(row[0] as String) else { continue }
-                if let previous, previous.adding(days: -1) != day { break }
-                days.insert(day)
-                previous = day
-            }
+            // The whole library's streak counts every readable session, also one whose book does
+            // not read just now, as a period's summary does (``RecentReading/sessionDays``).
+            let days = try Self.streakDays(db, through: today, where: ofBooks, arguments)
             return ReadingFigures(books: books, pace: pace, streakDays: days, problems: [], customKeys: [])
         }
+    }
+
+    /// The days with a readable session (of any book) through `last`, newest first, as long as
+    /// they follow one another: the days that end the library's streak.
+    func streakDays(through last: Day) throws(ShelfError) -> Set<Day> {
+        try read { db in try Self.streakDays(db, through: last, where: "", StatementArguments()) }
+    }
+
+    /// The days with a session through `last` that `condition` (`AND …`, empty for every
+    /// session) keeps, newest first through the sessions' index by day, stopping at the first
+    /// day missed.
+    private static func streakDays(_ db: Database, through last: Day, where condition: String,
+                                   _ arguments: StatementArguments) throws -> Set<Day> {
+        var days = Set<Day>()
+        var previous: Day?
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT DISTINCT day FROM sessions WHERE day <= ?\(condition) ORDER BY day DESC
+            """, arguments: [last.description] + arguments)
+        while let row = try rows.next() {
+            guard let day = Day(row[0] as String) else { continue }
+            if let previous, previous.adding(days: -1) != day { break }
+            days.insert(day)
+            previous = day
+        }
+        return days
     }
 }
