@@ -63,10 +63,20 @@ struct ExportCommand: AsyncParsableCommand {
             }
             (text, count, problems) = (BookRecords.jsonArray(listing.items), listing.items.count, listing.problems)
         case .csv:
+            // The header names every custom key of the books, so the rows are held until the
+            // last is read; the CSV is written as it is made, never held whole.
             let listing = try await library.mapBooks(matching: query, sortedBy: [], limit: nil, withProgress: false) { book, _ in
                 BookRecords.csvRow(book, columns: nil, progress: nil, configuration: configuration)
             }
-            (text, count, problems) = (try BookRecords.csv(listing.items, columns: nil), listing.items.count, listing.problems)
+            guard let output, output != "-" else {
+                try BookRecords.writeCSV(listing.items, columns: nil) { piece throws(CommandFailure) in try StandardOutput.write(piece) }
+                return warn(listing.problems, library: library)
+            }
+            var bytes: [UInt8] = []
+            try BookRecords.writeCSV(listing.items, columns: nil) { bytes += $0.utf8 }
+            try ExportFile.write(bytes: bytes, to: output)
+            printError("shelf: exported \(Plural.counted(listing.items.count, "book")) to \(output)")
+            return warn(listing.problems, library: library)
         case .goodreads:
             let listing = try await library.books(matching: query, sortedBy: [], limit: nil)
             text = try GoodreadsExport.csv(listing.items, configuration: configuration)

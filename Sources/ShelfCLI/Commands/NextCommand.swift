@@ -85,8 +85,9 @@ struct NextCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try library.open()
         guard random || bookReference != nil else {
+            if all { return try await printAll(library) }
             // The first books alone are read whole: the order of the others is their places.
-            let page = try await library.upNext(limit: all ? nil : limit ?? 20)
+            let page = try await library.upNext(limit: limit ?? 20)
             try print(page.books, positions: Dictionary(page.books.enumerated().map { ($1.id, $0 + 1) }) { first, _ in first },
                       library: library)
             if page.total > page.books.count {
@@ -137,14 +138,49 @@ struct NextCommand: AsyncParsableCommand {
             try StandardOutput.write(BookRecords.jsonArray(books.map { BookRecords.jsonItem(BookRecords.record($0, progress: nil)) }))
         case .table:
             guard !books.isEmpty else { return }
-            var table = Table(columns: [.init(title: "#", alignment: .right), .init(title: "TITLE", givesWay: 1, minimum: 20),
-                                       .init(title: "AUTHORS", givesWay: 0, least: 10), .init(title: "PAGES", alignment: .right),
-                                       .init(title: "ADDED")])
-            for book in books {
-                table.rows.append([.text(positions[book.id].map(String.init) ?? ""), .text(book.title), .list(book.authors),
-                                   .text(book.pages.map(String.init) ?? ""), .text(book.added?.description ?? "")])
-            }
+            var table = Self.table()
+            table.rows = books.map { Self.row($0, position: positions[$0.id]) }
             try StandardOutput.write(table.render(width: color.terminal().width, terminal: color.terminal()))
         }
+    }
+
+    /// Every book to read, as its chunk of the order comes: JSON is written as it goes, and a
+    /// table keeps its rows, not the books (45,000 to read at 100,000 books).
+    private func printAll(_ library: FileLibrary) async throws {
+        let page: UpNextOrder.Page
+        switch format {
+        case .json:
+            let array = JSONArrayOutput()
+            page = try await library.forEachUpNext { books in
+                array.append(books.map { BookRecords.jsonItem(BookRecords.record($0, progress: nil)) })
+            }
+            try array.finish()
+        case .table:
+            // The widths of the columns wait for the last row.
+            let output = StreamedOutput(keeping: Self.table())
+            page = try await library.forEachUpNext { books in
+                output.write { _, table in
+                    let first = table.rows.count + 1
+                    table.rows += books.enumerated().map { Self.row($1, position: first + $0) }
+                }
+            }
+            let terminal = color.terminal()
+            try output.finish { writer, table throws(CommandFailure) in
+                if !table.rows.isEmpty { try writer.write(table.render(width: terminal.width, terminal: terminal)) }
+            }
+        }
+        LibraryWarning.print(page.problems, paths: library.displayPaths)
+    }
+
+    private static func table() -> Table {
+        Table(columns: [.init(title: "#", alignment: .right), .init(title: "TITLE", givesWay: 1, minimum: 20),
+                        .init(title: "AUTHORS", givesWay: 0, least: 10), .init(title: "PAGES", alignment: .right),
+                        .init(title: "ADDED")])
+    }
+
+    /// A book's row: its place (1 first), title, authors, pages and day added.
+    private static func row(_ book: Book, position: Int?) -> [Table.Cell] {
+        [.text(position.map(String.init) ?? ""), .text(book.title), .list(book.authors),
+         .text(book.pages.map(String.init) ?? ""), .text(book.added?.description ?? "")]
     }
 }

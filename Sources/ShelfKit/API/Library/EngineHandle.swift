@@ -64,6 +64,10 @@ extension EngineHandle {
 
     package func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page { try await engine.upNext(limit: limit) }
 
+    package func forEachUpNext(_ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page {
+        try await engine.forEachUpNext(body)
+    }
+
     package func readingFigures(matching query: Query, year: Int?, today: Day) async throws(ShelfError) -> ReadingFigures? {
         try await engine.readingFigures(matching: query, year: year, today: today)
     }

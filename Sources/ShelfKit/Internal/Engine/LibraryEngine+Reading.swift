@@ -386,6 +386,28 @@ extension LibraryEngine {
         return UpNextOrder.Page(books: books, total: found.items.count, problems: Array(Set(problems)).sorted())
     }
 
+    /// Every book to read in up-next order, handed to `body` a chunk of ``StreamedListing/chunk``
+    /// at a time: the order from the books' places, each chunk's books from the strategy's rows
+    /// by path. Where the strategy has neither, the books are listed whole, as ``upNext(limit:)`` lists them.
+    /// - Returns: How many books there are to read, and the problems of the book files skipped.
+    func forEachUpNext(_ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page {
+        let status = files.configuration.status(for: .toRead)
+        guard reads.readsBooksAtPaths, let found = try await reads.upNextPlaces(in: status, files) else {
+            let page = try await upNext(limit: nil)
+            for start in stride(from: 0, to: page.books.count, by: StreamedListing.chunk) {
+                guard body(Array(page.books[start..<min(start + StreamedListing.chunk, page.books.count)])) else { break }
+            }
+            return UpNextOrder.Page(books: [], total: page.total, problems: page.problems)
+        }
+        let places = UpNextOrder.first(nil, of: found.items)
+        for start in stride(from: 0, to: places.count, by: StreamedListing.chunk) {
+            let chunk = places[start..<min(start + StreamedListing.chunk, places.count)]
+            // Rows of the refresh that found the places: each place has its row.
+            guard let books = try await reads.books(atPaths: chunk.map(\.path), files), body(books) else { break }
+        }
+        return UpNextOrder.Page(books: [], total: places.count, problems: Array(Set(found.problems)).sorted())
+    }
+
     /// The statistics' figures from the strategy, when it adds up sessions: the books with a
     /// read finished in `year` (ever, when `nil`), the pace of the sessions of that year through
     /// `today`, and the streak's days; the query checked as a listing checks it.

@@ -34,7 +34,7 @@ extension LibraryFiles {
             ranks[book.id] = min(ranks[book.id] ?? rank, rank)
         }
         guard let best = ranks.values.min() else {
-            throw .bookNotFound(reference: reference, closeMatches: Suggestions.closeMatches(to: reference, among: try listing.everySlug()))
+            throw .bookNotFound(reference: reference, closeMatches: Suggestions.closeMatches(to: reference, among: try listing.slugs(ofLengths: Suggestions.lengths(near: reference))))
         }
         let candidates = ranks.filter { $0.value == best }.map(\.key).sorted()
         if candidates.count == 1, let only = candidates.first {
@@ -59,8 +59,9 @@ protocol BookDirectory: Sendable {
     func locations(withSlug slug: String) throws(ShelfError) -> [BookLocation]
     /// The book files whose slug, lowercased, starts with `prefix` (lowercased).
     func locations(withSlugPrefix prefix: String) throws(ShelfError) -> [BookLocation]
-    /// Every slug of a book file, each once.
-    func everySlug() throws(ShelfError) -> [String]
+    /// At least every slug of a book file whose lowercased length in characters is within
+    /// `lengths`, each once: the slugs a did-you-mean weighs (``Suggestions/lengths(near:)``).
+    func slugs(ofLengths lengths: ClosedRange<Int>) throws(ShelfError) -> [String]
 }
 
 extension BookDirectory {
@@ -77,5 +78,5 @@ extension LibraryWalk: BookDirectory {
         books.filter { Self.slug($0.slug, startsWith: prefix) }
     }
 
-    func everySlug() -> [String] { Array(slugs) }
+    func slugs(ofLengths lengths: ClosedRange<Int>) -> [String] { Array(slugs) }
 }

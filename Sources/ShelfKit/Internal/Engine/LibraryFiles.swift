@@ -53,7 +53,7 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
         let matches = try listing.locations(withSlug: id.rawValue)
         if matches.count > 1 { throw .duplicateSlug(slug: id.rawValue, paths: matches.map(\.path)) }
         guard let location = matches.first else {
-            throw .bookNotFound(reference: id.rawValue, closeMatches: Suggestions.closeMatches(to: id.rawValue, among: try listing.everySlug()))
+            throw .bookNotFound(reference: id.rawValue, closeMatches: Suggestions.closeMatches(to: id.rawValue, among: try listing.slugs(ofLengths: Suggestions.lengths(near: id.rawValue))))
         }
         return location
     }

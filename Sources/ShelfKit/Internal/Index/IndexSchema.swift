@@ -31,8 +31,17 @@ enum IndexSchema {
     /// of its joined authors and tags, ``IndexListColumns/indexSQL``); 23: `sessions` has an index by
     /// day, so that the sessions of the books read lately are found without reading every session;
     /// 24: each session keeps the pages it read, `pages_read` (``LibraryIndex/pagesRead(_:of:)``),
-    /// so that a year's pace is a sum in SQL, and the index by day covers it.
-    static let version = 24
+    /// so that a year's pace is a sum in SQL, and the index by day covers it; 25: `books` has an
+    /// index of its slugs' lengths and one of the slugs a case-sensitive range cannot find
+    /// (``wideSlug``), so that a did-you-mean reads the slugs near the length typed, not all.
+    static let version = 25
+
+    /// A slug with a capital or a character past ASCII: its lowercased length may differ from
+    /// `length(slug)` in characters, and a range of lowercase slugs would miss it, so lookups by
+    /// slug prefix and length also read these (``LibraryIndex/bookFileSlugs(startingWith:_:)``).
+    /// `lower` lowercases ASCII alone; a byte length that differs from the length in characters
+    /// is a character past ASCII.
+    static let wideSlug = "(slug <> lower(slug) OR length(CAST(slug AS BLOB)) <> length(slug))"
 
     /// Full-text columns, in ``BookFacts/documentColumns(of:)`` order.
     static let textColumns = BookSchema.searchedFields.map(\.indexColumn) + ["body"]
@@ -85,6 +94,8 @@ enum IndexSchema {
             CREATE UNIQUE INDEX files_by_path ON files(path);
             CREATE UNIQUE INDEX books_by_path ON books(path);
             CREATE INDEX books_by_slug ON books(slug);
+            CREATE INDEX books_by_slug_length ON books(length(slug), slug);
+            CREATE INDEX books_by_wide_slug ON books(slug) WHERE \(wideSlug);
             \(IndexListColumns.indexSQL)
             \(sessionIndexes)
             CREATE INDEX problems_by_path ON problems(path);

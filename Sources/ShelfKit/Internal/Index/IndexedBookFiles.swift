@@ -4,13 +4,10 @@
 struct IndexedBookFiles: BookDirectory {
     private let index: LibraryIndex
     private let configuration: LibraryConfiguration
-    /// Every slug, read once: a prefix and a did-you-mean both look through them.
-    private let slugs: [String]
 
     init(index: LibraryIndex, configuration: LibraryConfiguration) throws(ShelfError) {
         self.index = index
         self.configuration = configuration
-        slugs = try index.bookFileSlugs { BookLocation(path: $0, in: configuration)?.slug }
     }
 
     func locations(withSlug slug: String) throws(ShelfError) -> [BookLocation] {
@@ -19,9 +16,12 @@ struct IndexedBookFiles: BookDirectory {
 
     func locations(withSlugPrefix prefix: String) throws(ShelfError) -> [BookLocation] {
         var found: [BookLocation] = []
-        for slug in slugs where Self.slug(slug, startsWith: prefix) { found += try locations(withSlug: slug) }
+        let slugs = try index.bookFileSlugs(startingWith: prefix) { BookLocation(path: $0, in: configuration)?.slug }
+        for slug in slugs.sorted() where Self.slug(slug, startsWith: prefix) { found += try locations(withSlug: slug) }
         return found
     }
 
-    func everySlug() -> [String] { slugs }
+    func slugs(ofLengths lengths: ClosedRange<Int>) throws(ShelfError) -> [String] {
+        try index.bookFileSlugs(ofLengths: lengths) { BookLocation(path: $0, in: configuration)?.slug }
+    }
 }

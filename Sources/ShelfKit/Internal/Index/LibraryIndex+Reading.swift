@@ -209,11 +209,29 @@ extension LibraryIndex {
         }
     }
 
-    /// The slug of every book file, each once: the books' from the index of slugs, and those of
-    /// the book files that could not be read, which `slug` makes from their paths.
-    func bookFileSlugs(_ slug: (String) -> String?) throws(ShelfError) -> [String] {
+    /// At least the slugs of the book files whose slug, lowercased, starts with `prefix`
+    /// (lowercase), each once: the lowercase ones through the index of slugs, those with
+    /// capitals or past ASCII (``IndexSchema/wideSlug``), and those of the book files that could
+    /// not be read, which `slug` makes from their paths. The caller keeps those that start with it.
+    func bookFileSlugs(startingWith prefix: String, _ slug: (String) -> String?) throws(ShelfError) -> [String] {
+        // GLOB, unlike LIKE, is case-sensitive, and so reads a range of the index of slugs.
+        let pattern = prefix.map { "*?[".contains($0) ? "[\($0)]" : String($0) }.joined() + "*"
+        return try bookFileSlugs(where: "slug GLOB ?", [pattern], slug)
+    }
+
+    /// At least the slugs of the book files whose lowercased length in characters is within
+    /// `lengths`, each once, as ``bookFileSlugs(startingWith:_:)`` finds them: for the slugs a
+    /// few edits from one typed, through the index of the slugs' lengths.
+    func bookFileSlugs(ofLengths lengths: ClosedRange<Int>, _ slug: (String) -> String?) throws(ShelfError) -> [String] {
+        try bookFileSlugs(where: "length(slug) BETWEEN ? AND ?", [lengths.lowerBound, lengths.upperBound], slug)
+    }
+
+    private func bookFileSlugs(where condition: String, _ arguments: StatementArguments,
+                               _ slug: (String) -> String?) throws(ShelfError) -> [String] {
         try read { db in
-            var slugs = try String.fetchAll(db, sql: "SELECT DISTINCT slug FROM books")
+            var slugs = try String.fetchAll(db, sql: """
+                SELECT slug FROM books WHERE \(condition) UNION SELECT slug FROM books WHERE \(IndexSchema.wideSlug)
+                """, arguments: arguments)
             let unreadable = try String.fetchAll(db, sql: """
                 SELECT DISTINCT path FROM problems WHERE NOT is_session AND path NOT IN (SELECT path FROM books)
                 """).compactMap(slug)

@@ -1,0 +1,79 @@
+import Foundation
+@testable import ShelfKit
+import ShelfTestSupport
+import Testing
+
+/// `shelf next --all` prints the books to read a chunk at a time
+/// (``LibraryCommands/forEachUpNext(_:)``). The simple model is the order of every book to read
+/// held whole (``UpNextOrder/init(books:configuration:)``): the chunks laid end to end are its
+/// books in its order, whole, from the files, the index and memory, with places, ties in `added`
+/// and a book to read whose file does not read.
+struct UpNextStreamDifferentialTests {
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var books: [Book] = []
+        private var chunks: [Int] = []
+
+        func add(_ chunk: [Book]) {
+            lock.withLock {
+                books += chunk
+                chunks.append(chunk.count)
+            }
+        }
+
+        var value: ([Book], [Int]) { lock.withLock { (books, chunks) } }
+    }
+
+    @Test
+    func theChunksLaidEndToEndAreTheWholeOrder() async throws {
+        var files = GeneratedLibrary.files(count: 1_200, seed: 83)
+        // Enough books to read for several chunks.
+        for number in 0..<StreamedListing.chunk { files["to-read/bulk/book-\(number).md"] = "---\ntitle: Book \(number)\n---\n" }
+        // Places, a place two books share, books added the same day without one, and one
+        // without `added`: the order's every rule, beside the generated books.
+        for (slug, next, added) in [("placed-b", "2", "2024-01-02"), ("placed-a", "1", "2024-05-01"), ("placed-twice", "2", "2023-01-01"),
+                                    ("tied-y", nil, "2020-01-01"), ("tied-x", nil, "2020-01-01"), ("undated", nil, nil)] as [(String, String?, String?)] {
+            var text = "---\ntitle: \(slug)\n"
+            if let next { text += "next: \(next)\n" }
+            if let added { text += "added: \(added)\n" }
+            files["to-read/mine/\(slug).md"] = text + "---\n"
+        }
+        files["to-read/broken.md"] = "---\ntitle: [unclosed\n---\n"
+        let three = try await ThreeReaders(files)
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        let toRead = BookQuery(statuses: [.toRead]).query
+        let listing = try await three.direct.books(matching: toRead, sortedBy: [], limit: nil)
+        let model = UpNextOrder(books: listing.items, configuration: three.direct.configuration).books
+        #expect(model.count > StreamedListing.chunk, "more than one chunk")
+        for library in [three.direct, three.indexed] as [any LibraryCommands] {
+            let collected = Collected()
+            let page = try await library.forEachUpNext { books in
+                collected.add(books)
+                return true
+            }
+            let (books, chunks) = collected.value
+            #expect(books.map(\.path) == model.map(\.path))
+            #expect(books == model, "whole books")
+            #expect(page.total == model.count)
+            #expect(page.problems.map(\.path).contains("to-read/broken.md"))
+            #expect(page.problems == (try await library.upNext(limit: nil)).problems, "\(page.problems)")
+            #expect(chunks.allSatisfy { $0 > 0 && $0 <= StreamedListing.chunk })
+            // The first books are those of a page of the order.
+            let first = try await library.upNext(limit: 20)
+            #expect(first.books.map(\.path) == Array(model.prefix(20)).map(\.path))
+            // A body that stops is given no more.
+            let stopped = Collected()
+            _ = try await library.forEachUpNext { books in
+                stopped.add(books)
+                return false
+            }
+            #expect(stopped.value.1.count == 1)
+        }
+        let memory = Collected()
+        _ = try await three.memory.forEachUpNext { books in
+            memory.add(books)
+            return true
+        }
+        #expect(memory.value.0.map(\.path) == model.map(\.path))
+    }
+}
