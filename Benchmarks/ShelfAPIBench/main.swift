@@ -69,6 +69,17 @@ do {
     results.append(("add(book)", try await median { round in
         _ = try await library.add(Book(title: "Bench Book \(round + 2) \(UUID().uuidString.prefix(8))"), to: .toRead, in: "")
     }))
+    // Issue 38's target: 50 updates of one book from a task group within 2× of the same 50 one
+    // after the other (the writers of a process queue instead of polling the lock).
+    results.append(("50 updates of one book in a row", try await median { _ in
+        for _ in 0..<50 { _ = try await library.update(book.id) { $0.pages = ($0.pages ?? 0) + 1 } }
+    }))
+    results.append(("50 updates of one book from a task group", try await median { _ in
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 { group.addTask { _ = try await library.update(book.id) { $0.pages = ($0.pages ?? 0) + 1 } } }
+            try await group.waitForAll()
+        }
+    }))
     for (call, seconds) in results { print("\(call)\t\(seconds)") }
 } catch {
     FileHandle.standardError.write(Data("shelf-api-bench: \(error)\n".utf8))

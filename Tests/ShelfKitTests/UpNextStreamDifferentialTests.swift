@@ -47,11 +47,20 @@ struct UpNextStreamDifferentialTests {
         #expect(model.count > StreamedListing.chunk, "more than one chunk")
         for library in [three.direct, three.indexed] as [any LibraryCommands] {
             let collected = Collected()
-            let page = try await library.forEachUpNext { books in
+            let page = try await library.forEachUpNext(wholeBooks: true) { books in
                 collected.add(books)
                 return true
             }
             let (books, chunks) = collected.value
+            // Without their text: the same books in the same order, with their titles.
+            let titles = Collected()
+            _ = try await library.forEachUpNext(wholeBooks: false) { books in
+                titles.add(books)
+                return true
+            }
+            #expect(titles.value.0.map(\.path) == model.map(\.path))
+            #expect(titles.value.0.map(\.title) == model.map(\.title))
+            #expect(titles.value.0.map(\.authors) == model.map(\.authors))
             #expect(books.map(\.path) == model.map(\.path))
             #expect(books == model, "whole books")
             #expect(page.total == model.count)
@@ -63,14 +72,14 @@ struct UpNextStreamDifferentialTests {
             #expect(first.books.map(\.path) == Array(model.prefix(20)).map(\.path))
             // A body that stops is given no more.
             let stopped = Collected()
-            _ = try await library.forEachUpNext { books in
+            _ = try await library.forEachUpNext(wholeBooks: true) { books in
                 stopped.add(books)
                 return false
             }
             #expect(stopped.value.1.count == 1)
         }
         let memory = Collected()
-        _ = try await three.memory.forEachUpNext { books in
+        _ = try await three.memory.forEachUpNext(wholeBooks: true) { books in
             memory.add(books)
             return true
         }

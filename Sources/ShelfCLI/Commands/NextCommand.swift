@@ -151,14 +151,14 @@ struct NextCommand: AsyncParsableCommand {
         switch format {
         case .json:
             let array = JSONArrayOutput()
-            page = try await library.forEachUpNext { books in
+            page = try await library.forEachUpNext(wholeBooks: true) { books in
                 array.append(books.map { BookRecords.jsonItem(BookRecords.record($0, progress: nil)) })
             }
             try array.finish()
         case .table:
             // The widths of the columns wait for the last row.
             let output = StreamedOutput(keeping: Self.table())
-            page = try await library.forEachUpNext { books in
+            page = try await library.forEachUpNext(wholeBooks: false) { books in
                 output.write { _, table in
                     let first = table.rows.count + 1
                     table.rows += books.enumerated().map { Self.row($1, position: first + $0) }

@@ -147,10 +147,31 @@ enum BookRecords {
     /// A book's CSV cells, made while the book is at hand: those of the chosen columns; with the
     /// default columns, those of ``fixedColumns`` and the book's custom keys, whose columns are
     /// known only once every book is.
+    ///
+    /// The cells are kept as one string, NUL between them (a NUL cannot be in YAML, and a path
+    /// cannot hold one): an export of 100,000 books holds every row until the last book gives the
+    /// header its custom keys, and twenty-odd strings a row were most of its memory.
     struct CSVRow: Sendable {
-        var cells: [String]
+        private static let separator: Character = "\0"
+        private let joined: String
+        /// The cells of a row that holds a NUL after all, kept apart.
+        private let separate: [String]?
         /// The book's custom keys and their text, with the default columns.
         var custom: [(key: String, text: String)]
+
+        init(cells: [String], custom: [(key: String, text: String)]) {
+            // No cells at all would read back as one empty cell.
+            if cells.isEmpty || cells.contains(where: { $0.contains(Self.separator) }) {
+                (joined, separate) = ("", cells)
+            } else {
+                (joined, separate) = (cells.joined(separator: String(Self.separator)), nil)
+            }
+            self.custom = custom
+        }
+
+        var cells: [String] {
+            separate ?? joined.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
+        }
     }
 
     /// `book`'s cells of `columns` (default: ``fixedColumns`` and its custom keys). Lists are

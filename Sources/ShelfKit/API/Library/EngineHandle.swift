@@ -64,8 +64,9 @@ extension EngineHandle {
 
     package func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page { try await engine.upNext(limit: limit) }
 
-    package func forEachUpNext(_ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page {
-        try await engine.forEachUpNext(body)
+    package func forEachUpNext(wholeBooks: Bool, _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError)
+        -> UpNextOrder.Page {
+        try await engine.forEachUpNext(wholeBooks: wholeBooks, body)
     }
 
     package func readingFigures(matching query: Query, year: Int?, today: Day) async throws(ShelfError) -> ReadingFigures? {

@@ -233,7 +233,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     var readsBooksAtPaths: Bool { false }
 
     /// A book is read from its file: the engine lists the books whole.
-    func books(atPaths paths: [String], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [Book]? {
+    func books(atPaths paths: [String], withText: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [Book]? {
         nil
     }
 

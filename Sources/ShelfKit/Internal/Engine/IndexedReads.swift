@@ -181,9 +181,9 @@ actor IndexedReads: ReadStrategy {
     nonisolated var readsBooksAtPaths: Bool { true }
 
     /// From the rows of the index as the listing left it, each found by its path.
-    func books(atPaths paths: [String], _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> [Book]? {
+    func books(atPaths paths: [String], withText: Bool, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> [Book]? {
         guard case .open(let index) = state else { return nil }
-        return try index.books(atPaths: paths)
+        return try index.books(atPaths: paths, withText: withText)
     }
 
     /// From the sessions' rows in order, each with its stored pages read and its book's row,

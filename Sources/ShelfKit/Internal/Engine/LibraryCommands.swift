@@ -57,12 +57,15 @@ package protocol LibraryCommands: LibraryBatchWriting {
     /// alone (``UpNextOrder/Place``).
     func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page
 
-    /// Every book to read in up-next order, each read whole, handed to `body` a chunk of
-    /// ``StreamedListing/chunk`` at a time: a listing of tens of thousands of books to read holds
-    /// their places and a chunk, not every book.
-    /// - Parameter body: Called with each chunk in turn, on any thread; returns `false` to stop.
+    /// Every book to read in up-next order, handed to `body` a chunk of ``StreamedListing/chunk``
+    /// at a time: a listing of tens of thousands of books to read holds their places and a
+    /// chunk, not every book.
+    /// - Parameters:
+    ///   - wholeBooks: Whether each book comes with its body and custom keys; without, it may
+    ///     have neither (a table of titles needs no body).
+    ///   - body: Called with each chunk in turn, on any thread; returns `false` to stop.
     /// - Returns: No books, how many there are to read, and the problems of the book files skipped.
-    func forEachUpNext(_ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page
+    func forEachUpNext(wholeBooks: Bool, _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page
 
     /// What the statistics of the books `query` matches need, for `year` (all time when `nil`)
     /// as of `today`, when the library adds up the sessions without reading them (an index);

@@ -271,7 +271,7 @@ extension LibraryEngine {
             var start = 0
             while start < paths.items.count {
                 let end = min(start + chunk, paths.items.count)
-                guard let books = try await reads.books(atPaths: Array(paths.items[start..<end]), files) else { break }
+                guard let books = try await reads.books(atPaths: Array(paths.items[start..<end]), withText: true, files) else { break }
                 var progress: [String: ReadingProgress] = [:]
                 if withProgress {
                     let read = try await reads.progress(of: books, files)
@@ -389,8 +389,10 @@ extension LibraryEngine {
     /// Every book to read in up-next order, handed to `body` a chunk of ``StreamedListing/chunk``
     /// at a time: the order from the books' places, each chunk's books from the strategy's rows
     /// by path. Where the strategy has neither, the books are listed whole, as ``upNext(limit:)`` lists them.
+    /// - Parameter wholeBooks: Whether each book is read with its body and custom keys, or may
+    ///   come without.
     /// - Returns: How many books there are to read, and the problems of the book files skipped.
-    func forEachUpNext(_ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page {
+    func forEachUpNext(wholeBooks: Bool, _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page {
         let status = files.configuration.status(for: .toRead)
         guard reads.readsBooksAtPaths, let found = try await reads.upNextPlaces(in: status, files) else {
             let page = try await upNext(limit: nil)
@@ -403,7 +405,7 @@ extension LibraryEngine {
         for start in stride(from: 0, to: places.count, by: StreamedListing.chunk) {
             let chunk = places[start..<min(start + StreamedListing.chunk, places.count)]
             // Rows of the refresh that found the places: each place has its row.
-            guard let books = try await reads.books(atPaths: chunk.map(\.path), files), body(books) else { break }
+            guard let books = try await reads.books(atPaths: chunk.map(\.path), withText: wholeBooks, files), body(books) else { break }
         }
         return UpNextOrder.Page(books: [], total: places.count, problems: Array(Set(found.problems)).sorted())
     }

@@ -13,23 +13,29 @@ actor LibraryEngine<Reads: ReadStrategy> {
     var files: LibraryFiles<Storage>
     /// How reads find books.
     let reads: Reads
+    /// This engine's writers, in order of arrival: one at a time goes for the writer lock.
+    private let writers = WriterQueue()
 
     init(files: LibraryFiles<Storage>, reads: Reads) {
         self.files = files
         self.reads = reads
     }
 
-    /// Waits for the writer lock, suspended so that no thread of the cooperative pool is held
-    /// while another process writes, then runs `operation` holding it.
+    /// Waits for the writers of this engine that came first (``WriterQueue``), then for the
+    /// writer lock, suspended so that no thread of the cooperative pool is held while another
+    /// process writes, then runs `operation` holding it.
     ///
-    /// The wait is the operation's only suspension: the actor may run other calls meanwhile,
+    /// The waits are the operation's only suspensions: the actor may run other calls meanwhile,
     /// which is why the operation reads the files only once it has the lock, and runs without
     /// a suspension to its end.
     /// - Throws: ``ShelfError/cancelled`` when the task is cancelled while it waits,
-    ///   ``ShelfError/libraryBusy`` when the wait runs out, or what `operation` throws.
+    ///   ``ShelfError/libraryBusy`` when the wait for another process runs out, or what
+    ///   `operation` throws.
     func writing<Result: Sendable>(
         _ operation: @Sendable (inout LibraryFiles<Storage>) throws(ShelfError) -> Result
     ) async throws(ShelfError) -> Result {
+        try await writers.enter()
+        defer { writers.leave() }
         let lock = try await files.storage.waitForWriterLock()
         return try files.holding(lock, operation)
     }

@@ -38,14 +38,14 @@ protocol ReadStrategy: Sendable {
     /// Every session on or after `day` (all when `nil`), in no particular order.
     func sessions(since day: Day?, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<ReadingSession>
 
-    /// Whether ``books(atPaths:_:)`` reads books without their files.
+    /// Whether ``books(atPaths:withText:_:)`` reads books without their files.
     var readsBooksAtPaths: Bool { get }
 
     /// The books at `paths`, which a listing of this strategy has just found, in that order,
     /// read as the listing read them but without a refresh; `nil` when the strategy can only
     /// read a book from its file (``readsBooksAtPaths`` is `false`) or no longer can. A path
     /// whose book has gone since is left out.
-    func books(atPaths paths: [String], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [Book]?
+    func books(atPaths paths: [String], withText: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [Book]?
 
     /// The sessions from `first` through `last`, the last `limit` of them, handed to `body` in
     /// listing order a chunk at a time with their pages read and their books, when the strategy

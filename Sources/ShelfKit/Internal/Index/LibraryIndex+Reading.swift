@@ -55,10 +55,12 @@ extension LibraryIndex {
     }
 
     /// The books at `paths`, in that order, each found through `books_by_path`; a path
-    /// without a row is left out.
-    func books(atPaths paths: [String]) throws(ShelfError) -> [Book] {
+    /// without a row is left out. Without `withText`, a book has no body and only the custom
+    /// key `reads`, as ``books(matching:progress:expected:withText:_:)`` reads them.
+    func books(atPaths paths: [String], withText: Bool = true) throws(ShelfError) -> [Book] {
         try read { db in
-            let statement = try db.makeStatement(sql: "SELECT * FROM books WHERE path = ?")
+            let columns = withText ? "d.*" : Self.columnsWithoutText
+            let statement = try db.makeStatement(sql: "SELECT \(columns) FROM books d WHERE d.path = ?")
             let reader = IndexRows.BookReader(statement)
             var books: [Book] = []
             books.reserveCapacity(paths.count)
