@@ -24,6 +24,57 @@ struct LiveSessionTests {
         }
     }
 
+    /// An app keeps a running session across a relaunch: it encodes and decodes to itself.
+    @Test func aLiveSessionRoundTripsThroughCodable() throws {
+        var session = LiveSession(bookID: "dune", started: Self.start, startPage: 120, notes: ["first", ""])
+        session.pause(at: Self.start.adding(seconds: 600))
+        session.resume(at: Self.start.adding(seconds: 900))
+        session.pause(at: Self.start.adding(seconds: 1_200))
+        let data = try JSONEncoder().encode(session)
+        #expect(try JSONDecoder().decode(LiveSession.self, from: data) == session)
+    }
+
+    /// A timer view's stream: the seconds read at each beat, pauses left out, first at once;
+    /// cancelling the consuming task ends it.
+    @Test func elapsedSecondsTickWithTheClockAndEndWhenCancelled() async throws {
+        var session = LiveSession(bookID: "dune", started: Self.start, startPage: nil)
+        session.pause(at: Self.start.adding(seconds: 60))
+        // A clock that moves on 30 seconds each time it is read.
+        final class FakeClock: @unchecked Sendable {
+            private let lock = NSLock()
+            private var reads = 0
+            func next() -> LocalDateTime {
+                lock.withLock {
+                    reads += 1
+                    return LiveSessionTests.start.adding(seconds: 30 * reads)
+                }
+            }
+        }
+        let clock = FakeClock()
+        var seen: [Int] = []
+        for await seconds in session.elapsedSeconds(every: .milliseconds(5), now: clock.next) {
+            seen.append(seconds)
+            if seen.count == 4 { break }
+        }
+        // 30 s read, then 60 s, then paused at 60 s.
+        #expect(seen == [30, 60, 60, 60])
+
+        let consumer = Task {
+            var count = 0
+            for await _ in session.elapsedSeconds(every: .milliseconds(5), now: clock.next) { count += 1 }
+            return count
+        }
+        try await Task.sleep(for: .milliseconds(30))
+        consumer.cancel()
+        #expect(await consumer.value >= 1, "the loop ends once its task is cancelled")
+    }
+
+    /// A session is identified in a list by its file.
+    @Test func aSessionIsIdentifiedByItsFile() {
+        let session = ReadingSession(bookID: "dune", day: testToday, pages: 10, path: "reading/dune/2026-11-20.md")
+        #expect(session.id == "reading/dune/2026-11-20.md")
+    }
+
     @Test func pausesAreLeftOutOfTheTimeRead() {
         var live = LiveSession(bookID: "dune", started: Self.start, startPage: 121)
         #expect(live.secondsRead(at: Self.at(600)) == 600)

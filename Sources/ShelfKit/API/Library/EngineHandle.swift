@@ -164,6 +164,20 @@ extension EngineHandle {
     }
 
     @discardableResult
+    public func delete(_ ids: [BookID]) async throws(ShelfError) -> [Book] {
+        var seen = Set<BookID>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        return try await engine.writing { files throws(ShelfError) in try files.delete(unique) }
+    }
+
+    @discardableResult
+    public func update(matching query: Query, _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError)
+        -> [Book] {
+        let ids = try await engine.books(matching: query, sortedBy: [], limit: nil).items.map(\.id)
+        return try await engine.writing { files throws(ShelfError) in try files.update(ids, change) }
+    }
+
+    @discardableResult
     package func deleteBooks(matching query: BookQuery) async throws(ShelfError) -> [Book] {
         try await engine.deleteBooks(matching: query)
     }

@@ -95,6 +95,26 @@ public protocol LibraryWriting: Sendable {
     @discardableResult
     func delete(_ id: BookID) async throws(ShelfError) -> Book
 
+    /// Deletes several books as ``delete(_:)-(BookID)`` deletes one, all or none: a slug that
+    /// names no book, or a write that fails, leaves every book where it was.
+    /// - Returns: The books as they were before deletion, each once.
+    @discardableResult
+    func delete(_ ids: [BookID]) async throws(ShelfError) -> [Book]
+
+    /// Reads every book `query` matches, lets `change` edit each and writes those it changed,
+    /// all or none, as ``update(_:_:)`` does one: tag every unread book of an author, say.
+    ///
+    /// ```swift
+    /// try await library.update(matching: try Query(parsing: "author:herbert status:to-read")) { $0.tags.append("dune-saga") }
+    /// ```
+    /// The books are those the query matches when the call begins; each is read again under
+    /// the writer lock before `change` sees it.
+    /// - Returns: The books as written.
+    /// - Throws: ``ShelfError/invalidQuery(_:)``, what `change` throws (nothing is written then),
+    ///   and the errors of ``update(_:)-(Book)``.
+    @discardableResult
+    func update(matching query: Query, _ change: @Sendable (inout Book) throws(ShelfError) -> Void) async throws(ShelfError) -> [Book]
+
     /// Records a reading session as `<slug>/<day>.md`, or `<day>-N.md` after the first of that
     /// day. A book still in the first status moves to `reading` first, started on the session's
     /// day. With only `to` given, `from` is the page after the progress so far.

@@ -4,7 +4,7 @@
 /// may just record minutes and a note. A range may also be in percent, e-reader locations or
 /// audiobook time (``fromPosition``, ``toPosition``); figures count it in pages through the
 /// book's length (`inPages(of:)`).
-public struct ReadingSession: Sendable, Hashable, Codable {
+public struct ReadingSession: Sendable, Hashable, Codable, Identifiable {
     /// The book read.
     public var bookID: BookID
     /// The day, from the file name.
@@ -45,6 +45,10 @@ public struct ReadingSession: Sendable, Hashable, Codable {
     public var note: String
     /// The file's path relative to the library root; filled in by the library.
     public var path: String
+
+    /// The session's identity in a list: its file's path, unique in the library (empty for a
+    /// session not yet logged). A session moves with its book, and then has another.
+    public var id: String { path }
     /// The version of the file this value was read from; `nil` for a session not read from a
     /// file. ``LibraryWriting/update(_:)-(ReadingSession)`` refuses to write over a file that
     /// changed since (``SessionVersion``).

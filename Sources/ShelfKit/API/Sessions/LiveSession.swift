@@ -14,9 +14,9 @@
 /// live.addNote("The litany against fear.")
 /// let session = live.session(endingAt: .now(), to: 140)
 /// ```
-public struct LiveSession: Sendable, Hashable {
+public struct LiveSession: Sendable, Hashable, Codable {
     /// A pause: from `start` until `end`, or until now while `end` is `nil`.
-    public struct Pause: Sendable, Hashable {
+    public struct Pause: Sendable, Hashable, Codable {
         /// When the reading stopped.
         public var start: LocalDateTime
         /// When it went on again; `nil` while paused.
@@ -100,6 +100,36 @@ public struct LiveSession: Sendable, Hashable {
             return sum + max(0, end - start)
         }
         return max(0, total - paused)
+    }
+
+    /// The seconds read (``secondsRead(at:)``) now and then every `interval`, for a timer
+    /// view: the first value at once, the next ones on the clock's beat, until the consuming task
+    /// is cancelled or stops iterating. Pausing and resuming change the value, so keep the
+    /// stream of the session as it is now:
+    ///
+    /// ```swift
+    /// for await seconds in session.elapsedSeconds() { label = Duration.seconds(seconds).formatted() }
+    /// ```
+    /// - Parameters:
+    ///   - interval: The time between two values.
+    ///   - now: The moment of each value; the person's clock by default.
+    public func elapsedSeconds(every interval: Duration = .seconds(1),
+                               now: @escaping @Sendable () -> LocalDateTime = LocalDateTime.now) -> AsyncStream<Int> {
+        let session = self
+        return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            let ticker = Task {
+                let clock = ContinuousClock()
+                var beat = clock.now
+                while !Task.isCancelled {
+                    continuation.yield(session.secondsRead(at: now()))
+                    // On the clock's beat rather than after each value, so the seconds do not drift.
+                    beat = beat.advanced(by: interval)
+                    do { try await Task.sleep(until: beat, clock: clock) } catch { break }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in ticker.cancel() }
+        }
     }
 
     /// Minutes read until `moment`, rounded to the nearest; at least 1 when any second was read,

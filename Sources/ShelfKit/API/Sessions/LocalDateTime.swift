@@ -10,7 +10,7 @@ internal import Darwin
 /// A live reading session (``LiveSession``) records when it began and paused with it, so the
 /// file says the local time a person recognises and the arithmetic of pauses stays exact
 /// across a change of time zone or daylight saving time.
-public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Seconds since 1970-01-01T00:00:00Z.
     public let secondsSinceEpoch: Int
     /// Seconds east of UTC (`+01:00` is 3600).

@@ -30,6 +30,31 @@ extension LibraryFiles {
         }
     }
 
+    /// Reads each book of `ids` once, lets `change` edit it and writes what it changed, in one
+    /// plan: all or none. A slug given twice is read and changed once.
+    /// - Returns: The books as written, in the order of `ids`, each once.
+    mutating func update(_ ids: [BookID], _ change: (inout Book) throws(ShelfError) -> Void) throws(ShelfError) -> [Book] {
+        var plan = WritePlan()
+        var keys: [String] = []
+        var seen = Set<BookID>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        for id in unique {
+            let location = try locate(id)
+            let file = try BookFile.read(location, from: storage)
+            plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp, original: file.document.bytes,
+                                        document: file.document, book: file.book), at: location.path)
+            var book = file.book
+            try change(&book)
+            try planPlaceChange(of: book, readAs: file.book, into: &plan)
+            keys.append(try planUpdate(book, into: &plan))
+        }
+        try perform(plan, operation: "update")
+        return try zip(unique, keys).map { id, key throws(ShelfError) in
+            guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
+            return entry.book
+        }
+    }
+
     /// Reads a book, applies `change` and writes what it changed, under one hold of the lock.
     /// - Returns: The book as written, or what `change` threw (then nothing is written).
     mutating func update(_ id: BookID, _ change: (inout Book) throws(ShelfError) -> Void) throws(ShelfError) -> Book {
