@@ -18,12 +18,19 @@ struct PagingDifferentialTests {
         for round in 0..<25 {
             let text = round == 0 ? "" : QueryDifferentialTests.query(&random)
             let query = try Query(parsing: text, today: testToday)
-            let sort = [BookSort(key: ["rating", "progress", "title", "author", "added"].randomElement(using: &random) ?? "title",
-                                 descending: Bool.random(using: &random))]
+            // Built-in fields, which the index sorts by from their columns alone, and keys it
+            // reads whole books for (progress, a series), one or two at a time.
+            let keys = ["rating", "progress", "title", "author", "added", "published", "status", "pages", "finished", "path", "series"]
+            var sort = [BookSort(key: keys.randomElement(using: &random) ?? "title", descending: Bool.random(using: &random))]
+            if Bool.random(using: &random) {
+                sort.append(BookSort(key: keys.randomElement(using: &random) ?? "title", descending: Bool.random(using: &random)))
+            }
             let pageSize = [7, 50, 1_000].randomElement(using: &random) ?? 50
             let whole: [String]
+            let wholeBooks: [Book]
             do throws(ShelfError) {
-                whole = try await three.direct.books(matching: query, sortedBy: sort, limit: nil).items.map(\.path)
+                wholeBooks = try await three.direct.books(matching: query, sortedBy: sort, limit: nil).items
+                whole = wholeBooks.map(\.path)
             } catch {
                 guard case .invalidQuery = error else { throw error }
                 // A query of a custom key no book has: counting it is refused the same way.
@@ -39,8 +46,12 @@ struct PagingDifferentialTests {
                 var pages: [String] = []
                 var offset = 0
                 while offset < count + pageSize {
-                    let page = try await library.books(matching: query, sortedBy: sort, limit: pageSize, offset: offset).items.map(\.path)
+                    let pageBooks = try await library.books(matching: query, sortedBy: sort, limit: pageSize, offset: offset).items
+                    let page = pageBooks.map(\.path)
                     #expect(page.count == min(pageSize, max(0, count - offset)), "page at \(offset) of \(text)")
+                    if library is FileLibrary {
+                        #expect(pageBooks == Array(wholeBooks.dropFirst(offset).prefix(pageSize)), "whole books of \(text) by \(sort)")
+                    }
                     pages += page
                     offset += pageSize
                 }

@@ -54,7 +54,32 @@ public enum TemporaryFolder {
         try Data(text.utf8).write(to: url)
     }
 
+    /// A new path in this test run's folder under `base` (``RunFolders``).
     private static func newPath(in base: String) -> String {
-        URL(fileURLWithPath: base).appendingPathComponent("shelf-test-" + UUID().uuidString).path
+        URL(fileURLWithPath: RunFolders.folder(in: base)).appendingPathComponent("shelf-test-" + UUID().uuidString).path
+    }
+}
+
+/// One folder per test run under each base, `shelf-tests-<pid>`, removed when the run exits:
+/// a test that forgets to remove what it made, or stops at a failed expectation before its
+/// `defer`, leaves nothing behind (a run left some seventy libraries in the temporary folder).
+private enum RunFolders {
+    private static let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private static var made: Set<String> = []
+
+    static func folder(in base: String) -> String {
+        let folder = URL(fileURLWithPath: base).appendingPathComponent("shelf-tests-\(ProcessInfo.processInfo.processIdentifier)").path
+        lock.withLock {
+            if made.isEmpty { atexit { RunFolders.removeAll() } }
+            if made.insert(folder).inserted {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        }
+        return folder
+    }
+
+    private static func removeAll() {
+        for folder in lock.withLock({ made }) { try? FileManager.default.removeItem(atPath: folder) }
     }
 }

@@ -243,6 +243,12 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         nil
     }
 
+    /// Reading the files is reading the books whole.
+    func sortKeys(matching query: Query, order: [BookSort], statusOrder: @escaping @Sendable (Status) -> Int,
+                  _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<BookSort.Keys>? {
+        nil
+    }
+
     /// Reading the files is reading every session of the books read in the period.
     func periodReading(from first: Day, through last: Day, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> PeriodReading? {
         nil

@@ -67,6 +67,23 @@ actor IndexedReads: ReadStrategy {
                           sessionProblems: givesProgress ? try index.problems(sessions: true) : [])
     }
 
+    /// From the columns of the order's fields alone, after the refresh a listing makes.
+    func sortKeys(matching query: Query, order: [BookSort], statusOrder: @escaping @Sendable (Status) -> Int,
+                  _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> ListAnswer<BookSort.Keys>? {
+        var columns = Set<String>()
+        for sort in order {
+            guard let field = sort.field else { return nil }
+            if let column = field.indexColumn { columns.insert(column) }
+        }
+        guard let (index, duplicates, _) = try await refreshedForListing(query, ProgressWanted(), library) else { return nil }
+        shelf_release_free_memory()
+        let expected = query.expression == .all ? bookCount : 0
+        let keys = try index.books(matching: query, progress: false, expected: expected, onlyColumns: columns) { book, _, _ in
+            BookSort.Keys(book, order: order, statusOrder: statusOrder, progress: nil)
+        }
+        return ListAnswer(entries: keys, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+    }
+
     /// `count(*)` of the query compiled to SQL (``QuerySQL``), after the refresh a listing of
     /// it would make, without its progress.
     func count(matching query: Query, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)

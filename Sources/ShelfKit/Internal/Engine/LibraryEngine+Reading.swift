@@ -92,6 +92,18 @@ extension LibraryEngine {
         let counted = query.countingFinished(in: files.configuration.status(for: .finished))
         let configuration = files.configuration
         let offset = max(0, offset)
+        // A page: the books sorted by their keys alone, and only the page's books read whole.
+        if let limit, limit <= StreamedListing.chunk, reads.readsBooksAtPaths,
+           let page = try await pathsByKeys(matching: query, sortedBy: order, limit: max(0, limit), offset: offset),
+           let books = try await reads.books(atPaths: page.items, withText: true, files) {
+            guard withProgress else { return Listing(books.map { row($0, nil) }, problems: page.problems) }
+            let read = try await reads.progress(of: books, files)
+            let listed = Set(books.map(\.path))
+            // The problems of the listed books' session files, which their progress leaves out.
+            let theirs = read.problems.filter { listed.contains(BookLocation.bookPath(ofSession: $0.path)) }
+            return Listing(books.map { row($0, read.progress[$0.path] ?? ReadingProgress([])) },
+                           problems: Array(Set(page.problems + theirs)).sorted())
+        }
         let wanted = ProgressWanted(forSorting: order.contains(where: \.needsSessions), forListing: withProgress,
                                     limit: limit.map { max(0, $0) + offset })
         let answer = try await reads.list(matching: counted, progress: wanted, files) { book, progress in
@@ -131,6 +143,54 @@ extension LibraryEngine {
             : Set(listed.lazy.map { keys[$0].path }.filter(booksWithProblems.contains))
         let theirs = sessionProblems.filter { listedWithProblems.contains(BookLocation.bookPath(ofSession: $0.path)) }
         return Listing(rows, problems: Array(Set(answer.problems + theirs)).sorted())
+    }
+
+    /// The paths of the books `query` matches in the listing's order, less the first `offset`,
+    /// at most `limit` of them, sorted by keys the strategy reads without the rest of each book
+    /// (``ReadStrategy/sortKeys(matching:order:statusOrder:_:)``), with the problems of the book
+    /// files skipped; `nil` when it cannot, and the listing reads every book whole.
+    func pathsByKeys(matching query: Query, sortedBy order: [BookSort], limit: Int?, offset: Int) async throws(ShelfError)
+        -> Listing<String>? {
+        let configuration = files.configuration
+        let counted = query.countingFinished(in: configuration.status(for: .finished))
+        guard let answer = try await reads.sortKeys(matching: counted, order: order, statusOrder: configuration.order(of:), files) else {
+            return nil
+        }
+        do throws(QueryError) {
+            try query.validate(customKeys: answer.customKeys, statuses: configuration.statuses)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        let keys = answer.entries
+        let precedes = { (a: Int, b: Int) in keys[a].precedes(keys[b], in: order) }
+        let listed: [Int]
+        if let limit, offset + limit <= StreamedListing.chunk {
+            listed = Array(Self.first(offset + limit, of: keys.indices, by: precedes).dropFirst(offset))
+        } else {
+            listed = Array(keys.indices.sorted(by: precedes).dropFirst(offset)).limited(to: limit)
+        }
+        return Listing(listed.map { keys[$0].path }, problems: answer.problems.sorted())
+    }
+
+    /// The first `count` of `positions` in the order `precedes` gives, in that order: one pass
+    /// that keeps the first ones found so far, rather than a sort of 100,000 to keep 50.
+    static func first(_ count: Int, of positions: Range<Int>, by precedes: (Int, Int) -> Bool) -> [Int] {
+        guard count > 0 else { return [] }
+        var kept: [Int] = []
+        kept.reserveCapacity(count + 1)
+        for position in positions {
+            if kept.count == count, let last = kept.last, !precedes(position, last) { continue }
+            // After every kept position it does not precede: equal keys keep their order.
+            var low = 0
+            var high = kept.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(position, kept[middle]) { high = middle } else { low = middle + 1 }
+            }
+            kept.insert(position, at: low)
+            if kept.count > count { kept.removeLast() }
+        }
+        return kept
     }
 
     func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
@@ -266,7 +326,14 @@ extension LibraryEngine {
         // How many books were handed on before the strategy could no longer read them by path.
         var handed = 0
         if reads.readsBooksAtPaths {
-            let paths = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: false) { book, _ in book.path }
+            // The order from the books' sort keys alone where the strategy reads them, else from the books read whole.
+            let byKeys = try await pathsByKeys(matching: query, sortedBy: order, limit: limit, offset: 0)
+            let paths: Listing<String>
+            if let byKeys {
+                paths = byKeys
+            } else {
+                paths = try await mapBooks(matching: query, sortedBy: order, limit: limit, withProgress: false) { book, _ in book.path }
+            }
             var problems = paths.problems
             var start = 0
             while start < paths.items.count {

@@ -47,6 +47,12 @@ protocol ReadStrategy: Sendable {
     /// whose book has gone since is left out.
     func books(atPaths paths: [String], withText: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [Book]?
 
+    /// The sort keys (``BookSort/Keys``) of every book `query` matches, made from the fields
+    /// the order names alone, when the strategy reads those without the rest of each book; `nil`
+    /// when it cannot, or the order names a key that is not a built-in field (``BookSort/field``).
+    func sortKeys(matching query: Query, order: [BookSort], statusOrder: @escaping @Sendable (Status) -> Int,
+                  _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<BookSort.Keys>?
+
     /// The sessions from `first` through `last`, the last `limit` of them, handed to `body` in
     /// listing order a chunk at a time with their pages read and their books, when the strategy
     /// reads them in that order without holding them all (``LibraryCommands/forEachSession(from:through:limit:wholeBooks:_:)``);

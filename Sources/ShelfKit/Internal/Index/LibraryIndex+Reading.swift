@@ -23,14 +23,18 @@ extension LibraryIndex {
     ///     body and only the custom key `reads` (``Book/earlierReads``), which the statistics
     ///     of tens of thousands of books read, and must not be written back.
     ///   - entry: Makes a book, the stamp of its file as indexed and its progress into an entry.
+    ///   - onlyColumns: When given, the only columns of `books` read besides the path, slug,
+    ///     status, folder and title; every other field of a book reads as empty. For the keys
+    ///     of a sort, not for a book to show or write back.
     func books<Entry>(matching query: Query?, progress: Bool, expected: Int = 0, withText: Bool = true,
+                      onlyColumns: Set<String>? = nil,
                       _ entry: (Book, FileStamp, ReadingProgress?) -> Entry) throws(ShelfError) -> [Entry] {
         return try read { db in
             // The query scans the narrow `book_facts`, or only its index of authors and tags
             // when it tests nothing else (CROSS JOIN keeps it the outer loop), and reads the
             // rows of `books` only for the books it matches.
             let progressColumns = progress ? ", " + IndexProgressColumns.selected(from: "b") : ""
-            let columns = withText ? "d.*" : Self.columnsWithoutText
+            let columns = onlyColumns.map(Self.columns(only:)) ?? (withText ? "d.*" : Self.columnsWithoutText)
             var sql = "SELECT \(columns)\(progressColumns) FROM book_facts b CROSS JOIN books d ON d.id = b.id"
             var arguments = StatementArguments()
             if let query, query.expression != .all {
@@ -75,6 +79,20 @@ extension LibraryIndex {
     /// custom keys of a book read before (`reads`), for ``IndexRows/BookReader``.
     private static let columnsWithoutText = (IndexRows.bookColumns.filter { $0 != "body" && $0 != "extra" }.map { "d." + $0 }
         + [#"CASE WHEN instr(d.extra, '"reads"') > 0 THEN d.extra END AS extra"#, "'' AS body"]).joined(separator: ", ")
+
+    /// The columns of `books` with only `kept` and the path, slug, status, folder and title
+    /// read; the others as empty values of their kind (a list empty, a stamp 0, a field `NULL`).
+    private static func columns(only kept: Set<String>) -> String {
+        let read = kept.union(["path", "slug", "status", "folder", "title"])
+        return IndexRows.bookColumns.map { name in
+            if read.contains(name) { return "d." + name }
+            switch name {
+            case "authors", "tags", "body": return "'' AS \"\(name)\""
+            case "file_size", "file_hash": return "0 AS \"\(name)\""
+            default: return "NULL AS \"\(name)\""
+            }
+        }.joined(separator: ", ")
+    }
 
     /// The place up next of every book in `status`, from its row's path, slug, `next` and
     /// `added` alone: ordering 45,000 books to read decoded every column of each.
