@@ -59,12 +59,17 @@ struct LiveSessionTests {
         // 30 s read, then 60 s, then paused at 60 s.
         #expect(seen == [30, 60, 60, 60])
 
+        // Cancelled once it has had a value, however slowly a loaded machine starts it.
+        let (started, start) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let consumer = Task {
             var count = 0
-            for await _ in session.elapsedSeconds(every: .milliseconds(5), now: clock.next) { count += 1 }
+            for await _ in session.elapsedSeconds(every: .milliseconds(5), now: clock.next) {
+                count += 1
+                start.yield(())
+            }
             return count
         }
-        try await Task.sleep(for: .milliseconds(30))
+        for await _ in started { break }
         consumer.cancel()
         #expect(await consumer.value >= 1, "the loop ends once its task is cancelled")
     }

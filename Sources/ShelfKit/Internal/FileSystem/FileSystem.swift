@@ -220,6 +220,13 @@ enum FileSystem {
         return info.st_mode & S_IFMT == S_IFREG ? .file : .other
     }
 
+    /// The identity of the regular file at `path`, following links; `nil` when there is none.
+    static func fileInfo(at path: String) -> FileInfo? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return fileInfo(info)
+    }
+
     /// `stat` of a path, following links; `nil` when nothing is there.
     static func status(_ path: String) -> Status? {
         var info = stat()

@@ -58,6 +58,34 @@ final class WatchmanClient {
         return answer
     }
 
+    /// Sends one command without waiting for its answer: a subscription's answers and the
+    /// changes after them are read with ``nextMessage(waitingMilliseconds:)``.
+    func post(_ command: [Any]) throws(Failure) {
+        let line: Data
+        do {
+            line = try JSONSerialization.data(withJSONObject: command)
+        } catch {
+            throw .refused("the request could not be encoded: \(error)")
+        }
+        try send(Array(line) + [UInt8(ascii: "\n")])
+    }
+
+    /// The next message the server sends (an answer or a unilateral one, such as a
+    /// subscription's changes), or `nil` when none begins within `waitingMilliseconds`.
+    func nextMessage(waitingMilliseconds: Int32) throws(Failure) -> [String: Any]? {
+        if !pending.contains(UInt8(ascii: "\n")) {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, waitingMilliseconds)
+            if ready == 0 || (ready < 0 && errno == EINTR) { return nil }
+            if ready < 0 { throw .unreachable(String(cString: strerror(errno))) }
+        }
+        let line = try receiveLine()
+        guard let message = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            throw .refused("the answer is not a JSON object")
+        }
+        return message
+    }
+
     private func send(_ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
