@@ -78,6 +78,15 @@ let package = Package(
             dependencies: ["FrontMatter", "FrontMatterFuzzing"],
             path: "Sources/FrontMatterFuzz"
         ),
+        // MARK: Example
+        // A reading app over ShelfKit's public API alone: without package access, ShelfKit's
+        // `package` declarations are out of its reach, as they are for any app.
+        .executableTarget(
+            name: "shelf-reading-app",
+            dependencies: ["ShelfKit"],
+            path: "Examples/ReadingApp",
+            packageAccess: false
+        ),
         .executableTarget(name: "shelf-crash-helper", dependencies: ["ShelfKit"], path: "Sources/ShelfCrashHelper"),
 
         // MARK: Benchmarks
@@ -126,6 +135,8 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]
         ),
+        // The example app end to end, on a library of 10,000 books.
+        .testTarget(name: "ShelfExampleTests", dependencies: ["shelf-reading-app", "ShelfKit", "ShelfTestSupport"]),
         // End-to-end through the built `shelf`, and in process through ShelfCLI.
         .testTarget(
             name: "ShelfCLITests",

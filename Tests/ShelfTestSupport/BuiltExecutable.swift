@@ -6,6 +6,8 @@ public enum BuiltExecutable {
     public static let shelf = path("shelf")
     /// `shelf-crash-helper`, the batch writer the crash tests kill.
     public static let crashHelper = path("shelf-crash-helper")
+    /// `shelf-reading-app`, the example app on ShelfKit's public API.
+    public static let readingApp = path("shelf-reading-app")
 
     /// `swift build --build-tests` puts the executables beside the test bundle; a test bundle
     /// built elsewhere finds them in `.build/debug`.
