@@ -74,7 +74,7 @@ struct ReadingAppTests {
     }
 
     @Test func anUnknownBookAndAFolderThatIsNotALibraryAreClearErrors() throws {
-        let root = try Self.makeLibrary()
+        let root = try Self.makeLibrary(books: 100)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let unknown = try Self.app([root, "session", "dunne", "--seconds", "0"])
         #expect(unknown.status == 1)
