@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "shelf",
-    platforms: [.macOS(.v13)],
+    // What the code needs: `Duration`, `ContinuousClock` and `Task.sleep(for:)` (macOS 13, iOS 16).
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "shelf", targets: ["shelf"]),
         .executable(name: "shelf-online", targets: ["shelf-online"]),

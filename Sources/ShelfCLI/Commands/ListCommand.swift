@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
-import Synchronization
 
 /// `shelf list`: books, filtered, sorted and printed in a format.
 struct ListCommand: AsyncParsableCommand {
@@ -152,7 +151,7 @@ struct ListCommand: AsyncParsableCommand {
         let array = JSONArrayOutput()
         let lines = StreamedOutput<Void>()
         // For each `--sort` key shelf does not know, whether a book listed has it.
-        let sortKeysSeen = Mutex([Bool](repeating: false, count: sortKeys.count))
+        let sortKeysSeen = Locked([Bool](repeating: false, count: sortKeys.count))
         let problems = try await library.forEachBook(matching: query, sortedBy: order, limit: limit, withProgress: true) { chunk in
             sortKeysSeen.withLock { seen in
                 for (position, key) in sortKeys.enumerated() where !seen[position] {

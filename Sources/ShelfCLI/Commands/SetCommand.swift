@@ -1,6 +1,5 @@
 import ArgumentParser
 import ShelfKit
-import Synchronization
 
 /// `shelf set BOOK key=value...`: changes front matter values with a minimal diff.
 struct SetCommand: AsyncParsableCommand {
@@ -84,7 +83,7 @@ struct SetCommand: AsyncParsableCommand {
         var elsewhere: Set<String> = []
         var asked: Set<String> = []
         while true {
-            let outcome = Mutex(SetOutcome())
+            let outcome = Locked(SetOutcome())
             let (known, alreadyAsked) = (elsewhere, asked)
             let updated = try await library.update(id) { book throws(ShelfError) in
                 let unasked = Self.keysToAsk(of: book, in: assignments).subtracting(alreadyAsked)

@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 
 /// What a command run in this process printed, kept instead of written to file descriptors 1
 /// and 2 while ``ShelfMain/run(_:capturingOutputIn:)`` runs it: for a test (or a program
 /// embedding the command line) that runs many commands and reads their output, as a shell
 /// would read a pipe.
 public final class OutputCapture: Sendable {
-    private let texts = Mutex<(standardOutput: String, standardError: String)>(("", ""))
+    private let texts = Locked<(standardOutput: String, standardError: String)>(("", ""))
 
     /// Creates an empty capture.
     public init() {}

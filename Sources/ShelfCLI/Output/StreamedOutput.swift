@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Standard output written a piece at a time as the chunks of a listing come, from any thread,
 /// with what the format keeps between chunks (`Kept`: how many items went, a table for its
@@ -12,10 +11,10 @@ final class StreamedOutput<Kept: Sendable>: Sendable {
         var failure: CommandFailure?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(keeping kept: Kept) {
-        state = Mutex(State(kept: kept))
+        state = Locked(State(kept: kept))
     }
 
     /// Runs `body` with the writer and what is kept; `false` once a write failed, and the

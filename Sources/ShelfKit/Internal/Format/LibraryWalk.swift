@@ -23,6 +23,9 @@ struct LibraryWalk: Sendable {
     /// A problem for each folder that could not be listed (no permission, an I/O error): its
     /// books are left out, and everything else is still listed, checked and indexed.
     var unreadableFolders: [Problem] = []
+    /// A problem for each book iCloud Drive has not downloaded yet (its placeholder,
+    /// `.<slug>.md.icloud`, is all the folder holds of it).
+    var notDownloaded: [Problem] = []
     /// Whether a book file or folder the walk took is a symbolic link: watchman does not follow
     /// links, so it cannot vouch for what they point at (``LibraryIndex``'s refresh then keeps
     /// walking).
@@ -226,6 +229,7 @@ struct LibraryWalk: Sendable {
         // Walks in parallel meet them in another order.
         orphanSessionFolders.sort()
         unreadableFolders.sort()
+        notDownloaded.sort()
     }
 
     /// The positions of `books` in the order of their paths' UTF-8 bytes (``ByteOrder``), the
@@ -311,6 +315,7 @@ struct LibraryWalk: Sendable {
         sessionInfo.merge(part.sessionInfo) { first, _ in first }
         orphanSessionFolders += part.orphanSessionFolders
         unreadableFolders += part.unreadableFolders
+        notDownloaded += part.notDownloaded
         followsLinks = followsLinks || part.followsLinks
     }
 
@@ -332,6 +337,14 @@ struct LibraryWalk: Sendable {
             return []
         }
         for entry in entries where entry.kind == .file {
+            // A book iCloud Drive has not downloaded to this device is a hidden stand-in,
+            // `.dune.md.icloud`: said, never passed over as a hidden file.
+            if let slug = Self.slug(ofICloudPlaceholder: entry.name) {
+                notDownloaded.append(Problem(path: Path.joined(directory, slug + ".md"), line: 0, column: 0,
+                                             message: "in iCloud, not downloaded to this device yet (\(entry.name)); "
+                                                 + "it is read once it is downloaded"))
+                continue
+            }
             guard let slug = Self.slug(ofBookFile: entry.name) else { continue }
             if notes != nil, NoteLayout.isSkipped(fileName: entry.name) { continue }
             bookNames.insert(slug)
@@ -344,6 +357,14 @@ struct LibraryWalk: Sendable {
             return Folder(path: Path.joined(directory, entry.name), name: entry.name, status: status, folder: folder,
                           bookNames: notes == nil ? bookNames : [])
         }
+    }
+
+    /// The slug of the book an iCloud placeholder stands for, `.<slug>.md.icloud`; `nil` for any
+    /// other name.
+    static func slug(ofICloudPlaceholder name: String) -> String? {
+        guard name.hasPrefix("."), name.hasSuffix(".md.icloud") else { return nil }
+        let slug = name.dropFirst().dropLast(".md.icloud".count)
+        return slug.isEmpty || slug.hasPrefix(".") ? nil : String(slug)
     }
 
     /// The slug of a book file's name, `<slug>.md`; `nil` for a hidden file or another name.
@@ -426,7 +447,7 @@ struct LibraryWalk: Sendable {
 
 extension LibraryWalk {
     /// What the walk itself found wrong: folders it could not list, and shared slugs.
-    var problems: [Problem] { unreadableFolders + duplicateProblems }
+    var problems: [Problem] { unreadableFolders + notDownloaded + duplicateProblems }
 
     /// One problem per file whose slug another file also has.
     var duplicateProblems: [Problem] {

@@ -220,7 +220,9 @@ extension LibraryIndex {
         let files = RefreshedFiles(listing)
         // The counts as of the clock, for the commands that watchman tells nothing changed.
         // A linked file or folder changes where watchman does not look: only a walk sees it.
-        if listing.followsLinks, var unvouched = watch { unvouched.clock = ""; watch = unvouched }
+        // A book not downloaded yet is a problem only a walk reports (the index holds no row
+        // of it): the library is walked until it is downloaded.
+        if listing.followsLinks || !listing.notDownloaded.isEmpty, var unvouched = watch { unvouched.clock = ""; watch = unvouched }
         if var counted = watch, counted.isWatching {
             (counted.bookCount, counted.duplicateCount) = (files.bookCount, files.duplicateProblems.count)
             watch = counted
