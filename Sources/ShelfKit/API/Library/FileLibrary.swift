@@ -8,8 +8,8 @@ internal import Foundation
 /// goes to a temporary file that is flushed and renamed over the target.
 ///
 /// ```swift
-/// let library = try FileLibrary(root: LibraryLocator().locate())
-/// let reading = try await library.books(matching: BookQuery(statuses: [.reading]))
+/// let library = try FileLibrary(root: "/Users/me/books")
+/// let reading = try await library.books(matching: "status:reading")
 /// ```
 public final class FileLibrary: EngineHandle {
     /// The library folder, absolute.

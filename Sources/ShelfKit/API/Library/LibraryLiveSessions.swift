@@ -9,7 +9,7 @@
 /// ```swift
 /// try await library.startLiveSession(LiveSession(bookID: "dune", started: .now(), startPage: 121))
 /// try await library.updateLiveSession("dune") { $0.addNote("The litany against fear.") }
-/// let logged = try await library.stopLiveSession("dune") { $0.session(endingAt: .now(), to: 140) }
+/// let logged = try await library.stopLiveSession("dune") { $0.session(endingAt: .now(), reaching: .page(140)) }
 /// ```
 public protocol LibraryLiveSessions: Sendable {
     /// The session running, or `nil` when none is.
