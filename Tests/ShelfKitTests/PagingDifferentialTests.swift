@@ -62,6 +62,38 @@ struct PagingDifferentialTests {
         #expect(compared > 40)
     }
 
+    /// A page by title comes from the index's `sort_title`, compared by SQLite as bytes: titles
+    /// whose folded forms are not ASCII, or are the same for different books, page as the
+    /// listing sorts them in Swift.
+    @Test(arguments: [false, true])
+    func pagesByTitleOfTitlesPastASCIIAreTheListingsOrder(descending: Bool) async throws {
+        let titles = ["Émile", "emile", "E\u{301}mile", "Zoë", "zoe", "Ærø", "Straße", "strasse", "Ça ira", "cañon",
+                      "Canon", "東京物語", "Ωmega", "omega", "🙂 Smile", "the Road", "The road", "Über", "uber",
+                      "Ǆemal", "ǅemal", "ﬁre", "fire", "Å", "A\u{30A}", "İstanbul", "istanbul", "Σίσυφος", "σίσυφος"]
+        var files: [String: String] = [".shelf/config.yaml": ""]
+        for (number, title) in titles.enumerated() {
+            let status = ["to-read", "finished", "reading"][number % 3]
+            files["\(status)/book-\(String(format: "%02d", number)).md"] = "---\ntitle: \"\(title)\"\n---\n"
+        }
+        let three = try await ThreeReaders(files)
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        let order = [BookSort(key: "title", descending: descending)]
+        let whole = try await three.direct.books(matching: Query.all, sortedBy: order, limit: nil).items.map(\.path)
+        #expect(whole.count == titles.count)
+        for query in ["", "status:finished", "title:e"] {
+            let parsed = try Query(parsing: query, today: testToday)
+            let expected = try await three.direct.books(matching: parsed, sortedBy: order, limit: nil).items.map(\.path)
+            for pageSize in [1, 4, 50] {
+                var pages: [String] = []
+                for offset in stride(from: 0, to: expected.count + pageSize, by: pageSize) {
+                    pages += try await three.indexed.books(matching: parsed, sortedBy: order, limit: pageSize, offset: offset)
+                        .items.map(\.path)
+                }
+                #expect(pages == expected, "pages of \(pageSize) of \"\(query)\" by title\(descending ? " descending" : "")")
+            }
+        }
+    }
+
     @Test
     func anOffsetPastTheEndIsAnEmptyPageAndANegativeOneTheFirst() async throws {
         let three = try await ThreeReaders(GeneratedLibrary.files(count: 40, seed: 63))

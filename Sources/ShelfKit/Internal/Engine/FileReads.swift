@@ -244,6 +244,12 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     }
 
     /// Reading the files is reading the books whole.
+    func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int,
+                      _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<String>? {
+        nil
+    }
+
+    /// Reading the files is reading the books whole.
     func sortKeys(matching query: Query, order: [BookSort], statusOrder: @escaping @Sendable (Status) -> Int,
                   _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<BookSort.Keys>? {
         nil

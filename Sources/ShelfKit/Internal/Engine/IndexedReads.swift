@@ -84,6 +84,14 @@ actor IndexedReads: ReadStrategy {
         return ListAnswer(entries: keys, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
     }
 
+    /// From the index by `sort_title`, after the refresh a listing of `query` makes.
+    func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int,
+                      _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> ListAnswer<String>? {
+        guard let (index, duplicates, _) = try await refreshedForListing(query, ProgressWanted(), library) else { return nil }
+        let paths = try index.pathsByTitle(matching: query, descending: descending, limit: limit, offset: offset)
+        return ListAnswer(entries: paths, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+    }
+
     /// `count(*)` of the query compiled to SQL (``QuerySQL``), after the refresh a listing of
     /// it would make, without its progress.
     func count(matching query: Query, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)

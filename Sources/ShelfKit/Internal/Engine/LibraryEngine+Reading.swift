@@ -153,6 +153,17 @@ extension LibraryEngine {
         -> Listing<String>? {
         let configuration = files.configuration
         let counted = query.countingFinished(in: configuration.status(for: .finished))
+        // By title, the order of a screen's first page: the index keeps it.
+        if let limit, order.count == 1, order[0].field == .title,
+           let page = try await reads.pathsByTitle(matching: counted, descending: order[0].descending, limit: limit,
+                                                   offset: offset, files) {
+            do throws(QueryError) {
+                try query.validate(customKeys: page.customKeys, statuses: configuration.statuses)
+            } catch {
+                throw .invalidQuery(error)
+            }
+            return Listing(page.entries, problems: page.problems.sorted())
+        }
         guard let answer = try await reads.sortKeys(matching: counted, order: order, statusOrder: configuration.order(of:), files) else {
             return nil
         }

@@ -53,6 +53,11 @@ protocol ReadStrategy: Sendable {
     func sortKeys(matching query: Query, order: [BookSort], statusOrder: @escaping @Sendable (Status) -> Int,
                   _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<BookSort.Keys>?
 
+    /// The paths of a page of the books `query` matches sorted by title, ascending or not,
+    /// when the strategy keeps that order (the index's `sort_title`); `nil` when it does not.
+    func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int,
+                      _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<String>?
+
     /// The sessions from `first` through `last`, the last `limit` of them, handed to `body` in
     /// listing order a chunk at a time with their pages read and their books, when the strategy
     /// reads them in that order without holding them all (``LibraryCommands/forEachSession(from:through:limit:wholeBooks:_:)``);

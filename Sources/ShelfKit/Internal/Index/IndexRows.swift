@@ -16,7 +16,7 @@ enum IndexRows {
     /// The stamp is kept here as well as in `files` so that a listing reads `books` alone: the
     /// join on `files` was a quarter of a watched list's query at 100,000 books.
     static let bookColumns = ["path", "slug", "status", "folder"] + BookSchema.fields.map(\.indexColumn)
-        + ["file_size", "file_hash", "extra", "body"]
+        + ["file_size", "file_hash", "sort_title", "extra", "body"]
 
     /// The definitions of ``bookColumns`` for `CREATE TABLE books`: a list is stored joined,
     /// and empty rather than NULL.
@@ -25,7 +25,7 @@ enum IndexRows {
             "\(field.indexColumn) \(field.valueType.sqlType)" + (field.isRequired || field.valueType == .textList ? " NOT NULL" : "")
         }
         return (["path TEXT NOT NULL", "slug TEXT NOT NULL", "status TEXT NOT NULL", "folder TEXT NOT NULL"] + fields
-            + ["file_size INTEGER NOT NULL", "file_hash INTEGER NOT NULL", "extra TEXT", "body TEXT NOT NULL"])
+            + ["file_size INTEGER NOT NULL", "file_hash INTEGER NOT NULL", "sort_title TEXT NOT NULL", "extra TEXT", "body TEXT NOT NULL"])
             .joined(separator: ", ")
     }
 
@@ -48,8 +48,16 @@ enum IndexRows {
         for field in BookSchema.fields { bind(field.get(book), of: field, to: &row) }
         row.bind(Int64(stamp.size))
         row.bind(Int64(bitPattern: stamp.hash))
+        row.bind(sortTitle(of: book.title))
         row.bind(extra)
         row.bind(book.body)
+    }
+
+    /// What a sort by title compares (``BookSort``: the folded title), in the form whose UTF-8
+    /// bytes, as SQLite compares them, are in the order Swift compares the strings: NFC.
+    static func sortTitle(of title: String) -> String {
+        let folded = TextFolding.fold(title)
+        return folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.precomposedStringWithCanonicalMapping
     }
 
     /// Binds the row of ``insertFactsSQL`` of the book at `path`, whose row in `books` is
@@ -136,12 +144,12 @@ enum IndexRows {
         private static let afterFields = fieldStart + BookSchema.fields.count
 
         func book(_ row: Row) -> Book {
-            // bookColumns: path, slug, status, folder, each field, file_size, file_hash, extra, body.
+            // bookColumns: path, slug, status, folder, each field, file_size, file_hash, sort_title, extra, body.
             let fieldStart = Self.fieldStart
             var book = Book(id: BookID(row[positions[1]] as String), status: Status(row[positions[2]] as String),
                             folder: row[positions[3]], path: row[positions[0]], title: "",
-                            extra: IndexRows.extra(row[positions[Self.afterFields + 2]]),
-                            body: row[positions[Self.afterFields + 3]])
+                            extra: IndexRows.extra(row[positions[Self.afterFields + 3]]),
+                            body: row[positions[Self.afterFields + 4]])
             for (offset, field) in BookSchema.fields.enumerated() {
                 field.set(&book, IndexRows.value(of: field, in: row, at: positions[fieldStart + offset]))
             }

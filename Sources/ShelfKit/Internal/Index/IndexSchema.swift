@@ -33,8 +33,10 @@ enum IndexSchema {
     /// 24: each session keeps the pages it read, `pages_read` (``LibraryIndex/pagesRead(_:of:)``),
     /// so that a year's pace is a sum in SQL, and the index by day covers it; 25: `books` has an
     /// index of its slugs' lengths and one of the slugs a case-sensitive range cannot find
-    /// (``wideSlug``), so that a did-you-mean reads the slugs near the length typed, not all.
-    static let version = 25
+    /// (``wideSlug``), so that a did-you-mean reads the slugs near the length typed, not all;
+    /// 26: `books` keeps the key a sort by title compares, `sort_title`, and an index of it, so
+    /// that a page of books by title is the index's first rows, not a sort of every book.
+    static let version = 26
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
     /// `length(slug)` in characters, and a range of lowercase slugs would miss it, so lookups by
@@ -96,6 +98,7 @@ enum IndexSchema {
             CREATE INDEX books_by_slug ON books(slug);
             CREATE INDEX books_by_slug_length ON books(length(slug), slug);
             CREATE INDEX books_by_wide_slug ON books(slug) WHERE \(wideSlug);
+            CREATE INDEX books_by_sort_title ON books(sort_title, path);
             \(IndexListColumns.indexSQL)
             \(sessionIndexes)
             CREATE INDEX problems_by_path ON problems(path);

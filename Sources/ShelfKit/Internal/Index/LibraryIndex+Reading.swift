@@ -121,6 +121,22 @@ extension LibraryIndex {
         }
     }
 
+    /// The paths of a page of the books matching `query` sorted by title (``BookSort``: the
+    /// folded title, then the path), the `limit` after the first `offset`: the first rows of the
+    /// index by `sort_title`, or of the matching rows sorted with the limit in SQLite.
+    func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int) throws(ShelfError) -> [String] {
+        try read { db in
+            let order = "ORDER BY d.sort_title\(descending ? " DESC" : ""), d.path LIMIT ? OFFSET ?"
+            guard query.expression != .all else {
+                return try String.fetchAll(db, sql: "SELECT d.path FROM books d " + order, arguments: [limit, offset])
+            }
+            let compiled = QuerySQL(query.expression)
+            return try String.fetchAll(db, sql: "SELECT d.path FROM book_facts b JOIN books d ON d.id = b.id WHERE "
+                                           + compiled.sql + " " + order,
+                                       arguments: compiled.statementArguments + [limit, offset])
+        }
+    }
+
     /// The books matching `query`, as ``books(matching:)`` finds them, each known by its path,
     /// slug and title only.
     func bookMatches(_ query: Query) throws(ShelfError) -> [SearchMatch] {
