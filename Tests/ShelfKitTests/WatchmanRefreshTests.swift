@@ -105,6 +105,29 @@ struct WatchmanRefreshTests {
         #expect(!(try String(contentsOfFile: fixture.root + "/to-read/dune.md", encoding: .utf8)).contains("rating"))
     }
 
+    /// With the watcher vouching for the index, `add` learns whether its slug is taken from the
+    /// index's paths of it, not a walk, and still refuses a slug a file made behind the
+    /// library's back took a moment before, in another status and folder.
+    @Test
+    func anAdditionRefusesASlugTakenBehindTheLibrarysBackWithoutAWalk() async throws {
+        let fixture = try await Fixture.make()
+        defer { fixture.remove() }
+        try await fixture.refresh()
+        let library = try FileLibrary(root: fixture.root, index: fixture.options, today: { testToday })
+        let added = try await library.add(Book(title: "Mrs Dalloway"), to: .toRead, in: "")
+        #expect(added.path == "to-read/mrs-dalloway.md")
+        try fixture.write("---\ntitle: Jonathan Strange\n---\n", "abandoned/fantasy/jonathan-strange.md")
+        do {
+            _ = try await library.add(Book(title: "Jonathan Strange"), to: .toRead, in: "")
+            Issue.record("a second file of a slug was added")
+        } catch {
+            guard case .alreadyExists(let path) = error else { Issue.record("\(error)"); return }
+            #expect(path == "abandoned/fantasy/jonathan-strange.md")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.root + "/to-read/jonathan-strange.md"))
+        try await fixture.expectSameAsFiles(fixture.options)
+    }
+
     /// A reference a person typed is resolved from the index's book files when the watcher
     /// vouches for them, with the walk's answers: the book, the did-you-mean, the ambiguity;
     /// and a book file that cannot be read is found as the walk finds it.

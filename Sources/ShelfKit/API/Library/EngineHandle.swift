@@ -92,12 +92,14 @@ extension EngineHandle {
 
     @discardableResult
     public func add(_ book: Book, to status: Status, in folder: String) async throws(ShelfError) -> Book {
-        try await engine.writing { files throws(ShelfError) in try files.add([NewBook(book, to: status, in: folder)])[0] }
+        try await engine.writingKnowingBookFiles { files, known throws(ShelfError) in
+            try files.add([NewBook(book, to: status, in: folder)], known: known)[0]
+        }
     }
 
     @discardableResult
     package func add(_ books: [NewBook]) async throws(ShelfError) -> [Book] {
-        try await engine.writing { files throws(ShelfError) in try files.add(books) }
+        try await engine.writingKnowingBookFiles { files, known throws(ShelfError) in try files.add(books, known: known) }
     }
 
     @discardableResult

@@ -40,6 +40,20 @@ actor LibraryEngine<Reads: ReadStrategy> {
         return try files.holding(lock, operation)
     }
 
+    /// ``writing(_:)`` for an operation that must know every book file's slug (an addition
+    /// refuses a slug taken anywhere): it is handed them as the strategy knows them without a
+    /// walk (the index, once watchman has vouched for every change up to now, with the writer
+    /// lock held), or `nil`, and then walks.
+    func writingKnowingBookFiles<Result: Sendable>(
+        _ operation: @Sendable (inout LibraryFiles<Storage>, (any BookDirectory)?) throws(ShelfError) -> Result
+    ) async throws(ShelfError) -> Result {
+        try await writers.enter()
+        defer { writers.leave() }
+        let lock = try await files.storage.waitForWriterLock()
+        let known = await reads.currentBookFiles(files)
+        return try files.holding(lock) { files throws(ShelfError) in try operation(&files, known) }
+    }
+
     /// Changes the storage directly: for tests that break writes or edit files behind the
     /// library's back.
     func changeStorage<Result: Sendable, Failure: Error>(

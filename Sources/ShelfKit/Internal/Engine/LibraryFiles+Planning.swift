@@ -12,12 +12,13 @@ extension LibraryFiles {
     /// - Parameter setsDates: Give a book the dates its status implies, as a move into it does
     ///   (``arrivalDates(_:in:on:)``), and refuse dates in the future; a batch's books say what
     ///   their dates are.
-    mutating func planAdditions(_ items: [NewBook], setsDates: Bool = true,
+    mutating func planAdditions(_ items: [NewBook], setsDates: Bool = true, known: (any BookDirectory)? = nil,
                                 preparing: ((BookLocation, inout Book) throws(ShelfError) -> Void)? = nil,
                                 into plan: inout WritePlan) throws(ShelfError) -> [String] {
         // An empty list must not cost a walk of the whole library.
         guard !items.isEmpty else { return [] }
-        let listing = try listing()
+        let listing: any BookDirectory
+        if let known { listing = known } else { listing = try self.listing() }
         // The paths of the slugs this batch adds, which the listing does not hold yet.
         var added: [String: String] = [:]
         var keys: [String] = []
@@ -35,7 +36,7 @@ extension LibraryFiles {
             try PathSafety.checkSlug(slug)
             // An adopted library's new note goes in its notes folder, its status written in it.
             let location = BookLocation(status: notes?.root ?? item.status, folder: folder, slug: slug, notes: notes)
-            if let existing = listing.locations(withSlug: slug).first?.path ?? added[slug] ?? plan.addition(BookID(slug)) { throw .alreadyExists(path: existing) }
+            if let existing = try listing.locations(withSlug: slug).first?.path ?? added[slug] ?? plan.addition(BookID(slug)) { throw .alreadyExists(path: existing) }
             if storage.kind(of: location.path) != nil { throw .alreadyExists(path: location.path) }
             if storage.kind(of: location.sessionFolder) != nil { throw .alreadyExists(path: location.sessionFolder) }
             book.added = book.added ?? today()

@@ -6,9 +6,10 @@ extension LibraryFiles {
     // MARK: - Add
 
     /// Adds books, all or none.
-    mutating func add(_ items: [NewBook]) throws(ShelfError) -> [Book] {
+    /// - Parameter known: The book files as they are now, known without a walk; `nil` walks.
+    mutating func add(_ items: [NewBook], known: (any BookDirectory)? = nil) throws(ShelfError) -> [Book] {
         var plan = WritePlan()
-        let keys = try planAdditions(items, into: &plan)
+        let keys = try planAdditions(items, known: known, into: &plan)
         try perform(plan, operation: "add")
         return keys.compactMap { plan.entries[$0]?.book }
     }
