@@ -98,10 +98,12 @@ struct ReadingAppTests {
         let root = try Self.makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let environment = server.map { ["WATCHMAN_SOCK": $0.socket, "SHELF_NO_WATCHMAN": "0"] } ?? [:]
-        let watcher = try ChildProcess.start(BuiltExecutable.readingApp, [root, "watch", "--reports", "3"], environment: environment)
+        // As many reports as it takes: a shell's `>` truncates and then writes, which a loaded
+        // machine may see as two reports.
+        let watcher = try ChildProcess.start(BuiltExecutable.readingApp, [root, "watch"], environment: environment)
         func output() -> String { (try? String(contentsOfFile: watcher.standardOutputPath, encoding: .utf8)) ?? "" }
         func waitFor(_ text: String) async throws -> Bool {
-            for _ in 0..<1_000 where !output().contains(text) { try await Task.sleep(for: .milliseconds(10)) }
+            for _ in 0..<3_000 where !output().contains(text) { try await Task.sleep(for: .milliseconds(10)) }
             return output().contains(text)
         }
         #expect(try await waitFor("watching "))
@@ -114,7 +116,7 @@ struct ReadingAppTests {
         #expect(try await waitFor("book moved from to-read/book-0.md to book-0 finished/book-0.md\n"))
         try shell("printf -- '---\\nfrom: 151\\nto: 170\\n---\\n' > reading/dune/2026-11-02.md")
         #expect(try await waitFor("session added dune reading/dune/2026-11-02.md\n"))
-        let outcome = watcher.wait()
-        #expect(outcome.status == 0, "the app ends after the three reports it asked for: \(outcome)")
+        watcher.kill()
+        #expect(watcher.wait().stderr.isEmpty)
     }
 }

@@ -78,9 +78,9 @@ struct LibraryObservationTests {
         var books: [BookFileChange] { reports.flatMap(\.books) }
         var sessions: [SessionFileChange] { reports.flatMap(\.sessions) }
 
-        /// Waits up to ten seconds for `condition`; whether it came true.
+        /// Waits up to thirty seconds (a loaded machine) for `condition`; whether it came true.
         func wait(_ condition: (Reports) -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(30)
             while ContinuousClock.now < deadline {
                 if condition(self) { return true }
                 try? await Task.sleep(for: .milliseconds(10))
