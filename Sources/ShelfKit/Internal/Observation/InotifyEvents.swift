@@ -13,9 +13,9 @@ internal import Darwin
 /// sessions. A queue overflow is reported as ``FileEvent/lost``; the library folder removed or
 /// moved as ``FileEvent/failed(_:)``.
 ///
-/// Linux only. On Apple platforms the same role falls to FSEvents (a stream on the library
-/// folder, `kFSEventStreamCreateFlagFileEvents`); until that form is written ``start(root:inbox:)``
-/// returns `nil` there and the observer compares the library on a timer (``PollingEvents``).
+/// Linux only; on Apple platforms the same role falls to ``FSEventsEvents``, and elsewhere
+/// ``start(root:inbox:)`` returns `nil` and the observer compares the library on a timer
+/// (``PollingEvents``).
 final class InotifyEvents: FileEventSource, @unchecked Sendable {
     let kind = ObservationSource.Kind.fileEvents
     private let stopFlag = StopFlag()

@@ -135,7 +135,11 @@ struct LibraryObserver: Sendable {
             if let source = await startWatchman(socket: socket, root: root, inbox: inbox) { return source }
             return await start(.fileEvents, root: root, inbox: inbox)
         case .fileEvents:
+            #if canImport(CoreServices)
+            if let source = await FSEventsEvents.start(root: root, inbox: inbox) { return source }
+            #else
             if let source = await InotifyEvents.start(root: root, inbox: inbox) { return source }
+            #endif
             return await PollingEvents.start(every: pollingInterval, inbox: inbox)
         case .polling(let interval):
             return await PollingEvents.start(every: interval, inbox: inbox)
