@@ -35,7 +35,9 @@ enum IndexSchema {
     /// index of its slugs' lengths and one of the slugs a case-sensitive range cannot find
     /// (``wideSlug``), so that a did-you-mean reads the slugs near the length typed, not all;
     /// 26: `books` keeps the key a sort by title compares, `sort_title`, and an index of it, so
-    /// that a page of books by title is the index's first rows, not a sort of every book.
+    /// that a page of books by title is the index's first rows, not a sort of every book; and
+    /// `book_facts` has indexes of `finished` and `reads`, which a year's statistics select by
+    /// (``QuerySQL`` leaves a test bare outside a `NOT`, so SQLite can use them).
     static let version = 26
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
@@ -100,11 +102,22 @@ enum IndexSchema {
             CREATE INDEX books_by_wide_slug ON books(slug) WHERE \(wideSlug);
             CREATE INDEX books_by_sort_title ON books(sort_title, path);
             \(IndexListColumns.indexSQL)
+            \(factIndexes)
             \(sessionIndexes)
             CREATE INDEX problems_by_path ON problems(path);
             CREATE INDEX book_values_by_field ON book_values(field, low);
             CREATE INDEX book_values_by_path ON book_values(path);
             """)
+    }
+
+    /// Indexes of the `book_facts` columns a year's statistics select by: when a read was
+    /// finished, and how many reads a book had.
+    static var factIndexes: String {
+        ["finished", "reads"].compactMap { name in
+            IndexColumns.expressions(of: QueryField(name: name)).map { column in
+                "CREATE INDEX book_facts_by_\(name) ON book_facts(\(column.low.dropFirst(2)));"
+            }
+        }.joined(separator: "\n")
     }
 
     /// The indexes of `sessions`, which filling the table drops and makes again

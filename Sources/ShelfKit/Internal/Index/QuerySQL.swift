@@ -2,9 +2,10 @@ internal import GRDB
 
 /// A query compiled to a condition on `book_facts AS b`, with every value a bound parameter.
 ///
-/// A field stored as a column (``IndexColumns``) becomes a test of that column, wrapped in
-/// `COALESCE(…, 0)` so that a missing value is false rather than NULL, and `NOT` stays its
-/// complement. Authors, tags and custom keys become set tests on the book's path,
+/// A field stored as a column (``IndexColumns``) becomes a test of that column. Under a `NOT`
+/// it is wrapped in `COALESCE(…, 0)`, so that a missing value is false rather than NULL and
+/// `NOT` stays its complement; elsewhere it is left bare, where NULL is as false as 0 (`AND`
+/// and `OR` of false and NULL are never true) and SQLite can use the indexes of `book_facts`. Authors, tags and custom keys become set tests on the book's path,
 /// `b.path IN (SELECT path FROM book_values WHERE field = ? AND …)`, and words the same over
 /// the FTS5 table. The predicates are the ones ``QueryPredicate/matches(_:)`` evaluates in
 /// Swift: text compares by UTF-8 bytes (`instr`, `=`, BINARY order), numbers and dates by their
@@ -12,6 +13,8 @@ internal import GRDB
 struct QuerySQL {
     private(set) var sql = ""
     private(set) var arguments: [(any DatabaseValueConvertible)?] = []
+    /// How many `NOT`s the test being written is under.
+    private var negations = 0
 
     init(_ expression: QueryExpression) {
         append(expression)
@@ -42,7 +45,9 @@ struct QuerySQL {
             sql += ")"
         case .not(let item):
             sql += "NOT "
+            negations += 1
             append(item)
+            negations -= 1
         case .term(let term):
             append(term.test)
         }
@@ -62,9 +67,7 @@ struct QuerySQL {
         case .missing(let field) where IndexListColumns.position[field.storageName] != nil:
             sql += "b.\(IndexListColumns.columns(of: field).joined) IS NULL"
         case .compare(let field, let predicate) where IndexListColumns.position[field.storageName] != nil:
-            sql += "COALESCE("
-            appendList(predicate, IndexListColumns.columns(of: field))
-            sql += ", 0)"
+            falseWhenMissing { $0.appendList(predicate, IndexListColumns.columns(of: field)) }
         case .has(let field):
             if let column = IndexColumns.expressions(of: field) {
                 sql += "(\(column.text) IS NOT NULL OR \(column.low) IS NOT NULL)"
@@ -81,9 +84,7 @@ struct QuerySQL {
             }
         case .compare(let field, let predicate):
             if let column = IndexColumns.expressions(of: field) {
-                sql += "COALESCE("
-                append(predicate, text: column.text, low: column.low, high: column.high)
-                sql += ", 0)"
+                falseWhenMissing { $0.append(predicate, text: column.text, low: column.low, high: column.high) }
             } else {
                 sql += "b.path IN (SELECT path FROM book_values WHERE field = ? AND "
                 arguments.append(field.storageName)
@@ -91,6 +92,15 @@ struct QuerySQL {
                 sql += ")"
             }
         }
+    }
+
+    /// The test `write` appends, false rather than NULL for a missing value where a `NOT`
+    /// would tell them apart.
+    private mutating func falseWhenMissing(_ write: (inout QuerySQL) -> Void) {
+        guard negations > 0 else { return write(&self) }
+        sql += "COALESCE("
+        write(&self)
+        sql += ", 0)"
     }
 
     /// A predicate on some value of a list field, as a test of its ``IndexListColumns``.
