@@ -43,13 +43,7 @@ final class WatchmanClient {
 
     /// Sends one command (`["clock", "/root"]`) and returns the server's answer.
     func request(_ command: [Any]) throws(Failure) -> [String: Any] {
-        let line: Data
-        do {
-            line = try JSONSerialization.data(withJSONObject: command)
-        } catch {
-            throw .refused("the request could not be encoded: \(error)")
-        }
-        try send(Array(line) + [UInt8(ascii: "\n")])
+        try post(command)
         let answerLine = try receiveLine()
         guard let answer = try? JSONSerialization.jsonObject(with: Data(answerLine)) as? [String: Any] else {
             throw .refused("the answer is not a JSON object")
