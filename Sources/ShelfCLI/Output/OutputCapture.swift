@@ -1,4 +1,5 @@
 import Foundation
+import ShelfKit
 
 /// What a command run in this process printed, kept instead of written to file descriptors 1
 /// and 2 while ``ShelfMain/run(_:capturingOutputIn:)`` runs it: for a test (or a program

@@ -1,3 +1,4 @@
+import ShelfKit
 
 /// Standard output written a piece at a time as the chunks of a listing come, from any thread,
 /// with what the format keeps between chunks (`Kept`: how many items went, a table for its

@@ -71,11 +71,7 @@ extension LibraryEngine {
         guard let answer = try await reads.count(matching: counted, files) else {
             return try await mapBooks(matching: query, sortedBy: [], limit: nil, withProgress: false) { _, _ in () }.items.count
         }
-        do throws(QueryError) {
-            try query.validate(customKeys: answer.customKeys, statuses: files.configuration.statuses)
-        } catch {
-            throw .invalidQuery(error)
-        }
+        try validate(query, customKeys: answer.customKeys)
         return answer.count
     }
 
@@ -110,11 +106,7 @@ extension LibraryEngine {
             ListedBook(keys: BookSort.Keys(book, order: order, statusOrder: configuration.order(of:), progress: progress),
                        content: withProgress && progress == nil ? .waiting(book) : .row(row(book, progress)))
         }
-        do throws(QueryError) {
-            try query.validate(customKeys: answer.customKeys, statuses: files.configuration.statuses)
-        } catch {
-            throw .invalidQuery(error)
-        }
+        try validate(query, customKeys: answer.customKeys)
         let entries = answer.entries
         // Sorted by keys of their own: this runs unspecialized for the caller's `Row`, and an
         // entry read for each comparison was an entry copied, row and all.
@@ -145,6 +137,16 @@ extension LibraryEngine {
         return Listing(rows, problems: Array(Set(answer.problems + theirs)).sorted())
     }
 
+    /// `query` checked as every listing checks it: against the custom keys some book has (a
+    /// key no book has is a typo) and the library's statuses.
+    func validate(_ query: Query, customKeys: Set<String>) throws(ShelfError) {
+        do throws(QueryError) {
+            try query.validate(customKeys: customKeys, statuses: files.configuration.statuses)
+        } catch {
+            throw .invalidQuery(error)
+        }
+    }
+
     /// The paths of the books `query` matches in the listing's order, less the first `offset`,
     /// at most `limit` of them, sorted by keys the strategy reads without the rest of each book
     /// (``ReadStrategy/sortKeys(matching:order:statusOrder:_:)``), with the problems of the book
@@ -157,21 +159,13 @@ extension LibraryEngine {
         if let limit, order.count == 1, order[0].field == .title,
            let page = try await reads.pathsByTitle(matching: counted, descending: order[0].descending, limit: limit,
                                                    offset: offset, files) {
-            do throws(QueryError) {
-                try query.validate(customKeys: page.customKeys, statuses: configuration.statuses)
-            } catch {
-                throw .invalidQuery(error)
-            }
+            try validate(query, customKeys: page.customKeys)
             return Listing(page.entries, problems: page.problems.sorted())
         }
         guard let answer = try await reads.sortKeys(matching: counted, order: order, statusOrder: configuration.order(of:), files) else {
             return nil
         }
-        do throws(QueryError) {
-            try query.validate(customKeys: answer.customKeys, statuses: configuration.statuses)
-        } catch {
-            throw .invalidQuery(error)
-        }
+        try validate(query, customKeys: answer.customKeys)
         let keys = answer.entries
         let precedes = { (a: Int, b: Int) in keys[a].precedes(keys[b], in: order) }
         let listed: [Int]
@@ -221,22 +215,14 @@ extension LibraryEngine {
         // them where the text is and read only those.
         if let limit, query.expression.isWordsAlone,
            let best = try await reads.bestMatches(required, limit: limit, files), best.matches.count == limit {
-            do throws(QueryError) {
-                try query.validate(customKeys: best.customKeys, statuses: files.configuration.statuses)
-            } catch {
-                throw .invalidQuery(error)
-            }
+            try validate(query, customKeys: best.customKeys)
             return Listing(best.matches.map { hit(of: $0, phrases: phrases, highlight: highlight) },
                            problems: Array(Set(best.problems)).sorted())
         }
         let rounds = required.isEmpty ? optional.map { [$0] } : [required]
         let matching = try await reads.search(query.countingFinished(in: files.configuration.status(for: .finished)),
                                               rounds: rounds, files)
-        do throws(QueryError) {
-            try query.validate(customKeys: matching.customKeys, statuses: files.configuration.statuses)
-        } catch {
-            throw .invalidQuery(error)
-        }
+        try validate(query, customKeys: matching.customKeys)
         let matched = Dictionary(matching.books.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [String: SearchMatch] = [:]
         var withHits = Set<String>()
@@ -497,11 +483,7 @@ extension LibraryEngine {
         let end = year.flatMap { Day(year: $0, month: 12, day: 31) } ?? today
         guard let figures = try await reads.readingFigures(matching: counted, finishedReads: GoalPace.finishedReads(in: year),
                                                            from: first, through: min(end, today), today: today, files) else { return nil }
-        do throws(QueryError) {
-            try query.validate(customKeys: figures.customKeys, statuses: files.configuration.statuses)
-        } catch {
-            throw .invalidQuery(error)
-        }
+        try validate(query, customKeys: figures.customKeys)
         return figures
     }
 

@@ -40,13 +40,10 @@ extension LibraryFiles {
         var seen = Set<BookID>()
         let unique = ids.filter { seen.insert($0).inserted }
         for id in unique {
-            let location = try locate(id)
-            let file = try BookFile.read(location, from: storage)
-            plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp, original: file.document.bytes,
-                                        document: file.document, book: file.book), at: location.path)
-            var book = file.book
+            let read = try planReading(id, into: &plan).book
+            var book = read
             try change(&book)
-            try planPlaceChange(of: book, readAs: file.book, into: &plan)
+            try planPlaceChange(of: book, readAs: read, into: &plan)
             keys.append(try planUpdate(book, into: &plan))
         }
         try perform(plan, operation: "update")
@@ -59,25 +56,27 @@ extension LibraryFiles {
     /// Reads a book, applies `change` and writes what it changed, under one hold of the lock.
     /// - Returns: The book as written, or what `change` threw (then nothing is written).
     mutating func update(_ id: BookID, _ change: (inout Book) throws(ShelfError) -> Void) throws(ShelfError) -> Book {
-        var (plan, _, read) = try planStartingFromReading(id)
-        var book = read
-        try change(&book)
-        try planPlaceChange(of: book, readAs: read, into: &plan)
-        let key = try planUpdate(book, into: &plan)
-        try perform(plan, operation: "update")
-        guard let entry = plan.entries[key] else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
-        return entry.book
+        let written = try update([id], change)
+        guard let book = written.first else { throw .bookNotFound(reference: id.rawValue, closeMatches: []) }
+        return book
     }
 
     /// A plan that starts from one reading of the book `id`, and the book read: an update reads
     /// the file once, and the swap checks the file still holds that reading as it replaces it.
     mutating func planStartingFromReading(_ id: BookID) throws(ShelfError) -> (plan: WritePlan, location: BookLocation, book: Book) {
+        var plan = WritePlan()
+        let (location, book) = try planReading(id, into: &plan)
+        return (plan, location, book)
+    }
+
+    /// Reads the book `id` once into `plan`, as the entry its writes start from, and returns
+    /// where it is and the book read.
+    mutating func planReading(_ id: BookID, into plan: inout WritePlan) throws(ShelfError) -> (location: BookLocation, book: Book) {
         let location = try locate(id)
         let file = try BookFile.read(location, from: storage)
-        var plan = WritePlan()
         plan.insert(WritePlan.Entry(source: location, destination: location, stamp: file.stamp, original: file.document.bytes,
                                     document: file.document, book: file.book), at: location.path)
-        return (plan, location, file.book)
+        return (location, file.book)
     }
 
     /// A status or folder changed on a book read from the library moves it, as a move does (the

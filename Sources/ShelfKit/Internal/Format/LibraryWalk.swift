@@ -362,7 +362,8 @@ struct LibraryWalk: Sendable {
     /// The slug of the book an iCloud placeholder stands for, `.<slug>.md.icloud`; `nil` for any
     /// other name.
     static func slug(ofICloudPlaceholder name: String) -> String? {
-        guard name.hasPrefix("."), name.hasSuffix(".md.icloud") else { return nil }
+        // The first byte first: the walk asks of every name in the library.
+        guard name.utf8.first == UInt8(ascii: "."), name.hasSuffix(".md.icloud") else { return nil }
         let slug = name.dropFirst().dropLast(".md.icloud".count)
         return slug.isEmpty || slug.hasPrefix(".") ? nil : String(slug)
     }

@@ -114,8 +114,8 @@ enum IndexSchema {
     /// finished, and how many reads a book had.
     static var factIndexes: String {
         ["finished", "reads"].compactMap { name in
-            IndexColumns.expressions(of: QueryField(name: name)).map { column in
-                "CREATE INDEX book_facts_by_\(name) ON book_facts(\(column.low.dropFirst(2)));"
+            IndexColumns.slots.first { $0.field.storageName == name && $0.part == .low }.map { slot in
+                "CREATE INDEX book_facts_by_\(name) ON book_facts(\(slot.column));"
             }
         }.joined(separator: "\n")
     }

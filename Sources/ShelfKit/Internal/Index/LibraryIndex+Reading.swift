@@ -86,13 +86,15 @@ extension LibraryIndex {
         let read = kept.union(["path", "slug", "status", "folder", "title"])
         return IndexRows.bookColumns.map { name in
             if read.contains(name) { return "d." + name }
-            switch name {
-            case "authors", "tags", "body": return "'' AS \"\(name)\""
-            case "file_size", "file_hash": return "0 AS \"\(name)\""
-            default: return "NULL AS \"\(name)\""
-            }
+            if emptyTextColumns.contains(name) { return "'' AS \"\(name)\"" }
+            if name == "file_size" || name == "file_hash" { return "0 AS \"\(name)\"" }
+            return "NULL AS \"\(name)\""
         }.joined(separator: ", ")
     }
+
+    /// The columns of `books` stored empty rather than NULL (``IndexRows/bookColumnDefinitions``):
+    /// the lists and the body.
+    private static let emptyTextColumns = Set(BookSchema.fields.filter { $0.valueType == .textList }.map(\.indexColumn) + ["body"])
 
     /// The place up next of every book in `status`, from its row's path, slug, `next` and
     /// `added` alone: ordering 45,000 books to read decoded every column of each.

@@ -27,9 +27,8 @@ struct ChangedPath: Sendable, Hashable {
 /// Where the events of sources are left for the observer: sources post from their own
 /// threads, and the observer takes all that is pending at once, so that a burst of events
 /// becomes one comparison rather than a queue of them.
-final class FileEventInbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [FileEvent] = []
+final class FileEventInbox: Sendable {
+    private let pending = Locked<[FileEvent]>([])
     private let continuation: AsyncStream<Void>.Continuation
     /// Yields once whenever something was posted since the last ``take()``.
     let signals: AsyncStream<Void>
@@ -39,19 +38,16 @@ final class FileEventInbox: @unchecked Sendable {
     }
 
     func post(_ event: FileEvent) {
-        lock.lock()
-        pending.append(event)
-        lock.unlock()
+        pending.withLock { $0.append(event) }
         continuation.yield(())
     }
 
     /// Everything posted since the last call, oldest first.
     func take() -> [FileEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = pending
-        pending = []
-        return taken
+        pending.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
     }
 
     func finish() { continuation.finish() }
@@ -67,21 +63,12 @@ protocol FileEventSource: AnyObject, Sendable {
 }
 
 /// A flag a source's thread checks between waits.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
+final class StopFlag: Sendable {
+    private let stopped = Locked(false)
 
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    var isSet: Bool { stopped.withLock { $0 } }
 
-    func set() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
-    }
+    func set() { stopped.withLock { $0 = true } }
 }
 
 /// Runs `body` on a new thread and resumes with what its `ready` call passes, once the source
@@ -99,17 +86,16 @@ func startSourceThread<Value: Sendable>(named name: String,
 }
 
 /// A continuation resumed at most once, from whichever thread gets there first.
-private final class ReadyOnce<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value, Never>?
+private final class ReadyOnce<Value: Sendable>: Sendable {
+    private let continuation: Locked<CheckedContinuation<Value, Never>?>
 
-    init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = continuation }
+    init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = Locked(continuation) }
 
     func resume(_ value: Value) {
-        lock.lock()
-        let waiting = continuation
-        continuation = nil
-        lock.unlock()
+        let waiting = continuation.withLock { continuation in
+            defer { continuation = nil }
+            return continuation
+        }
         waiting?.resume(returning: value)
     }
 }

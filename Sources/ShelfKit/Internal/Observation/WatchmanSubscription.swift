@@ -40,11 +40,7 @@ final class WatchmanSubscription: FileEventSource, @unchecked Sendable {
             var query: [String: Any] = [
                 "fields": ["name", "exists", "type"],
                 "empty_on_fresh_instance": true,
-                // What a library reads: its folders, its configuration, and an adopted
-                // library's sessions; not the index and the rest of `.shelf`, which change
-                // with every command.
-                "expression": ["anyof", ["name", ".shelf/config.yaml", "wholename"], ["dirname", ".shelf/sessions"],
-                               ["not", ["anyof", ["name", ".shelf", "wholename"], ["dirname", ".shelf"]]]],
+                "expression": WatchedChanges.expression(withAdoptedSessions: true),
             ]
             if let relative = watch["relative_path"] as? String, !relative.isEmpty { query["relative_root"] = relative }
             try client.post(["subscribe", watched, name, query])
@@ -94,35 +90,4 @@ final class WatchmanSubscription: FileEventSource, @unchecked Sendable {
             if !paths.isEmpty { inbox.post(.changed(paths)) }
         }
     }
-}
-
-/// A comparison of the whole library every `interval`: where no source of events is at hand
-/// (Apple platforms until FSEvents is written, a machine out of inotify watches), still never
-/// wrong, only later.
-final class PollingEvents: FileEventSource, @unchecked Sendable {
-    let kind = ObservationSource.Kind.polling
-    private let stopFlag = StopFlag()
-
-    private init() {}
-
-    static func start(every interval: Duration, inbox: FileEventInbox) async -> PollingEvents {
-        let source = PollingEvents()
-        let (seconds, attoseconds) = interval.components
-        let milliseconds = max(10, Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
-        let _: Bool = await startSourceThread(named: "shelf polling") { ready in
-            ready(true)
-            var waited = 0
-            while !source.stopFlag.isSet {
-                Thread.sleep(forTimeInterval: 0.05)
-                waited += 50
-                if waited >= milliseconds {
-                    waited = 0
-                    inbox.post(.lost)
-                }
-            }
-        }
-        return source
-    }
-
-    func stop() { stopFlag.set() }
 }

@@ -96,10 +96,7 @@ enum WatchedChanges {
             "since": state.clock,
             "fields": ["name", "exists", "type", "new"],
             "empty_on_fresh_instance": true,
-            // The index and the other files of `.shelf` change with every command; its
-            // configuration is the one that matters to the files read.
-            "expression": ["anyof", ["name", ".shelf/config.yaml", "wholename"],
-                           ["not", ["anyof", ["name", ".shelf", "wholename"], ["dirname", ".shelf"]]]],
+            "expression": expression(withAdoptedSessions: false),
         ]
         if !state.relative.isEmpty { query["relative_root"] = state.relative }
         do throws(WatchmanClient.Failure) {
@@ -118,6 +115,15 @@ enum WatchedChanges {
         } catch {
             return nil
         }
+    }
+
+    /// What of a library watchman is asked about: not `.shelf`, whose index and other files
+    /// change with every command, but its configuration, which matters to the files read, and
+    /// with `withAdoptedSessions` the sessions an adopted library keeps in `.shelf/sessions`.
+    static func expression(withAdoptedSessions: Bool) -> [Any] {
+        var kept: [Any] = ["anyof", ["name", LibraryConfiguration.path, "wholename"]]
+        if withAdoptedSessions { kept.append(["dirname", NoteConventions.defaultSessions]) }
+        return kept + [["not", ["anyof", ["name", ".shelf", "wholename"], ["dirname", ".shelf"]]]]
     }
 
     /// Whether the server behind `state` still watches its root with the same clock lineage.
