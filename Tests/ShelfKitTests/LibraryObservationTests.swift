@@ -233,17 +233,19 @@ struct LibraryObservationTests {
     @Test func cancellingTheReaderReleasesTheDescriptorsAndThreads() async throws {
         guard let watched = try await Watched.make(.fileEvents) else { return }
         defer { watched.remove() }
-        let before = Self.openDescriptors()
+        // inotify descriptors alone: other tests open and close files meanwhile.
+        let before = Self.inotifyDescriptors()
         let task = Task {
             for await _ in try await watched.library.changes(from: .fileEvents) {}
         }
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(Self.openDescriptors() > before, "the inotify descriptor is open while watching")
+        let opened = ContinuousClock.now + .seconds(30)
+        while Self.inotifyDescriptors() <= before, ContinuousClock.now < opened { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(Self.inotifyDescriptors() > before, "the inotify descriptor is open while watching")
         task.cancel()
         _ = await task.result
         let deadline = ContinuousClock.now + .seconds(5)
-        while Self.openDescriptors() > before, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(Self.openDescriptors() <= before)
+        while Self.inotifyDescriptors() > before, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(Self.inotifyDescriptors() <= before)
     }
 
     /// Sources wait on their descriptors on threads of their own: while a burst is observed,
@@ -289,8 +291,12 @@ struct LibraryObservationTests {
         }
     }
 
-    static func openDescriptors() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    /// How many of this process's descriptors are inotify instances.
+    static func inotifyDescriptors() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.filter { name in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name)) == "anon_inode:inotify"
+        }.count
     }
 
     static func program(_ name: String) -> String? {
