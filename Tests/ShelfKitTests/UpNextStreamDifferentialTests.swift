@@ -1,4 +1,5 @@
 import Foundation
+import FrontMatterFuzzing
 @testable import ShelfKit
 import ShelfTestSupport
 import Testing
@@ -84,5 +85,35 @@ struct UpNextStreamDifferentialTests {
             return true
         }
         #expect(memory.value.0.map(\.path) == model.map(\.path))
+    }
+
+    /// A page of the order from the index reads the places of the first books and those tied
+    /// with the last of them (``LibraryIndex/upNextPlaces(in:first:)``): every limit cuts the
+    /// model's order at the same book, through ties of `next`, of `added` (whole, partial and
+    /// missing days) and of both, settled by slug.
+    @Test
+    func everyPageOfTheOrderIsTheModelsHead() async throws {
+        var files: [String: String] = [:]
+        let nexts: [String?] = [nil, nil, nil, "1", "2", "2", "3"]
+        let addeds: [String?] = [nil, "2021", "2021-06", "2021-06-01", "2021-06-01", "2020-12-31", "2022-01-01"]
+        var generator = SeededGenerator(seed: 37)
+        for number in 0..<60 {
+            let slug = "book-\(String(UInt8(truncatingIfNeeded: generator.next()) % 26 + 97, radix: 36))-\(number)"
+            var text = "---\ntitle: \(slug)\n"
+            if let next = nexts[Int(generator.next() % UInt64(nexts.count))] { text += "next: \(next)\n" }
+            if let added = addeds[Int(generator.next() % UInt64(addeds.count))] { text += "added: \(added)\n" }
+            files["to-read/\(number % 3 == 0 ? "mine/" : "")\(slug).md"] = text + "---\n"
+        }
+        files["finished/other.md"] = "---\ntitle: Other\nnext: 1\n---\n"
+        let three = try await ThreeReaders(files)
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        let listing = try await three.direct.books(matching: BookQuery(statuses: [.toRead]).query, sortedBy: [], limit: nil)
+        let model = UpNextOrder(books: listing.items, configuration: three.direct.configuration).books.map(\.path)
+        #expect(model.count == 60)
+        for limit in 0...61 {
+            let page = try await three.indexed.upNext(limit: limit)
+            #expect(page.books.map(\.path) == Array(model.prefix(limit)), "limit \(limit)")
+            #expect(page.total == 60)
+        }
     }
 }

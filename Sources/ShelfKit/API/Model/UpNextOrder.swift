@@ -51,6 +51,16 @@ package struct UpNextOrder: Sendable, Hashable {
         }
     }
 
+    /// The places the first books up next are among, and how many books there are to read
+    /// (``LibraryCommands/upNext(limit:)``): every place, or the first few in an order that
+    /// ``first(_:of:)`` finishes.
+    package struct Candidates: Sendable {
+        /// The places, of which ``first(_:of:)`` gives the first in up-next order.
+        package var places: [Place]
+        /// How many books there are to read.
+        package var total: Int
+    }
+
     /// The first books up next, as `shelf next` lists them: read whole, with the number of books
     /// to read in all, from the places of every one (``LibraryCommands/upNext(limit:)``).
     package struct Page: Sendable {

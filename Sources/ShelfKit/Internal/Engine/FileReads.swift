@@ -226,7 +226,8 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     func paths(named slug: String) async -> [String]? { nil }
 
     /// Reading the files is reading the books: the caller lists them.
-    func upNextPlaces(in status: Status, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<UpNextOrder.Place>? {
+    func upNextPlaces(in status: Status, first limit: Int?, _ files: LibraryFiles<Storage>) async throws(ShelfError)
+        -> Listing<UpNextOrder.Candidates>? {
         nil
     }
 

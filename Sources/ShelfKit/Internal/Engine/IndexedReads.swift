@@ -194,13 +194,14 @@ actor IndexedReads: ReadStrategy {
                             problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
     }
 
-    /// From the books' rows, four columns of each, after a refresh that reads no sessions.
-    func upNextPlaces(in status: Status, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
-        -> Listing<UpNextOrder.Place>? {
+    /// From the books' rows in up-next order, four columns of each, after a refresh that reads
+    /// no sessions.
+    func upNextPlaces(in status: Status, first limit: Int?, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
+        -> Listing<UpNextOrder.Candidates>? {
         guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: false, fullText: false) else {
             return nil
         }
-        return Listing(try index.upNextPlaces(in: status), problems: try index.problems(sessions: false) + duplicates)
+        return Listing([try index.upNextPlaces(in: status, first: limit)], problems: try index.problems(sessions: false) + duplicates)
     }
 
     nonisolated var readsBooksAtPaths: Bool { true }

@@ -430,7 +430,8 @@ extension LibraryEngine {
     /// listed is a problem, not a failure.
     func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page {
         let status = files.configuration.status(for: .toRead)
-        guard let limit, let found = try await reads.upNextPlaces(in: status, files) else {
+        guard let limit, let found = try await reads.upNextPlaces(in: status, first: limit, files),
+              let candidates = found.items.first else {
             // Every book read whole, as listed, where they are all listed or only a listing finds them.
             let listing = try await books(matching: BookQuery(statuses: [status]).query, sortedBy: [], limit: nil)
             let order = UpNextOrder(books: listing.items, configuration: files.configuration)
@@ -438,7 +439,7 @@ extension LibraryEngine {
         }
         var problems = found.problems
         var books: [Book] = []
-        for place in UpNextOrder.first(limit, of: found.items) {
+        for place in UpNextOrder.first(limit, of: candidates.places) {
             guard let location = BookLocation(path: place.path, in: files.configuration) else { continue }
             do throws(ShelfError) {
                 books.append(try files.read(location).book)
@@ -447,7 +448,7 @@ extension LibraryEngine {
             }
         }
         remember(books)
-        return UpNextOrder.Page(books: books, total: found.items.count, problems: Array(Set(problems)).sorted())
+        return UpNextOrder.Page(books: books, total: candidates.total, problems: Array(Set(problems)).sorted())
     }
 
     /// Every book to read in up-next order, handed to `body` a chunk of ``StreamedListing/chunk``
@@ -458,14 +459,15 @@ extension LibraryEngine {
     /// - Returns: How many books there are to read, and the problems of the book files skipped.
     func forEachUpNext(wholeBooks: Bool, _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page {
         let status = files.configuration.status(for: .toRead)
-        guard reads.readsBooksAtPaths, let found = try await reads.upNextPlaces(in: status, files) else {
+        guard reads.readsBooksAtPaths, let found = try await reads.upNextPlaces(in: status, first: nil, files),
+              let candidates = found.items.first else {
             let page = try await upNext(limit: nil)
             for start in stride(from: 0, to: page.books.count, by: StreamedListing.chunk) {
                 guard body(Array(page.books[start..<min(start + StreamedListing.chunk, page.books.count)])) else { break }
             }
             return UpNextOrder.Page(books: [], total: page.total, problems: page.problems)
         }
-        let places = UpNextOrder.first(nil, of: found.items)
+        let places = UpNextOrder.first(nil, of: candidates.places)
         for start in stride(from: 0, to: places.count, by: StreamedListing.chunk) {
             let chunk = places[start..<min(start + StreamedListing.chunk, places.count)]
             // Rows of the refresh that found the places: each place has its row.

@@ -100,9 +100,12 @@ protocol ReadStrategy: Sendable {
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
                         _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures?
 
-    /// The place up next (``UpNextOrder/Place``) of every book in `status`, read without the
-    /// books, when the strategy can; `nil` when it cannot (the caller lists the books).
-    func upNextPlaces(in status: Status, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> Listing<UpNextOrder.Place>?
+    /// The places up next (``UpNextOrder/Place``) of the books in `status` that the first
+    /// `limit` are among (all when `nil`), and how many there are, read without the books, when
+    /// the strategy can; `nil` when it cannot (the caller lists the books). The listing holds
+    /// one item.
+    func upNextPlaces(in status: Status, first limit: Int?, _ files: LibraryFiles<Storage>) async throws(ShelfError)
+        -> Listing<UpNextOrder.Candidates>?
 
     /// The files named `<slug>.md` as a walk would find them now, known without one (a watcher
     /// vouches for the strategy's list), or `nil` when only a walk can tell.

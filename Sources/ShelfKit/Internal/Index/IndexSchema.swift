@@ -37,8 +37,10 @@ enum IndexSchema {
     /// 26: `books` keeps the key a sort by title compares, `sort_title`, and an index of it, so
     /// that a page of books by title is the index's first rows, not a sort of every book; and
     /// `book_facts` has indexes of `finished` and `reads`, which a year's statistics select by
-    /// (``QuerySQL`` leaves a test bare outside a `NOT`, so SQLite can use them).
-    static let version = 26
+    /// (``QuerySQL`` leaves a test bare outside a `NOT`, so SQLite can use them); 27: `books` has
+    /// an index in up-next order, `books_up_next`, so that `next` reads the first places of the
+    /// books to read and counts the rest in the index (``LibraryIndex/upNextPlaces(in:first:)``).
+    static let version = 27
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
     /// `length(slug)` in characters, and a range of lowercase slugs would miss it, so lookups by
@@ -101,6 +103,7 @@ enum IndexSchema {
             CREATE INDEX books_by_slug_length ON books(length(slug), slug);
             CREATE INDEX books_by_wide_slug ON books(slug) WHERE \(wideSlug);
             CREATE INDEX books_by_sort_title ON books(sort_title, path);
+            CREATE INDEX books_up_next ON books(status, next IS NULL, next, added IS NULL, added);
             \(IndexListColumns.indexSQL)
             \(factIndexes)
             \(sessionIndexes)
