@@ -115,6 +115,33 @@ struct SessionCorrectionTests {
         #expect(await test.text(path) == edited.replacingOccurrences(of: "to: 40", with: "to: 45"))
     }
 
+    /// Custom keys merge key by key too: a key the file gained or changed meanwhile stays when a
+    /// stale copy changes another, and a key the copy removes that the file changed is a conflict.
+    @Test(arguments: LibraryKind.allCases)
+    func aStaleCopyKeepsTheCustomKeysTheFileGained(_ kind: LibraryKind) async throws {
+        let test = try await Self.library(kind)
+        defer { test.remove() }
+        let path = Self.folder + "/2024-03-10-0740.md"
+        try await test.write(Self.handWritten, to: path)
+        var stale = try await test.library.session(.last, of: "dune")
+        let gained = Self.handWritten.replacingOccurrences(of: "mood: calm\r\n", with: "mood: calm\r\nplace: the train\r\n")
+        try await test.write(gained, to: path)
+
+        stale.extra = [.init("mood", .string("tired"))]
+        try await test.library.update(stale)
+        #expect(await test.text(path) == gained.replacingOccurrences(of: "mood: calm", with: "mood: tired"),
+                "the key the file gained stays; only the key changed is written")
+
+        var removing = try await test.library.session(.last, of: "dune")
+        let changed = try #require(await test.text(path)).replacingOccurrences(of: "place: the train", with: "place: the bus")
+        try await test.write(changed, to: path)
+        removing.extra.removeAll { $0.key == "place" }
+        await #expect(throws: ShelfError.editConflict(path: path, key: "place", at: SourceLocation(line: 6, column: 1))) {
+            try await test.library.update(removing)
+        }
+        #expect(await test.text(path) == changed, "nothing written over the newer file")
+    }
+
     @Test(arguments: LibraryKind.allCases)
     func anImpossibleCorrectionIsRefusedAndAContradictionReported(_ kind: LibraryKind) async throws {
         let test = try await Self.library(kind)

@@ -61,7 +61,8 @@ extension LibraryFiles {
             new[keyPath: field] = session[keyPath: field]
             edits.append((key, session[keyPath: field].map { .int($0) }))
         }
-        if base.extra != session.extra { new.extra = session.extra }
+        // Key by key onto the file's: a key added or changed there meanwhile stays.
+        new.extra = CustomKeyChanges(from: base.extra, to: session.extra).applied(to: current.extra, orderedAs: session.extra)
         if base.note != session.note { new.note = session.note }
         let renames = base.day != session.day || base.time != session.time
         let others = try sessions(of: target.book).filter { $0.path != target.path }
@@ -137,11 +138,8 @@ extension LibraryFiles {
         if conflict(\.toPosition) { keys.append("to") }
         if conflict(\.minutes) { keys.append("minutes") }
         if conflict(\.pages) { keys.append("pages") }
-        if base.extra != session.extra {
-            for entry in session.extra where base.extra.first(where: { $0.key == entry.key }) != entry {
-                let now = current.extra.first { $0.key == entry.key }
-                if now != base.extra.first(where: { $0.key == entry.key }), now != entry { keys.append(entry.key) }
-            }
+        if let key = CustomKeyChanges(from: base.extra, to: session.extra).conflict(base: base.extra, current: current.extra) {
+            keys.append(key)
         }
         if conflict(\.note) { keys.append("body") }
         guard let key = keys.first else { return }

@@ -7,20 +7,15 @@
 struct BookChanges {
     /// The book keys changed.
     private(set) var fields: [BookField] = []
-    /// The custom keys changed, with their new values; `nil` for a key removed.
-    private(set) var extra: [(key: String, value: YAMLValue?)] = []
+    /// The custom keys changed.
+    private(set) var extra: CustomKeyChanges
     /// Whether the body changed.
     private(set) var body = false
 
     /// The changes from `base` to `new`.
     init(from base: Book, to new: Book) {
         fields = BookSchema.fields.filter { !BookFormat.same($0.value(base), $0.value(new)) }
-        for entry in new.extra where !BookFormat.same(base.extra(entry.key), entry.value) {
-            extra.append((entry.key, entry.value))
-        }
-        for entry in base.extra where new.extra(entry.key) == nil {
-            extra.append((entry.key, nil))
-        }
+        extra = CustomKeyChanges(from: base.extra, to: new.extra)
         body = base.body != new.body
     }
 
@@ -38,14 +33,14 @@ struct BookChanges {
             default: true
             }
         }
-        given.extra = extra.filter { $0.value != nil }
+        given.extra = extra.withoutRemovals
         given.body = body && !new.body.isEmpty
         return given
     }
 
     /// The names of the keys changed, book keys first; `body` for the body.
     var keys: [String] {
-        fields.map(\.key) + extra.map(\.key) + (body ? ["body"] : [])
+        fields.map(\.key) + extra.keys + (body ? ["body"] : [])
     }
 
     /// The first key that `current` (the file now) changed since `base` to a value other than
@@ -57,9 +52,7 @@ struct BookChanges {
         for field in fields where clashes(field.value(base), field.value(current), field.value(new)) {
             return field.key
         }
-        for (key, value) in extra where clashes(base.extra(key), current.extra(key), value) {
-            return key
-        }
+        if let key = extra.conflict(base: base.extra, current: current.extra) { return key }
         if body, base.body != current.body, current.body != new.body { return "body" }
         return nil
     }
@@ -69,16 +62,7 @@ struct BookChanges {
     func applied(to current: Book, from new: Book) -> Book {
         var result = current
         for field in fields { field.copy(&result, new) }
-        for (key, value) in extra {
-            if let index = result.extra.firstIndex(where: { $0.key == key }) {
-                if let value { result.extra[index].value = value } else { result.extra.remove(at: index) }
-            } else if let value {
-                // After the nearest key before it in the caller's order that the file has.
-                let earlier = new.extra.prefix { $0.key != key }.map(\.key).reversed()
-                let previous = earlier.lazy.compactMap { name in result.extra.firstIndex { $0.key == name } }.first
-                result.extra.insert(.init(key, value), at: previous.map { $0 + 1 } ?? result.extra.count)
-            }
-        }
+        result.extra = extra.applied(to: current.extra, orderedAs: new.extra)
         if body { result.body = new.body }
         return result
     }
