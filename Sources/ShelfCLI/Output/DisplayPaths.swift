@@ -55,7 +55,20 @@ struct DisplayPaths {
     func problem(_ problem: Problem) -> String {
         var shown = problem
         shown.path = self(problem.path)
+        if let side = problem.keptSide {
+            let command = Self.command(keeping: side)
+            shown.message = Problem.KeptSide.message(key: side.key, ours: side.ours, theirs: side.theirs, keeping: "`\(command)`")
+        }
         return shown.description
+    }
+
+    /// The command that keeps our side of a key a merge left in conflict: `set` for a book,
+    /// `session edit` for a session's own keys.
+    private static func command(keeping side: Problem.KeptSide) -> String {
+        switch side.place {
+        case .book(let slug): "shelf set \(slug) \(side.key)=\(side.value)"
+        case .session(let slug, let name): "shelf session edit \(slug) \(name) --\(side.key) \(side.value)"
+        }
     }
 }
 

@@ -10,6 +10,35 @@ public struct Problem: Sendable, Hashable, Comparable, Codable, CustomStringConv
     public var column: Int
     /// What is wrong, and where possible what to do.
     public var message: String
+    /// For a key a merge left in conflict, our side's value, for a program to offer keeping it.
+    package var keptSide: KeptSide?
+
+    /// Our side of a key a merge left as `key: {ours: …, theirs: …}`, and whose key it is: for a
+    /// key a program can set (a book's, a session's own), whose side is not a removal.
+    package struct KeptSide: Sendable, Hashable {
+        /// Whose key it is.
+        package enum Place: Sendable, Hashable {
+            /// A book's.
+            case book(slug: String)
+            /// A session's own key, the session named by its file name without `.md`.
+            case session(slug: String, name: String)
+        }
+
+        package var place: Place
+        package var key: String
+        /// Each side's value as the message shows it (`removed` for a key a side deleted).
+        package var ours: String
+        package var theirs: String
+        /// Our side's value as it would be typed.
+        package var value: String
+
+        /// The message of a conflicted key, with `keeping`, a way to keep our side, when one is known.
+        package static func message(key: String, ours: String, theirs: String, keeping: String?) -> String {
+            "merge conflict: \(key) is \(ours) on our side and \(theirs) on theirs; keep one \(keeping.map { "with \($0) or " } ?? "")by editing the line"
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case path, line, column, message }
 
     /// Creates a problem.
     package init(path: String, line: Int, column: Int, message: String) {

@@ -34,7 +34,7 @@ extension LibraryFiles {
                 .map { Problem($0, path: path) }
             problems += document.duplicateKeys.map { Problem(.invalidFrontMatter($0), path: path) }
             if let notes { problems += NoteFormat.problems(of: document, conventions: notes.conventions).map { Problem($0, path: path) } }
-            problems += MergeConflictMarks.problems(in: document, path: path, resolution: .set(slug: unit.location.slug))
+            problems += MergeConflictMarks.problems(in: document, path: path, place: .book(slug: unit.location.slug))
             read = (book, document)
             isbn = DuplicateKeys.isbnMark(of: book, in: document, path: path)
             if let cover = book.cover, let file = CoverFile.path(of: cover, besideBookIn: unit.location.directory),
@@ -66,7 +66,7 @@ extension LibraryFiles {
                 let (session, errors) = SessionFormat.read(document, bookID: BookID(unit.location.slug), name: parsed)
                 problems += MergeConflictMarks.withoutConflictedKeys(errors, in: document).map { Problem($0, path: sessionPath) }
                 problems += MergeConflictMarks.problems(in: document, path: sessionPath,
-                                                       resolution: .sessionEdit(slug: unit.location.slug, name: String(name.dropLast(3))))
+                                                       place: .session(slug: unit.location.slug, name: String(name.dropLast(3))))
                 sessions.append((session, document))
             } catch {
                 problems.append(Problem(error, path: sessionPath))

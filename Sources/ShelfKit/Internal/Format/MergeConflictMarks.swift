@@ -20,36 +20,26 @@ enum MergeConflictMarks {
         }
     }
 
-    /// The command a conflict's message suggests to keep one side.
-    enum Resolution {
-        /// `shelf set SLUG key=value`, for a book.
-        case set(slug: String)
-        /// `shelf session edit SLUG NAME --key value`, for a session's own keys.
-        case sessionEdit(slug: String, name: String)
-
-        func command(key: String, value: String) -> String? {
-            switch self {
-            case .set(let slug): return "shelf set \(slug) \(key)=\(value)"
-            case .sessionEdit(let slug, let name):
-                return SessionFormat.keys.contains(key) ? "shelf session edit \(slug) \(name) --\(key) \(value)" : nil
-            }
-        }
-    }
-
-    /// One problem per conflicted key and per conflict in the body.
-    /// - Parameter resolution: The command to suggest for keeping one side.
-    static func problems(in document: FrontMatterDocument, path: String, resolution: Resolution) -> [Problem] {
+    /// One problem per conflicted key and per conflict in the body. A conflicted key's problem
+    /// carries ``Problem/KeptSide`` (package access), so a program can offer a way to keep our
+    /// side; the message itself names no program's command.
+    /// - Parameter place: Whose key it is: a book's, or a session's own.
+    static func problems(in document: FrontMatterDocument, path: String, place: Problem.KeptSide.Place) -> [Problem] {
         var problems: [Problem] = []
         for entry in document.fields.entries {
             guard case .mapping(let sides) = entry.value.value, FrontMatterMerge.isConflict(entry.value.value) else { continue }
             let ours = describe(sides[0].value), theirs = describe(sides[1].value)
             let location = document.location(ofKey: entry.key)
-            var message = "merge conflict: \(entry.key) is \(ours) on our side and \(theirs) on theirs; keep one"
-            if sides[0].value != .null, let command = resolution.command(key: entry.key, value: sides[0].value.plainText()) {
-                message += " with `\(command)` or"
+            var problem = Problem(path: path, line: location.line, column: location.column,
+                                  message: Problem.KeptSide.message(key: entry.key, ours: ours, theirs: theirs, keeping: nil))
+            // A session's custom keys have no option to set them.
+            let settable: Bool
+            if case .session = place { settable = SessionFormat.keys.contains(entry.key) } else { settable = true }
+            if sides[0].value != .null, settable {
+                problem.keptSide = Problem.KeptSide(place: place, key: entry.key, ours: ours, theirs: theirs,
+                                                    value: sides[0].value.plainText())
             }
-            message += " by editing the line"
-            problems.append(Problem(path: path, line: location.line, column: location.column, message: message))
+            problems.append(problem)
         }
         for line in markerLines(in: document) {
             problems.append(Problem(path: path, line: line, column: 1,
