@@ -105,7 +105,7 @@ public protocol LibraryWriting: Sendable {
     /// all or none, as ``update(_:_:)`` does one: tag every unread book of an author, say.
     ///
     /// ```swift
-    /// try await library.update(matching: try Query(parsing: "author:herbert status:to-read")) { $0.tags.append("dune-saga") }
+    /// try await library.update(matching: try Query(parsing: "author:herbert status:to-read", today: .today())) { $0.tags.append("dune-saga") }
     /// ```
     /// The books are those the query matches when the call begins; each is read again under
     /// the writer lock before `change` sees it.
