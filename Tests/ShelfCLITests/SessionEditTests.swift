@@ -152,29 +152,6 @@ struct SessionEditTests {
             """)
     }
 
-    /// A session just logged is taken back with the log that wrote it: the first session of a
-    /// book to read moved it to reading and set `started`, and both go back, byte for byte. A
-    /// session edited since goes to the trash alone, as one logged earlier does.
-    @Test func undoTakesBackTheLogThatWasTheLastChange() throws {
-        let library = try ExampleLibrary()
-        let before = try library.read("to-read/circe.md")
-        let logged = try library.shelf("log", "circe", "--to", "40", "--minutes", "30", "--date", Self.today)
-        #expect(logged.status == 0, "\(logged.stderr)")
-        #expect(!library.exists("to-read/circe.md"))
-        let session = try #require(try FileManager.default.contentsOfDirectory(atPath: library.root.appendingPathComponent("reading/circe").path).first)
-        expectRun(try library.shelf("log", "circe", "--undo"),
-                  stdout: "undid the log of a session of circe: reading/circe/\(session)\n")
-        #expect(try library.read("to-read/circe.md") == before, "back to read, without started")
-        #expect(!library.exists("reading/circe.md") && !library.exists("reading/circe"))
-
-        _ = try library.shelf("log", "circe", "--to", "40", "--date", Self.today)
-        let again = try #require(try FileManager.default.contentsOfDirectory(atPath: library.root.appendingPathComponent("reading/circe").path).first)
-        try library.write("reading/circe/\(again)", try library.read("reading/circe/\(again)") + "A note added by hand.\n")
-        expectRun(try library.shelf("log", "circe", "--undo"),
-                  stdout: "removed reading/circe/\(again) to .shelf/trash/\(Self.today)/reading/circe/\(again)\n")
-        #expect(library.exists("reading/circe.md"), "a session edited since goes alone")
-    }
-
     @Test func aDayWithSeveralSessionsIsAskedToBeNamed() throws {
         let library = try ExampleLibrary()
         try library.write("finished/sci-fi/dune/2024-01-10-0800.md", "---\nminutes: 5\n---\n")

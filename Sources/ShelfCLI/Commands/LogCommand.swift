@@ -18,9 +18,7 @@ struct LogCommand: AsyncParsableCommand {
             the book's last page (give --pages-total when the edition is longer), or at odds \
             with the sessions logged before and after its day. --note - reads the note from \
             standard input, byte for byte; --edit writes it in $VISUAL or $EDITOR first. --undo \
-            takes back the book's last session: the whole log when it was the last change shelf \
-            made on this device (as `shelf undo`, a first session's move to reading included), \
-            else its file alone, to .shelf/trash/ (`shelf session` corrects one).
+            removes the book's last session to .shelf/trash/ (`shelf session` corrects one).
 
             Examples:
               shelf log dune --to 120 --minutes 45
@@ -65,7 +63,7 @@ struct LogCommand: AsyncParsableCommand {
     @Flag(help: "Write the note in $VISUAL or $EDITOR (starting from --note), then log the session.")
     var edit = false
 
-    @Flag(help: "Take back the book's last session instead: the whole log when it was the last change, else its file, to .shelf/trash/.")
+    @Flag(help: "Remove the book's last session instead: its file goes to .shelf/trash/.")
     var undo = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Correct the book's page count in the same write, for an edition longer than it says.",
@@ -93,23 +91,6 @@ struct LogCommand: AsyncParsableCommand {
         let book = try await library.resolve(library.reference(book))
         if undo {
             let last = try await library.session(.last, of: book.id)
-            // The log that wrote it, when it is the last write on this device, is taken back
-            // whole, as `shelf undo` does: a first session's move to reading and its `started`
-            // with it. Otherwise (logged elsewhere, or written over since) the session alone
-            // goes to the trash.
-            if let newest = try await library.undoableWrites().first, newest.isUndoable,
-               newest.operation == "log of a session of \(book.id)", newest.paths.contains(last.path) {
-                var undone: RecordedWrite?
-                do throws(ShelfError) {
-                    undone = try await library.undoLastWrite()
-                } catch {
-                    guard case .cannotUndo = error else { throw error }
-                }
-                if let undone {
-                    try StandardOutput.writeLine("undid the \(undone.operation): \(library.displayPaths(undone.detail))")
-                    return
-                }
-            }
             let trashed = try await library.delete(last)
             try StandardOutput.writeLine("removed \(library.displayPaths(last.path)) to \(library.displayPaths(trashed))")
             return
