@@ -21,11 +21,14 @@ import ShelfKit
 ///   is the library's (or the first row's), filled in where it has nothing; people tidy those by
 ///   hand. A body is written only into a book that has none.
 enum ImportMerge {
-    /// Keys the merge decides itself; every other key of the row only fills a gap.
-    static let decidedKeys: Set<String> = [
-        "format", "owned", "read_count", "reads", "paused", "storygraph_rating", "moods", "pace",
-        "goodreads_shelf", "storygraph_status",
-    ]
+    /// Keys the merge decides itself; every other key of the row only fills a gap. Besides those
+    /// of every service, each service's status keys and own rating, from its conformer.
+    static let decidedKeys: Set<String> = ImportFormat.allCases.reduce(into: [
+        "format", "owned", "read_count", "reads", "moods", "pace",
+    ]) { keys, format in
+        keys.formUnion(format.service.statusKeys)
+        if let key = format.service.ownRatingKey { keys.insert(key) }
+    }
 
     /// Keys that belong to the series the book's `series` field names.
     static let seriesKeys: Set<String> = ["other_series", "series_range"]
