@@ -162,6 +162,11 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     func currentBookFiles(_ files: LibraryFiles<Storage>) async -> (any BookDirectory)? { nil }
 
+    /// Without an index, the walk is the engine's.
+    func walkedBookFiles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> (any BookDirectory)? { nil }
+
+    func titlesAsLastRefreshed(containing needle: String) async -> [BookTitle]? { nil }
+
     /// Only a listing finds which books a query matches.
     func count(matching query: Query, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> (count: Int, customKeys: Set<String>)? {
         nil

@@ -273,8 +273,17 @@ extension LibraryEngine {
         var attempts = 0
         while true {
             attempts += 1
-            // The index's book files when a watcher vouches for them (the first attempt), else a walk.
-            let listing: any BookDirectory = if attempts == 1, let known = await reads.currentBookFiles(files) { known } else { try files.listing() }
+            // The first attempt: the index's book files when a watcher vouches for them, else as
+            // the walk of its refresh found them. Later ones, or without an index: a walk.
+            var refreshed = false
+            let listing: any BookDirectory
+            if attempts == 1, let known = await reads.currentBookFiles(files) {
+                listing = known
+            } else if attempts == 1, let walked = try await reads.walkedBookFiles(files) {
+                (listing, refreshed) = (walked, true)
+            } else {
+                listing = try files.listing()
+            }
             let location: BookLocation
             do {
                 switch try files.resolveByName(reference, in: listing) {
@@ -283,7 +292,14 @@ extension LibraryEngine {
                 case .needsTitles(let prefixMatches):
                     // The titles that contain the reference alone: from the index, its folded titles.
                     let needle = LibraryFiles<Storage>.titleNeedle(of: reference)
-                    let titles = needle.isEmpty ? [] : try await reads.titles(containing: needle, files)
+                    var titles: [BookTitle] = []
+                    if !needle.isEmpty {
+                        if refreshed, let known = await reads.titlesAsLastRefreshed(containing: needle) {
+                            titles = known
+                        } else {
+                            titles = try await reads.titles(containing: needle, files)
+                        }
+                    }
                     location = try files.resolve(reference, prefixMatches: prefixMatches, titles: titles, in: listing)
                 }
             } catch {

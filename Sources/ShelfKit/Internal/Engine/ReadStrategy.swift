@@ -115,6 +115,15 @@ protocol ReadStrategy: Sendable {
     /// `nil` when only a walk can tell.
     func currentBookFiles(_ files: LibraryFiles<Storage>) async -> (any BookDirectory)?
 
+    /// The book files as a walk finds them now, from an index that walk has just brought up to
+    /// date, so that what follows in the same lookup (``titlesAsLastRefreshed(containing:)``)
+    /// asks the index without walking again; `nil` when the strategy has no index built yet.
+    func walkedBookFiles(_ files: LibraryFiles<Storage>) async throws(ShelfError) -> (any BookDirectory)?
+
+    /// ``titles(containing:_:)`` from the index as its last refresh left it, right after
+    /// ``walkedBookFiles(_:)``; `nil` when there is none.
+    func titlesAsLastRefreshed(containing needle: String) async -> [BookTitle]?
+
     /// The slug and folded title (``TextFolding/fold(_:)``) of every readable book whose folded
     /// title contains `needle` (folded too), for finding a book by what a person typed.
     func titles(containing needle: String, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle]
