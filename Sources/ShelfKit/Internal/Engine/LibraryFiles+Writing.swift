@@ -335,8 +335,9 @@ extension LibraryFiles {
     ///   running session's file leaving `.shelf/live/`).
     mutating func log(_ session: ReadingSession, for id: BookID, pagesTotal: Int? = nil,
                       finishing: [JournalStep] = []) throws(ShelfError) -> ReadingSession {
-        var location = try locate(id)
-        let book = try read(location).book
+        // Read once, into the plan the move and the corrections below start from.
+        var plan = WritePlan()
+        var (location, book) = try planReading(id, into: &plan)
         let existing = try sessions(of: location)
         var session = session
         session.time = session.time ?? defaultTime(of: session, after: existing)
@@ -361,7 +362,6 @@ extension LibraryFiles {
         let statuses = configuration.statuses
         let target = configuration.status(for: .reading)
         let moves = book.status == statuses.first && statuses.count > 1 && statuses.contains(target)
-        var plan = WritePlan()
         if moves {
             let moved = try planMove(id, to: target, folder: nil, on: session.day, into: &plan)
             // The session goes beside the book where it arrives: the reading status's folder,
