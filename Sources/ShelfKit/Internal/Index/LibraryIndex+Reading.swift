@@ -78,14 +78,19 @@ extension LibraryIndex {
     /// The columns of `books` but its body and custom keys, which read as empty, but for the
     /// custom keys of a book read before (`reads`), for ``IndexRows/BookReader``.
     private static let columnsWithoutText = (IndexRows.bookColumns.filter { $0 != "body" && $0 != "extra" }.map { "d." + $0 }
-        + [#"CASE WHEN instr(d.extra, '"reads"') > 0 THEN d.extra END AS extra"#, "'' AS body"]).joined(separator: ", ")
+        + [readsAlone, "'' AS body"]).joined(separator: ", ")
+
+    /// The custom keys of a book read before, which hold its `reads`; `NULL` for the others.
+    private static let readsAlone = #"CASE WHEN instr(d.extra, '"reads"') > 0 THEN d.extra END AS extra"#
 
     /// The columns of `books` with only `kept` and the path, slug, status, folder and title
     /// read; the others as empty values of their kind (a list empty, a stamp 0, a field `NULL`).
+    /// `reads` in `kept` reads the custom keys of a book read before (``Book/earlierReads``).
     private static func columns(only kept: Set<String>) -> String {
         let read = kept.union(["path", "slug", "status", "folder", "title"])
         return IndexRows.bookColumns.map { name in
             if read.contains(name) { return "d." + name }
+            if name == "extra", kept.contains("reads") { return readsAlone }
             if emptyTextColumns.contains(name) { return "'' AS \"\(name)\"" }
             if name == "file_size" || name == "file_hash" { return "0 AS \"\(name)\"" }
             return "NULL AS \"\(name)\""

@@ -11,8 +11,10 @@ extension LibraryIndex {
     func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day)
         throws(ShelfError) -> ReadingFigures {
         let reads = Query(.and([query.expression, finishedReads.expression]))
-        // Without their text: all time, they are most of a library's books.
-        let books = try books(matching: reads, progress: false, withText: false) { book, _, _ in
+        // Only what the figures read of a book (``ReadingStats/init(books:pace:streak:configuration:year:today:)``):
+        // its reads and their days, pages, rating, authors and tags; all time, they are most of a
+        // library's books.
+        let books = try books(matching: reads, progress: false, onlyColumns: Self.figuresColumns) { book, _, _ in
             var book = book
             book.version = nil
             return book
@@ -49,6 +51,10 @@ extension LibraryIndex {
             return ReadingFigures(books: books, pace: pace, streakDays: days, problems: [], customKeys: [])
         }
     }
+
+    /// The columns of `books` the statistics of finished reads count (`reads` for the reads
+    /// before the current one).
+    static let figuresColumns: Set<String> = ["finished", "pages", "rating", "authors", "tags", "reads"]
 
     /// The days with a readable session (of any book) through `last`, newest first, as long as
     /// they follow one another: the days that end the library's streak.
