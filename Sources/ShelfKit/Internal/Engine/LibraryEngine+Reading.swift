@@ -273,13 +273,16 @@ extension LibraryEngine {
         var attempts = 0
         while true {
             attempts += 1
-            // The first attempt: the index's book files when a watcher vouches for them, else as
-            // the walk of its refresh found them. Later ones, or without an index: a walk.
+            // The first attempt: the index's book files when a watcher vouches for them. Else a
+            // walk: a plain one when the index knew a file of that slug (it moved since: a
+            // rename, another command's move), else the walk of the index's refresh, which the
+            // titles a name needs then come from without a second walk. Without an index, or
+            // on a later attempt, a plain walk.
             var refreshed = false
             let listing: any BookDirectory
             if attempts == 1, let known = await reads.currentBookFiles(files) {
                 listing = known
-            } else if attempts == 1, let walked = try await reads.walkedBookFiles(files) {
+            } else if attempts == 1, indexed?.isEmpty != false, let walked = try await reads.walkedBookFiles(files) {
                 (listing, refreshed) = (walked, true)
             } else {
                 listing = try files.listing()
