@@ -74,7 +74,8 @@ extension LibraryFiles {
         }
         if let read {
             // In an adopted library the status is the note's, known once it is read.
-            let finishCounts = unit.location.notes == nil ? unit.finishCounts : unit.finishedStatuses.contains(read.book.status)
+            let finishCounts = unit.location.statusIsFolder ? unit.finishCounts
+                : unit.finishedStatuses.contains(unit.location.status(of: read.book))
             problems += SessionRules.contradictions(of: read.book, in: read.document, finishCounts: finishCounts, sessions: sessions)
         }
         return (problems, isbn)

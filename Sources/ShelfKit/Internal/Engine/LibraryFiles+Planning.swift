@@ -93,14 +93,14 @@ extension LibraryFiles {
         if let notes = current.notes {
             destinationFolder = NoteFormat.folder(for: status, from: destinationFolder, conventions: notes.conventions)
         }
-        var destination = BookLocation(status: current.notes == nil ? status : current.status,
+        var destination = BookLocation(status: current.statusIsFolder ? status : current.status,
                                        folder: destinationFolder, slug: current.slug, notes: current.notes)
         destination.isBundle = current.isBundle
         if current.isBundle, destination.folder != current.folder {
             throw .unsafeName(name: destination.folder, reason: "\(current.path) is a page bundle, kept with its files in its folder; "
                                 + "move that folder by hand")
         }
-        let currentStatus = current.notes == nil ? current.status : entry.book.status
+        let currentStatus = current.status(of: entry.book)
         try configuration.require(status)
         try checkDestination(destination.status, destination.folder)
         try checkPlannedDestination(destination, in: plan)
@@ -216,8 +216,7 @@ extension LibraryFiles {
         var new = changes.applied(to: current, from: book)
         (new.id, new.status, new.folder, new.path) = (current.id, current.status, current.folder, current.path)
         try BookFormat.validate(new, path: entry.destination.path, keys: Set(changes.keys))
-        // An adopted library's location holds its notes folder, the book its status.
-        let status = entry.destination.notes == nil ? entry.destination.status : entry.book.status
+        let status = entry.destination.status(of: entry.book)
         if checksDates { try refuseImpossibleDates(new, keys: Set(changes.keys), in: status, path: entry.destination.path) }
         if let edited = try BookFormat.edit(entry.document, from: current, to: new, notes: entry.destination.notes) {
             entry.document = edited

@@ -159,7 +159,7 @@ extension LibraryFiles {
             sessions.append((SessionFormat.read(document, bookID: BookID(location.slug), name: name).0, document))
         }
         return SessionRules.contradictions(of: book.book, in: book.document,
-                                           finishCounts: configuration.role(of: location.notes == nil ? location.status : book.book.status)
+                                           finishCounts: configuration.role(of: location.status(of: book.book))
                                             == .finished, sessions: sessions)
     }
 

@@ -164,7 +164,7 @@ extension LibraryFiles {
             }
             // An adopted library's folders are the person's: none is removed.
             steps.append(.removeEmptyFolders(from: location.directory,
-                                             stoppingAt: location.notes == nil ? location.status.name : location.directory))
+                                             stoppingAt: location.statusIsFolder ? location.status.name : location.directory))
             trashed.append(folder + "/" + location.path)
         }
         try perform(Journal(operation: Self.describe("delete", files.map(\.location.slug)),

@@ -91,7 +91,7 @@ struct WritePlan: Sendable {
             }
             // An adopted library's folders are the person's: none is removed.
             steps.append(.removeEmptyFolders(from: source.directory,
-                                             stoppingAt: source.notes == nil ? source.status.name : source.directory))
+                                             stoppingAt: source.statusIsFolder ? source.status.name : source.directory))
         }
         for entry in planned where entry.source != nil && entry.writes {
             guard let stamp = entry.stamp else { continue }

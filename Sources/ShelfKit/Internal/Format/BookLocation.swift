@@ -24,6 +24,16 @@ struct BookLocation: Sendable, Hashable {
         return NoteLayout.sessionsPrefix + Self.sessionFolder(ofBookPath: path)
     }
 
+    /// The status of `book`, read from this location's file: the status folder its path names,
+    /// or in an adopted library the note's own (``NoteConventions``), known once the file is
+    /// read. The one place that says where a book's status lives; planning, `check` and the
+    /// session rules ask it.
+    func status(of book: Book) -> Status { statusIsFolder ? status : book.status }
+
+    /// Whether the status is the folder the book is filed in, so that a change of status moves
+    /// the file; in an adopted library it is written in the note, which stays where it is.
+    var statusIsFolder: Bool { notes == nil }
+
     /// The book file's name, `<slug>.md`.
     var fileName: String { isBundle ? NoteLayout.bundleIndex : slug + ".md" }
 
