@@ -17,14 +17,14 @@ extension LibraryFiles {
     /// the actor runs between its reads and writes.
     mutating func holding<Result>(_ lock: WriterLock?,
                                   _ operation: (inout LibraryFiles) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
-        assert(writerLock == nil, "a writing operation already holds the lock")
+        assert(transaction == nil, "a writing operation already holds the lock")
         defer {
             keepUndoSteps()
             lock?.release()
-            writerLock = nil
+            transaction = nil
         }
         try configuration.requireWritableFormat()
-        writerLock = lock
+        transaction = WriteTransaction(lock: lock)
         if let note = recoverInterruptedOperation() { recoveryNotes.append(note) }
         return try operation(&self)
     }
@@ -33,8 +33,8 @@ extension LibraryFiles {
     /// effort: the write itself is done, and a history that could not be kept leaves the
     /// previous undo refused by its stamps rather than wrong.
     private mutating func keepUndoSteps() {
-        guard let record = pendingUndo?.record(madeAt: Date()) else { return }
-        pendingUndo = PendingUndo()
+        guard let record = transaction?.undo?.record(madeAt: Date()) else { return }
+        transaction?.undo = PendingUndo()
         if storage.kind(of: UndoHistory.folder) == nil { try? completeIgnoreFile(with: ShelfIgnoreFile.undoLine) }
         try? UndoHistory.keep(record, in: &storage)
     }
@@ -85,7 +85,7 @@ extension LibraryFiles {
             // Each folder the steps changed, once; a failure undoes the steps like any other.
             try core.storage.flushDeferredDirectories()
         }
-        pendingUndo?.add(journal, takenBackBy: inverse)
+        transaction?.undo?.add(journal, takenBackBy: inverse)
         if let forgets = journal.forgets { try? storage.removeFile(forgets) }
     }
 

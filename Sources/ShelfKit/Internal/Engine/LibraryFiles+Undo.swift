@@ -13,9 +13,9 @@ extension LibraryFiles {
         guard let (path, record) = UndoHistory.newest(in: storage) else { throw .nothingToUndo }
         guard let steps = record.steps else { throw .cannotUndo(operation: record.operation, path: nil) }
         // Taking a write back is not itself kept: undo walks back through the history.
-        let pending = pendingUndo
-        pendingUndo = nil
-        defer { pendingUndo = pending }
+        let pending = transaction?.undo
+        transaction?.undo = nil
+        defer { transaction?.undo = pending }
         do throws(ShelfError) {
             try perform(Journal(operation: "undo of the \(record.operation)", detail: record.detail, steps: steps, forgets: path))
         } catch {

@@ -24,13 +24,10 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     /// in memory to take back a write that failed in this process, where the `Journal` on disk
     /// lets the next process finish a write a crash cut short.
     private var undoLog: [UndoStep]?
-    /// The writer lock while a writing operation runs (always `nil` in memory).
-    var writerLock: WriterLock?
+    /// The writing operation running, from ``holding(_:_:)``; `nil` between operations.
+    var transaction: WriteTransaction?
     /// What recovering from interrupted operations found, oldest first.
     var recoveryNotes: [String] = []
-    /// How to take back the writes of the operation running, kept in `UndoHistory` when it
-    /// ends; `nil` while taking a write back, which is not itself kept.
-    var pendingUndo: PendingUndo? = PendingUndo()
 
     init(storage: Storage, configuration: LibraryConfiguration, today: @escaping @Sendable () -> Day) {
         self.storage = storage
