@@ -173,10 +173,16 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     }
 
     func titles(containing needle: String, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [BookTitle] {
-        try await allBooks(files).books.compactMap { found in
-            let title = TextFolding.fold(found.book.title)
-            return title.contains(needle) ? BookTitle(id: found.book.id.rawValue, title: title) : nil
+        let listing = try files.listing()
+        let storage = files.storage
+        // Each book's folded title alone, as it is read: every book read whole and held until
+        // all were was 639 MB for `show` of a slug prefix at 100,000 books without an index.
+        let titles = await ParallelMap.map(listing.books) { location -> BookTitle? in
+            guard let book = try? BookFile.read(location, from: storage).book else { return nil }
+            let title = TextFolding.fold(book.title)
+            return title.contains(needle) ? BookTitle(id: book.id.rawValue, title: title) : nil
         }
+        return titles.compactMap { $0 }
     }
 
     /// Every session is read, as without a day: a streak counts the days of readable sessions,
