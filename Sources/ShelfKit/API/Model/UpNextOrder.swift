@@ -59,6 +59,8 @@ package struct UpNextOrder: Sendable, Hashable {
         package var places: [Place]
         /// How many books there are to read.
         package var total: Int
+        /// The problems of the book files the places leave out.
+        package var problems: [Problem] = []
     }
 
     /// The first books up next, as `shelf next` lists them: read whole, with the number of books

@@ -238,7 +238,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
 
     /// Reading the files is reading the books: the caller lists them.
     func upNextPlaces(in status: Status, first limit: Int?, _ files: LibraryFiles<Storage>) async throws(ShelfError)
-        -> Listing<UpNextOrder.Candidates>? {
+        -> UpNextOrder.Candidates? {
         nil
     }
 

@@ -197,11 +197,13 @@ actor IndexedReads: ReadStrategy {
     /// From the books' rows in up-next order, four columns of each, after a refresh that reads
     /// no sessions.
     func upNextPlaces(in status: Status, first limit: Int?, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
-        -> Listing<UpNextOrder.Candidates>? {
+        -> UpNextOrder.Candidates? {
         guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: false, fullText: false) else {
             return nil
         }
-        return Listing([try index.upNextPlaces(in: status, first: limit)], problems: try index.problems(sessions: false) + duplicates)
+        var candidates = try index.upNextPlaces(in: status, first: limit)
+        candidates.problems = try index.problems(sessions: false) + duplicates
+        return candidates
     }
 
     nonisolated var readsBooksAtPaths: Bool { true }

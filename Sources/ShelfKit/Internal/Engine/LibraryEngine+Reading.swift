@@ -282,7 +282,7 @@ extension LibraryEngine {
             let listing: any BookDirectory
             if attempts == 1, let known = await reads.currentBookFiles(files) {
                 listing = known
-            } else if attempts == 1, indexed?.isEmpty != false, let walked = try await reads.walkedBookFiles(files) {
+            } else if attempts == 1, (indexed ?? []).isEmpty, let walked = try await reads.walkedBookFiles(files) {
                 (listing, refreshed) = (walked, true)
             } else {
                 listing = try files.listing()
@@ -449,14 +449,13 @@ extension LibraryEngine {
     /// listed is a problem, not a failure.
     func upNext(limit: Int?) async throws(ShelfError) -> UpNextOrder.Page {
         let status = files.configuration.status(for: .toRead)
-        guard let limit, let found = try await reads.upNextPlaces(in: status, first: limit, files),
-              let candidates = found.items.first else {
+        guard let limit, let candidates = try await reads.upNextPlaces(in: status, first: limit, files) else {
             // Every book read whole, as listed, where they are all listed or only a listing finds them.
             let listing = try await books(matching: BookQuery(statuses: [status]).query, sortedBy: [], limit: nil)
             let order = UpNextOrder(books: listing.items, configuration: files.configuration)
             return UpNextOrder.Page(books: order.books.limited(to: limit), total: order.books.count, problems: listing.problems)
         }
-        var problems = found.problems
+        var problems = candidates.problems
         var books: [Book] = []
         for place in UpNextOrder.first(limit, of: candidates.places) {
             guard let location = BookLocation(path: place.path, in: files.configuration) else { continue }
@@ -478,8 +477,7 @@ extension LibraryEngine {
     /// - Returns: How many books there are to read, and the problems of the book files skipped.
     func forEachUpNext(wholeBooks: Bool, _ body: @escaping @Sendable ([Book]) -> Bool) async throws(ShelfError) -> UpNextOrder.Page {
         let status = files.configuration.status(for: .toRead)
-        guard reads.readsBooksAtPaths, let found = try await reads.upNextPlaces(in: status, first: nil, files),
-              let candidates = found.items.first else {
+        guard reads.readsBooksAtPaths, let candidates = try await reads.upNextPlaces(in: status, first: nil, files) else {
             let page = try await upNext(limit: nil)
             for start in stride(from: 0, to: page.books.count, by: StreamedListing.chunk) {
                 guard body(Array(page.books[start..<min(start + StreamedListing.chunk, page.books.count)])) else { break }
@@ -492,7 +490,7 @@ extension LibraryEngine {
             // Rows of the refresh that found the places: each place has its row.
             guard let books = try await reads.books(atPaths: chunk.map(\.path), withText: wholeBooks, files), body(books) else { break }
         }
-        return UpNextOrder.Page(books: [], total: places.count, problems: Array(Set(found.problems)).sorted())
+        return UpNextOrder.Page(books: [], total: places.count, problems: Array(Set(candidates.problems)).sorted())
     }
 
     /// The statistics' figures from the strategy, when it adds up sessions: the books with a

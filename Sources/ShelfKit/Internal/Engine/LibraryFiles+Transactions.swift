@@ -33,8 +33,9 @@ extension LibraryFiles {
     /// effort: the write itself is done, and a history that could not be kept leaves the
     /// previous undo refused by its stamps rather than wrong.
     private mutating func keepUndoSteps() {
+        // The transaction ends after this: what keeping the record writes is not recorded.
         guard let record = transaction?.undo?.record(madeAt: Date()) else { return }
-        transaction?.undo = PendingUndo()
+        transaction?.undo = nil
         if storage.kind(of: UndoHistory.folder) == nil { try? completeIgnoreFile(with: ShelfIgnoreFile.undoLine) }
         try? UndoHistory.keep(record, in: &storage)
     }

@@ -338,6 +338,8 @@ extension LibraryFiles {
         // Read once, into the plan the move and the corrections below start from.
         var plan = WritePlan()
         var (location, book) = try planReading(id, into: &plan)
+        // Remembered as a read remembers it: a later write without a version checks the file against it.
+        stamps[location.path] = plan.entries[location.path]?.stamp
         let existing = try sessions(of: location)
         var session = session
         session.time = session.time ?? defaultTime(of: session, after: existing)

@@ -102,10 +102,10 @@ protocol ReadStrategy: Sendable {
 
     /// The places up next (``UpNextOrder/Place``) of the books in `status` that the first
     /// `limit` are among (all when `nil`), and how many there are, read without the books, when
-    /// the strategy can; `nil` when it cannot (the caller lists the books). The listing holds
-    /// one item.
+    /// the strategy can, with the problems of the files left out; `nil` when it cannot (the
+    /// caller lists the books).
     func upNextPlaces(in status: Status, first limit: Int?, _ files: LibraryFiles<Storage>) async throws(ShelfError)
-        -> Listing<UpNextOrder.Candidates>?
+        -> UpNextOrder.Candidates?
 
     /// The files named `<slug>.md` as a walk would find them now, known without one (a watcher
     /// vouches for the strategy's list), or `nil` when only a walk can tell.
