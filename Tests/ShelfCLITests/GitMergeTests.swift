@@ -112,6 +112,49 @@ struct GitMergeTests {
         #expect(try shared.device("desktop").read(Self.dune) == base.replacing("tags: [sci-fi, classic]", with: "tags: [favourite, sci-fi, desert]"))
     }
 
+    /// A vault whose books keep their status among their tags: the laptop finishes Dune, the
+    /// desktop gives it up. The tags would merge as sets into a book read and abandoned at once;
+    /// the driver reads the library's map and stops on the status instead, and a tag added on
+    /// one side with the status changed on the other still merges cleanly.
+    @Test func aStatusKeptAmongTagsChangedOnBothSidesIsAConflict() throws {
+        let note = "Notes/Dune.md"
+        let shared = try SharedLibrary { seed in
+            try seed.write(".shelf/config.yaml", """
+                format: 2
+                notes:
+                  folder: Notes
+                  only: {tag: book}
+                  status: {tag: tags}
+                  words: {finished: [read], reading: [reading], abandoned: [dnf]}
+
+                """)
+            try seed.write(note, "---\ntags: [book, reading]\nauthor: Frank Herbert\n---\nSpice.\n")
+        }
+        let desktop = shared.device("desktop")
+        let result = try merge(shared, laptop: { try $0.edit(note, "[book, reading]", "[book, read]") },
+                               desktop: { try $0.edit(note, "[book, reading]", "[book, dnf]") })
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("shelf: \(note): tags changed on both sides (ours [book, dnf], theirs [book, read])"), "\(result)")
+        #expect(try desktop.read(note) == "---\ntags: {ours: [book, dnf], theirs: [book, read]}\nauthor: Frank Herbert\n---\nSpice.\n")
+        // The note is still a book (its `only` tag is on both sides), and check says how to keep one side.
+        let check = try desktop.shelf("check")
+        #expect(check.status == 1)
+        #expect(check.stdout == "\(note):2:1: merge conflict: tags is [book, dnf] on our side and [book, read] on theirs; "
+            + "keep one with `shelf set Dune 'tags=book, dnf'` or by editing the line\n", "\(check)")
+        let kept = try desktop.shelf("set", "Dune", "tags=book, read")
+        #expect(kept.status == 0, "\(kept)")
+        #expect(try desktop.read(note) == "---\ntags: [book, read]\nauthor: Frank Herbert\n---\nSpice.\n")
+        #expect(try desktop.shelf("check").status == 0)
+        #expect(try desktop.shelf("list", "status:finished", "--format", "paths").stdout == note + "\n")
+        try desktop.commit("resolved")
+
+        let clean = try merge(shared, laptop: { try $0.edit(note, "[book, read]", "[book, read, desert]") },
+                              desktop: { try $0.edit(note, "[book, read]", "[book, dnf]") })
+        #expect(clean.status == 0, "\(clean)")
+        let merged = try desktop.read(note)
+        #expect(merged == "---\ntags: [book, desert, dnf]\nauthor: Frank Herbert\n---\nSpice.\n")
+    }
+
     @Test func keysAddedOnBothSidesBothStay() throws {
         let shared = try SharedLibrary()
         let base = try shared.device("desktop").read(Self.dune)

@@ -55,6 +55,37 @@ struct AdoptedLibraryTests {
         #expect(BookFileMerge.mergesAsBook(atPath: root + "/.shelf/sessions/Dune/2026-11-27-0740.md", ours: []))
     }
 
+    /// Two devices that moved a vault's book to different statuses: as tags the set merge
+    /// would keep both words, a book read and abandoned at once; the status conflicts instead,
+    /// while a status changed on one side and a tag on the other merge cleanly.
+    @Test func aStatusKeptAsATagConflictsWhenBothSidesChangedIt() throws {
+        let conventions = NoteConventions(only: .tag("book"), status: .tag("tags"),
+                                          words: [.finished: ["read"], .reading: ["reading"], .abandoned: ["dnf"]])
+        func merge(_ base: String, _ ours: String, _ theirs: String) -> BookFileMerge? {
+            BookFileMerge.merge(base: Array(base.utf8), ours: Array(ours.utf8), theirs: Array(theirs.utf8), path: "Dune.md",
+                                    conventions: conventions) { _, ours, _ in (ours, false) }
+        }
+        let base = "---\ntags: [book, reading, sci-fi]\nauthor: Frank Herbert\n---\n"
+        let read = "---\ntags: [book, read, sci-fi]\nauthor: Frank Herbert\n---\n"
+        let dropped = "---\ntags: [book, dnf, sci-fi]\nauthor: Frank Herbert\n---\n"
+        let both = try #require(merge(base, read, dropped))
+        #expect(both.conflicts.map(\.key) == ["tags"])
+        #expect(String(decoding: both.bytes, as: UTF8.self)
+            == "---\ntags: {ours: [book, read, sci-fi], theirs: [book, dnf, sci-fi]}\nauthor: Frank Herbert\n---\n")
+        // Without the map the lists merge as sets: both words stay (what the driver did before).
+        let plain = try #require(BookFileMerge.merge(base: Array(base.utf8), ours: Array(read.utf8), theirs: Array(dropped.utf8),
+                                                         path: "Dune.md") { _, ours, _ in (ours, false) })
+        #expect(plain.isClean)
+        #expect(String(decoding: plain.bytes, as: UTF8.self) == "---\ntags: [book, dnf, read, sci-fi]\nauthor: Frank Herbert\n---\n")
+
+        let tagged = "---\ntags: [book, reading, sci-fi, favourite]\nauthor: Frank Herbert\n---\n"
+        let one = try #require(merge(base, read, tagged))
+        #expect(one.isClean)
+        #expect(String(decoding: one.bytes, as: UTF8.self) == "---\ntags: [book, read, sci-fi, favourite]\nauthor: Frank Herbert\n---\n")
+        let same = try #require(merge(base, read, read))
+        #expect(same.isClean && same.bytes == Array(read.utf8))
+    }
+
     @Test func aMapEditedByHandIsCheckedWithItsLine() throws {
         let yaml = "statuses: [to-read, reading, finished, abandoned]\nformat: 2\nnotes:\n  folder: Books\n  rating_scale: 7\n"
         #expect(throws: ShelfError.invalidValue(path: ".shelf/config.yaml", key: "notes.rating_scale", value: "7",

@@ -25,6 +25,14 @@ public struct FrontMatterMerge: Sendable {
         public let ours: YAMLValue?
         /// Their value, `nil` when they removed the key.
         public let theirs: YAMLValue?
+
+        /// A conflict a merge that knows more of the file's meaning found (a status kept among
+        /// a list's items, say), reported beside this merge's own.
+        package init(key: String, ours: YAMLValue?, theirs: YAMLValue?) {
+            self.key = key
+            self.ours = ours
+            self.theirs = theirs
+        }
     }
 
     /// The key of a conflict mapping that holds our value.

@@ -52,6 +52,7 @@ struct MergeDriverCommand: ParsableCommand {
             clean = true
         } else if BookFileMerge.mergesAsBook(atPath: absolute, ours: versions[1]),
            let merge = try BookFileMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2], path: name,
+                                               conventions: BookFileMerge.conventions(ofLibraryHolding: absolute),
                                                mergingLines: lineMerge) {
             merged = merge.bytes
             clean = merge.isClean

@@ -66,8 +66,10 @@ struct DisplayPaths {
     /// `session edit` for a session's own keys.
     private static func command(keeping side: Problem.KeptSide) -> String {
         switch side.place {
-        case .book(let slug): "shelf set \(slug) \(side.key)=\(side.value)"
-        case .session(let slug, let name): "shelf session edit \(slug) \(name) --\(side.key) \(side.value)"
+        case .book(let slug):
+            "shelf set \(ShellWord.quoted(slug)) \(ShellWord.quoted(side.key + "=" + side.value))"
+        case .session(let slug, let name):
+            "shelf session edit \(ShellWord.quoted(slug)) \(ShellWord.quoted(name)) --\(side.key) \(ShellWord.quoted(side.value))"
         }
     }
 }

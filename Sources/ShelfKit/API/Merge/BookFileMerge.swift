@@ -28,12 +28,14 @@ package struct BookFileMerge: Sendable {
     ///   - ours: Our version, which the result keeps the formatting of.
     ///   - theirs: The version being merged in.
     ///   - path: The file's path, for messages.
+    ///   - conventions: The key map of a library adopted from notes (``conventions(ofLibraryHolding:)``),
+    ///     whose status may be an item among a list's others; `nil` for a library of status folders.
     ///   - mergingLines: The line merge of the bodies.
     /// - Returns: `nil` when a version is not front matter that parses (broken YAML, or not
     ///   UTF-8), or a change cannot be written into our file: the caller merges the whole
     ///   file as lines instead.
     package static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String,
-                             mergingLines: LineMerge) rethrows -> BookFileMerge? {
+                             conventions: NoteConventions? = nil, mergingLines: LineMerge) rethrows -> BookFileMerge? {
         guard let ourDocument = try? FrontMatterDocument(bytes: ours, path: path),
               let theirDocument = try? FrontMatterDocument(bytes: theirs, path: path) else { return nil }
         let baseDocument: FrontMatterDocument?
@@ -46,6 +48,15 @@ package struct BookFileMerge: Sendable {
         guard let front = try? FrontMatterMerge(base: baseDocument, ours: ourDocument, theirs: theirDocument) else {
             return nil
         }
+        var merged = front.document
+        var conflicts = front.conflicts
+        if let conventions, let conflict = statusConflict(in: merged, base: baseDocument, ours: ourDocument,
+                                                          theirs: theirDocument, conventions: conventions) {
+            let pair = YAMLValue.mapping([.init(FrontMatterMerge.oursKey, conflict.ours ?? .null),
+                                          .init(FrontMatterMerge.theirsKey, conflict.theirs ?? .null)])
+            guard (try? merged.setValue(pair, forKey: conflict.key)) != nil else { return nil }
+            conflicts.append(conflict)
+        }
         let baseBody = baseDocument.map { Array($0.bytes[$0.bodyRange]) } ?? []
         let ourBody = Array(ourDocument.bytes[ourDocument.bodyRange])
         let theirBody = Array(theirDocument.bytes[theirDocument.bodyRange])
@@ -57,9 +68,31 @@ package struct BookFileMerge: Sendable {
         } else {
             body = try mergingLines(baseBody, ourBody, theirBody)
         }
-        let merged = front.document
         return BookFileMerge(bytes: Array(merged.bytes[..<merged.bodyRange.lowerBound]) + body.bytes,
-                             conflicts: front.conflicts, bodyConflicted: body.conflicted)
+                             conflicts: conflicts, bodyConflicted: body.conflicted)
+    }
+
+    /// A status kept as an item of a list (`tags: [book, reading]`, or `status: [reading]`)
+    /// that the two sides changed to different statuses: the lists merge as sets, which would
+    /// keep both words and leave a book in two states, so the key conflicts as a scalar's
+    /// would. `nil` when the status is not kept in a list, or the merge holds one status.
+    private static func statusConflict(in merged: FrontMatterDocument, base: FrontMatterDocument?,
+                                       ours: FrontMatterDocument, theirs: FrontMatterDocument,
+                                       conventions: NoteConventions) -> FrontMatterMerge.Conflict? {
+        let key: String
+        switch conventions.status {
+        case .tag(let name)?, .key(let name)?: key = name
+        case .folder?, nil: return nil
+        }
+        func statuses(_ document: FrontMatterDocument?) -> Set<Status> {
+            guard case .list? = document?.fields[key]?.value else {
+                return Set((document?.fields[key]?.value.text).flatMap(conventions.status(named:)).map { [$0] } ?? [])
+            }
+            return Set((document?.fields[key]?.value.strings ?? []).compactMap(conventions.status(named:)))
+        }
+        let (old, mine, new) = (statuses(base), statuses(ours), statuses(theirs))
+        guard statuses(merged).count > 1, mine != old, new != old, mine != new else { return nil }
+        return FrontMatterMerge.Conflict(key: key, ours: ours.fields[key]?.value, theirs: theirs.fields[key]?.value)
     }
 }
 
@@ -70,14 +103,25 @@ extension BookFileMerge {
     /// - Parameter ours: Our version's bytes, which tell a book note from another in a folder
     ///   the library's `only` test sorts.
     package static func mergesAsBook(atPath path: String, ours: [UInt8]) -> Bool {
-        guard let root = LibraryLocator.enclosingLibrary(of: Path.parent(of: path)) else { return true }
-        let storage = DiskStorage(root: root)
-        guard let bytes = try? storage.read(LibraryConfiguration.path),
-              let configuration = try? LibraryConfiguration(yaml: bytes), let notes = configuration.noteLayout else { return true }
+        guard let (root, notes) = adoptedLayout(ofLibraryHolding: path) else { return true }
         let relative = String(path.dropFirst(root.count + 1))
         if relative.hasPrefix(NoteLayout.sessionsPrefix) { return true }
         guard BookLocation(path: relative, notes: notes) != nil else { return false }
         guard let document = try? FrontMatterDocument(lenientBytes: ours, path: relative) else { return false }
         return NoteFormat.isBook(document, conventions: notes.conventions)
+    }
+
+    /// The key map of the library adopted from notes that holds `path` (absolute, in a work
+    /// tree), for ``merge(base:ours:theirs:path:conventions:mergingLines:)``; `nil` for a
+    /// library of status folders, or a path in no library.
+    package static func conventions(ofLibraryHolding path: String) -> NoteConventions? {
+        adoptedLayout(ofLibraryHolding: path)?.notes.conventions
+    }
+
+    private static func adoptedLayout(ofLibraryHolding path: String) -> (root: String, notes: NoteLayout)? {
+        guard let root = LibraryLocator.enclosingLibrary(of: Path.parent(of: path)) else { return nil }
+        guard let bytes = try? DiskStorage(root: root).read(LibraryConfiguration.path),
+              let configuration = try? LibraryConfiguration(yaml: bytes), let notes = configuration.noteLayout else { return nil }
+        return (root, notes)
     }
 }

@@ -20,10 +20,6 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     /// (a walk, or the index with one file by that name), so a single-book write or read finds
     /// it again without walking the whole library. Checked on disk at each use.
     var locations: [String: BookLocation] = [:]
-    /// The undo steps of the writes made so far in the current ``atomically(_:)`` block: kept
-    /// in memory to take back a write that failed in this process, where the `Journal` on disk
-    /// lets the next process finish a write a crash cut short.
-    private var undoLog: [UndoStep]?
     /// The writing operation running, from ``holding(_:_:)``; `nil` between operations.
     var transaction: WriteTransaction?
     /// What recovering from interrupted operations found, oldest first.
@@ -99,25 +95,18 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
         }
     }
 
-    // MARK: - Writing, with undo
-
-    /// How to take back one write, in memory (a `JournalStep` is one step forward, on disk).
-    private enum UndoStep: Sendable {
-        case removeFile(String)
-        case restoreFile(String, [UInt8])
-        case removeDirectory(String)
-        case makeDirectory(String)
-        case move(from: String, to: String)
-    }
+    // MARK: - Writing, all or nothing
 
     /// Runs `body` so that its writes all happen or none does: when it throws, the writes it
-    /// made are undone in reverse order before the error is passed on.
+    /// made are taken back in reverse order (the transaction's ``WriteTransaction/rollback``)
+    /// before the error is passed on. Only inside ``holding(_:_:)``, whose transaction keeps them.
     mutating func atomically<Result>(_ body: (inout LibraryFiles) throws(ShelfError) -> Result) throws(ShelfError) -> Result {
-        guard undoLog == nil else { return try body(&self) }
-        undoLog = []
+        assert(transaction != nil, "writes are made inside a writing operation")
+        guard transaction?.rollback == nil else { return try body(&self) }
+        transaction?.rollback = []
         do throws(ShelfError) {
             let result = try body(&self)
-            undoLog = nil
+            transaction?.rollback = nil
             return result
         } catch {
             rollBack()
@@ -126,10 +115,10 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
     }
 
     private mutating func rollBack() {
-        let steps = undoLog ?? []
-        undoLog = nil
-        // Undo is best effort: the first failure already happened, and each step that can be
-        // taken back brings the library closer to where it was.
+        let steps = transaction?.rollback ?? []
+        transaction?.rollback = nil
+        // Best effort: the first failure already happened, and each step that can be taken
+        // back brings the library closer to where it was.
         for step in steps.reversed() {
             switch step {
             case .removeFile(let path):
@@ -147,8 +136,10 @@ struct LibraryFiles<Storage: LibraryStorage>: Sendable {
         }
     }
 
-    private mutating func record(_ step: UndoStep) {
-        undoLog?.append(step)
+    /// Remembers how to take back a write just made, while ``atomically(_:)`` runs; recovery's
+    /// writes outside a journal being performed are not taken back.
+    private mutating func record(_ step: WriteTransaction.RollbackStep) {
+        transaction?.rollback?.append(step)
     }
 
     /// Creates `path` and any missing parents.

@@ -28,18 +28,28 @@ enum NoteFormat {
         case .tag(let tag)?:
             // `tags: [book]`, Obsidian's `tag: 📚Book`, a nested `book/fiction`.
             let wanted = NoteConventions.fold(tag)
-            let tags = ["tags", "tag"].flatMap { key in document[key]?.strings ?? document[key]?.text.map { [$0] } ?? [] }
+            let tags = ["tags", "tag"].flatMap { key in document[key].map(items) ?? [] }
             return tags.contains { tag in
                 let folded = NoteConventions.fold(tag)
                 return folded == wanted || folded.hasPrefix(wanted + "/") || folded.hasSuffix(wanted)
             }
         case .value(let key, let equals)?:
             guard let node = document[key] else { return false }
-            let values = node.strings ?? node.text.map { [$0] } ?? []
-            return values.contains { NoteConventions.fold($0) == NoteConventions.fold(equals) }
+            return items(of: node).contains { NoteConventions.fold($0) == NoteConventions.fold(equals) }
         case .anyKey(let keys)?:
             return keys.contains { document[$0].map { !$0.isNull } ?? false }
         }
+    }
+
+    /// A key's items as text, a scalar as one. A key a merge left in conflict
+    /// (`tags: {ours: [book, read], theirs: [book, dnf]}`) has both sides' items: a note that
+    /// is a book on either side stays one, for `check` to report the conflict.
+    private static func items(of node: YAMLNode) -> [String] {
+        let value = node.value
+        if case .mapping(let sides) = value, FrontMatterMerge.isConflict(value) {
+            return sides.flatMap { $0.value.strings ?? [] }
+        }
+        return node.strings ?? node.text.map { [$0] } ?? []
     }
 
     // MARK: - Reading
