@@ -142,4 +142,38 @@ struct ReadingPeriodDifferentialTests {
         try FileManager.default.removeItem(atPath: root + "/finished/paged/2024-03-03.md")
         try await expectSame("a session removed")
     }
+
+    /// A year's books come from two reads of the index (those finished in it from an index of
+    /// finish days, those read before from their rows): together they are the books the files
+    /// give, with a book read twice in the year, one read in the year and again since, the
+    /// edges of the year, and finish days of a year or a month alone (problems, not days).
+    @Test
+    func aYearsBooksAreTheFilesBooksWhateverTheirDaysLookLike() async throws {
+        let root = try TemporaryFolder.make(with: [
+            ".shelf/config.yaml": "statuses: [to-read, reading, finished, abandoned]\nformat: 1\n",
+            "finished/a-year.md": "---\ntitle: A Year\npages: 300\nfinished: 2024\nauthors: [Ann]\ntags: [essay]\n---\n",
+            "finished/a-month.md": "---\ntitle: A Month\npages: 210\nfinished: 2024-03\nrating: 4\n---\n",
+            "finished/first-day.md": "---\ntitle: First Day\npages: 120\nfinished: 2024-01-01\n---\n",
+            "finished/last-day.md": "---\ntitle: Last Day\npages: 80\nfinished: 2024-12-31\nauthors: [Ann]\n---\n",
+            "finished/next-year.md": "---\ntitle: Next Year\npages: 500\nfinished: 2025-01-01\n---\n",
+            "finished/last-year.md": "---\ntitle: Last Year\npages: 90\nfinished: 2023-12-31\n---\n",
+            "finished/twice.md": "---\ntitle: Twice\npages: 150\nfinished: 2024-09-01\nreads:\n  - {started: 2024-01-02, finished: 2024-02-01}\n---\n",
+            "reading/again.md": "---\ntitle: Again\npages: 400\nstarted: 2025-02-01\nreads:\n  - {finished: 2024-06-30}\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let today = Day(year: 2025, month: 3, day: 1)!
+        let direct = try FileLibrary(root: root, index: .disabled, today: { today })
+        let indexed = try FileLibrary(root: root, today: { today })
+        for query in [nil, "author:ann", "pages:>100"] as [String?] {
+            for year in [2023, 2024, 2025] {
+                let parsed = try query.map { try Query(parsing: $0, today: today) } ?? .all
+                let model = try await ReadingStats.compute(for: direct, matching: parsed, year: year, today: today)
+                let stats = try await ReadingStats.compute(for: indexed, matching: parsed, year: year, today: today)
+                #expect(stats == model, "\(query ?? "every book") \(year)")
+            }
+        }
+        let year = try await ReadingStats.compute(for: indexed, year: 2024, today: today)
+        #expect(year.booksFinished == 5 && year.pagesFinished == 120 + 80 + 150 + 150 + 400)
+        #expect(year.problems.map(\.path) == ["finished/a-month.md", "finished/a-year.md"])
+    }
 }

@@ -52,15 +52,26 @@ package struct GoalPace: Sendable, Hashable, Codable {
 
     /// The books with a read finished in `year`, or that may have one: read before.
     private static func finishedReads(inYear year: Int) -> Query {
-        let reads = QueryField(name: "reads")
-        let finished = QueryField(name: "finished")
-        func term(_ test: QueryTerm.Test) -> QueryExpression { .term(QueryTerm(test, source: "finished:\(year)")) }
+        Query(.or([finished(inYear: year), readBefore(year: year)]))
+    }
+
+    /// The books whose current read was finished in `year`.
+    static func finished(inYear year: Int) -> QueryExpression {
         let days = (Day(year: year, month: 1, day: 1), Day(year: year, month: 12, day: 31))
-        return Query(.or([
-            term(.compare(finished, .within(low: days.0.map(QueryDate.number), high: days.1.map(QueryDate.number)))),
+        return .term(QueryTerm(.compare(QueryField(name: "finished"), .within(low: days.0.map(QueryDate.number),
+                                                                              high: days.1.map(QueryDate.number))),
+                               source: "finished:\(year)"))
+    }
+
+    /// The books an earlier read of which may have been finished in `year`: two reads finished,
+    /// or one and no `finished` (a read kept in `reads` after a new one began).
+    static func readBefore(year: Int) -> QueryExpression {
+        let reads = QueryField(name: "reads")
+        func term(_ test: QueryTerm.Test) -> QueryExpression { .term(QueryTerm(test, source: "finished:\(year)")) }
+        return .or([
             term(.compare(reads, .within(low: 2, high: nil))),
-            .and([term(.compare(reads, .within(low: 1, high: nil))), term(.missing(finished))]),
-        ]))
+            .and([term(.compare(reads, .within(low: 1, high: nil))), term(.missing(QueryField(name: "finished")))]),
+        ])
     }
 
     /// Whether the reads of `year` among `books` give a typical length, so that the goal's

@@ -273,7 +273,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     }
 
     /// Reading the files is reading every session: the statistics add them up themselves.
-    func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
+    func readingFigures(matching query: Query, finishedIn year: Int?, from first: Day?, through last: Day, today: Day,
                         _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures? {
         nil
     }

@@ -244,14 +244,14 @@ actor IndexedReads: ReadStrategy {
     }
 
     /// Summed in SQLite from each session's pages read, after a refresh that keeps sessions
-    /// (``LibraryIndex/readingFigures(matching:finishedReads:from:through:)``).
-    func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
+    /// (``LibraryIndex/readingFigures(matching:finishedIn:from:through:today:)``).
+    func readingFigures(matching query: Query, finishedIn year: Int?, from first: Day?, through last: Day, today: Day,
                         _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> ReadingFigures? {
         let fullText = QuerySQL.usesFullText(query.expression)
         guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: true, fullText: fullText) else {
             return nil
         }
-        var figures = try index.readingFigures(matching: query, finishedReads: finishedReads, from: first, through: last,
+        var figures = try index.readingFigures(matching: query, finishedIn: year, from: first, through: last,
                                                 today: today)
         figures.problems = try index.problems(sessions: false) + index.problems(sessions: true) + duplicates
         figures.customKeys = try index.customKeys()

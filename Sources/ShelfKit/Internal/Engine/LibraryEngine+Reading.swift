@@ -500,7 +500,7 @@ extension LibraryEngine {
         let counted = query.countingFinished(in: files.configuration.status(for: .finished))
         let first = year.flatMap { Day(year: $0, month: 1, day: 1) }
         let end = year.flatMap { Day(year: $0, month: 12, day: 31) } ?? today
-        guard let figures = try await reads.readingFigures(matching: counted, finishedReads: GoalPace.finishedReads(in: year),
+        guard let figures = try await reads.readingFigures(matching: counted, finishedIn: year,
                                                            from: first, through: min(end, today), today: today, files) else { return nil }
         try validate(query, customKeys: figures.customKeys)
         return figures

@@ -94,10 +94,11 @@ protocol ReadStrategy: Sendable {
     func bestMatches(_ phrases: [[String]], limit: Int, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> BestMatches?
 
     /// The figures of the statistics of the books `query` matches, when the strategy adds up
-    /// their sessions without reading them: the books `finishedReads` also matches, their
-    /// sessions' pace from `first` (all when `nil`) through `last`, the days of the streak
-    /// ending by `today`. `nil` when it cannot; the caller then reads the books and sessions.
-    func readingFigures(matching query: Query, finishedReads: Query, from first: Day?, through last: Day, today: Day,
+    /// their sessions without reading them: those of them with a read finished in `year` or that
+    /// may have one (``GoalPace/finishedReads(in:)``, every year when `nil`), their sessions'
+    /// pace from `first` (all when `nil`) through `last`, the days of the streak ending by
+    /// `today`. `nil` when it cannot; the caller then reads the books and sessions.
+    func readingFigures(matching query: Query, finishedIn year: Int?, from first: Day?, through last: Day, today: Day,
                         _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ReadingFigures?
 
     /// The places up next (``UpNextOrder/Place``) of the books in `status` that the first

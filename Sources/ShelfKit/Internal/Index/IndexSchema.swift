@@ -39,8 +39,10 @@ enum IndexSchema {
     /// `book_facts` has indexes of `finished` and `reads`, which a year's statistics select by
     /// (``QuerySQL`` leaves a test bare outside a `NOT`, so SQLite can use them); 27: `books` has
     /// an index in up-next order, `books_up_next`, so that `next` reads the first places of the
-    /// books to read and counts the rest in the index (``LibraryIndex/upNextPlaces(in:first:)``).
-    static let version = 27
+    /// books to read and counts the rest in the index (``LibraryIndex/upNextPlaces(in:first:)``);
+    /// 28: `books` has a covering index of the books finished, `books_by_finished`, which a
+    /// year's statistics read their books from (``finishedBooksIndex``).
+    static let version = 28
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
     /// `length(slug)` in characters, and a range of lowercase slugs would miss it, so lookups by
@@ -104,6 +106,7 @@ enum IndexSchema {
             CREATE INDEX books_by_wide_slug ON books(slug) WHERE \(wideSlug);
             CREATE INDEX books_by_sort_title ON books(sort_title, path);
             CREATE INDEX books_up_next ON books(status, next IS NULL, next, added IS NULL, added);
+            \(finishedBooksIndex)
             \(IndexListColumns.indexSQL)
             \(factIndexes)
             \(sessionIndexes)
@@ -112,6 +115,16 @@ enum IndexSchema {
             CREATE INDEX book_values_by_path ON book_values(path);
             """)
     }
+
+    /// The books finished, in finish order, with every column a year's statistics read of them
+    /// (``LibraryIndex/figuresColumns``, but the custom keys, and the columns every book is read
+    /// with): a year's books are read from it alone, a few pages, rather than from rows scattered
+    /// through the table (``LibraryIndex/readingFigures(matching:finishedIn:from:through:today:)``).
+    /// 7 MB at 100,000 books, 45,000 of them finished; made in 0.13 s.
+    static let finishedBooksIndex = """
+        CREATE INDEX books_by_finished ON books(finished, pages, rating, authors, tags, path, slug, status, folder, title)
+            WHERE finished IS NOT NULL;
+        """
 
     /// Indexes of the `book_facts` columns a year's statistics select by: when a read was
     /// finished, and how many reads a book had.
@@ -128,7 +141,7 @@ enum IndexSchema {
     /// than keeping the indexes row by row, as in the first build.
     ///
     /// The index by day covers what the reads by day use of a session: the books read since a
-    /// day, and a period's pace (``LibraryIndex/readingFigures(matching:finishedReads:from:through:today:)``),
+    /// day, and a period's pace (``LibraryIndex/readingFigures(matching:finishedIn:from:through:today:)``),
     /// which without it fetched every row of a year (55 ms against 5 ms for a year at 100,000 books).
     static let sessionIndexes = """
         CREATE UNIQUE INDEX sessions_by_path ON sessions(path);

@@ -86,7 +86,7 @@ extension LibraryIndex {
     /// The columns of `books` with only `kept` and the path, slug, status, folder and title
     /// read; the others as empty values of their kind (a list empty, a stamp 0, a field `NULL`).
     /// `reads` in `kept` reads the custom keys of a book read before (``Book/earlierReads``).
-    private static func columns(only kept: Set<String>) -> String {
+    static func columns(only kept: Set<String>) -> String {
         let read = kept.union(["path", "slug", "status", "folder", "title"])
         return IndexRows.bookColumns.map { name in
             if read.contains(name) { return "d." + name }
