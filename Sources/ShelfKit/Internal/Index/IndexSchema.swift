@@ -41,7 +41,8 @@ enum IndexSchema {
     /// an index in up-next order, `books_up_next`, so that `next` reads the first places of the
     /// books to read and counts the rest in the index (``LibraryIndex/upNextPlaces(in:first:)``);
     /// 28: `books` has a covering index of the books finished, `books_by_finished`, which a
-    /// year's statistics read their books from (``finishedBooksIndex``).
+    /// year's statistics read their books from (``finishedBooksIndex``), and the index of
+    /// `book_facts` by finish day holds the reads (``factIndexes``).
     static let version = 28
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
@@ -127,13 +128,19 @@ enum IndexSchema {
         """
 
     /// Indexes of the `book_facts` columns a year's statistics select by: when a read was
-    /// finished, and how many reads a book had.
+    /// finished, and how many reads a book had. The index of finish days holds the reads too, so
+    /// that the books read before and not finished now (`reads>=1` without `finished`) are
+    /// found in it: with the finish days alone, SQLite read the row of each of the 55,000 books
+    /// without one at 100,000 books to test its reads (17 ms; 0.3 ms with them).
     static var factIndexes: String {
-        ["finished", "reads"].compactMap { name in
-            IndexColumns.slots.first { $0.field.storageName == name && $0.part == .low }.map { slot in
-                "CREATE INDEX book_facts_by_\(name) ON book_facts(\(slot.column));"
-            }
-        }.joined(separator: "\n")
+        func column(_ name: String) -> String? {
+            IndexColumns.slots.first { $0.field.storageName == name && $0.part == .low }?.column
+        }
+        guard let finished = column("finished"), let reads = column("reads") else { return "" }
+        return """
+            CREATE INDEX book_facts_by_finished ON book_facts(\(finished), \(reads));
+            CREATE INDEX book_facts_by_reads ON book_facts(\(reads));
+            """
     }
 
     /// The indexes of `sessions`, which filling the table drops and makes again
