@@ -1,4 +1,5 @@
 import Foundation
+import FrontMatterFuzzing
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -75,6 +76,40 @@ struct StatsTests {
         let dayAfter = ReadingStats(books: [book], sessions: sessions, configuration: .default, year: nil,
                                     today: try #require(days.last?.adding(days: 1)))
         #expect(dayAfter.streak == 5)
+    }
+
+    /// The longest and shortest book and the most read authors and tags of random years,
+    /// against their definitions as sorts: longest the most pages and, of those, the first
+    /// title; shortest the fewest and the first title; a name counted once a book, the most
+    /// counted first and ties by name. Lengths and titles repeat often, so ties are common.
+    @Test(arguments: 1...40)
+    func theLongestShortestAndMostReadAreTheirDefinitions(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+        let books = (0..<Int.random(in: 0...30, using: &random)).map { index in
+            var book = Book(id: BookID("b\(index)"), status: .finished, title: ["Ka", "Ab", "Ab", "Zed", "É"].randomElement(using: &random) ?? "",
+                 authors: (0..<Int.random(in: 0...3, using: &random)).compactMap { _ in names.randomElement(using: &random) },
+                 pages: Bool.random(using: &random) ? nil : [90, 120, 120, 300].randomElement(using: &random),
+                 tags: (0..<Int.random(in: 0...2, using: &random)).compactMap { _ in names.randomElement(using: &random) },
+                 finished: Day(year: 2025, month: 6, day: Int.random(in: 1...30, using: &random)))
+            book.path = "finished/b\(index).md"
+            return book
+        }
+        let today = try #require(Day(year: 2026, month: 1, day: 1))
+        let stats = ReadingStats(books: books, sessions: [], configuration: .default, year: 2025, today: today)
+        let paged = books.filter { $0.pages != nil }
+        let byLength = paged.indices.sorted { (paged[$0].pages ?? 0, paged[$1].title) < (paged[$1].pages ?? 0, paged[$0].title) }
+        #expect(stats.longest == byLength.last.map { BookLength(id: paged[$0].id, title: paged[$0].title, pages: paged[$0].pages ?? 0) })
+        let byShortness = paged.indices.sorted { (paged[$0].pages ?? 0, paged[$0].title) < (paged[$1].pages ?? 0, paged[$1].title) }
+        #expect(stats.shortest == byShortness.first.map { BookLength(id: paged[$0].id, title: paged[$0].title, pages: paged[$0].pages ?? 0) })
+        func top(_ lists: [[String]]) -> [NameCount] {
+            var counts: [String: Int] = [:]
+            for list in lists { for name in Set(list) { counts[name, default: 0] += 1 } }
+            return Array(counts.map { NameCount(name: $0.key, books: $0.value) }
+                .sorted { ($1.books, $0.name) < ($0.books, $1.name) }.prefix(ReadingStats.topCount))
+        }
+        #expect(stats.topAuthors == top(books.map(\.authors)))
+        #expect(stats.topTags == top(books.map(\.tags)))
     }
 
     /// Without a year, the chart is of this year once it has a book finished, else of the last

@@ -133,13 +133,28 @@ package struct ReadingStats: Sendable, Hashable, Codable {
         topAuthors = Self.top(inScope.map { books[$0].authors })
         topTags = Self.top(inScope.map { books[$0].tags })
 
-        let paged = inScope.filter { books[$0].pages != nil }
-        let pages = paged.map { books[$0].pages ?? 0 }
-        let titles = paged.map { books[$0].title }
-        let byLength = paged.indices.sorted { (pages[$0], titles[$1]) < (pages[$1], titles[$0]) }
-        longest = byLength.last.map { BookLength(id: books[paged[$0]].id, title: titles[$0], pages: pages[$0]) }
-        shortest = paged.indices.sorted { (pages[$0], titles[$0]) < (pages[$1], titles[$1]) }.first
-            .map { BookLength(id: books[paged[$0]].id, title: titles[$0], pages: pages[$0]) }
+        // The longest and the shortest book, a tie going to the first title: one pass each, where
+        // two sorts of a year's thousands of books by length and title were a tenth of its statistics.
+        var longestBook: Int?
+        var shortestBook: Int?
+        for position in inScope {
+            guard let pages = books[position].pages else { continue }
+            let title = books[position].title
+            if let current = longestBook, let most = books[current].pages,
+               pages < most || (pages == most && title > books[current].title) {
+                // Kept: the one before is longer, or as long with a title that comes first.
+            } else {
+                longestBook = position
+            }
+            if let current = shortestBook, let least = books[current].pages,
+               pages > least || (pages == least && title >= books[current].title) {
+                // Kept: the first of a length and title stays.
+            } else {
+                shortestBook = position
+            }
+        }
+        longest = longestBook.map { BookLength(id: books[$0].id, title: books[$0].title, pages: books[$0].pages ?? 0) }
+        shortest = shortestBook.map { BookLength(id: books[$0].id, title: books[$0].title, pages: books[$0].pages ?? 0) }
 
         self.pace = pace
         self.streak = streak
@@ -202,8 +217,14 @@ package struct ReadingStats: Sendable, Hashable, Codable {
     /// The names that occur in the most lists, most first, then by name.
     private static func top(_ lists: [[String]]) -> [NameCount] {
         var counts: [String: Int] = [:]
-        for list in lists { for name in Set(list) { counts[name, default: 0] += 1 } }
-        return counts.map { NameCount(name: $0.key, books: $0.value) }
+        for list in lists {
+            // A name twice in one book's list counts once; most lists hold one name.
+            for (index, name) in list.enumerated() where !list[..<index].contains(name) { counts[name, default: 0] += 1 }
+        }
+        // Only the names that can be among the first are sorted: those counted at least as often
+        // as the `topCount`-th most counted (a year's thousands of authors, most with one book).
+        let highest = counts.values.sorted(by: >).prefix(topCount).last ?? 0
+        return counts.compactMap { $0.value >= highest ? NameCount(name: $0.key, books: $0.value) : nil }
             .sorted { ($1.books, $0.name) < ($0.books, $1.name) }
             .prefix(topCount).map { $0 }
     }
