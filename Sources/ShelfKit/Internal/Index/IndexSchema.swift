@@ -41,9 +41,9 @@ enum IndexSchema {
     /// an index in up-next order, `books_up_next`, so that `next` reads the first places of the
     /// books to read and counts the rest in the index (``LibraryIndex/upNextPlaces(in:first:)``);
     /// 28: `books` has a covering index of the books finished, `books_by_finished`, which a
-    /// year's statistics read their books from (``finishedBooksIndex``), and the index of
+    /// year's statistics read their books from (``finishedBooksIndex``); 29: the index of
     /// `book_facts` by finish day holds the reads (``factIndexes``).
-    static let version = 28
+    static let version = 29
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
     /// `length(slug)` in characters, and a range of lowercase slugs would miss it, so lookups by
