@@ -164,6 +164,8 @@ public enum ShelfMain {
         case .impossibleSession(_, _, .pastLastPage(let page, _)): " (with --pages-total \(page) or more)"
         case .impossibleSession(let bookID, _, .afterFinished): " with `shelf start \(bookID)`"
         case .liveSessionRunning: ReadCommand.runningHint
+        case .exportOfAnotherService(let path, _, _, let service, _, _):
+            " with `shelf import \(service) \(ShellWord.quoted(path))`"
         case .noLiveSession(nil): "; start one with `shelf read BOOK`"
         case .invalidFrontMatter(let problem):
             // A book file shelf cannot read: `shelf edit` opens it by path without reading it.

@@ -44,6 +44,18 @@ struct ImportOutcomeTests {
         #expect(try library.status() == "A  import/goodreads.csv\n")
     }
 
+    /// A StoryGraph export given as Goodreads': the library says whose export it is, and the
+    /// CLI the command that imports it, its path quoted for the shell.
+    @Test func theOtherServicesExportNamesItsCommand() throws {
+        let library = try ExampleLibrary()
+        try library.write("import/my export.csv", "Title,Authors,ISBN/UID,Read Status\nDune,Frank Herbert,,read\n")
+        expectRun(try library.shelf(["import", "goodreads", "my export.csv"], in: "import"), status: 1, stdout: "",
+                  stderr: "shelf: my export.csv:1:1: line 1 is the header of a StoryGraph export, not of a Goodreads one "
+                      + "(it has the columns Authors, Read Status); import it as a StoryGraph export "
+                      + "with `shelf import storygraph 'my export.csv'`\n")
+        #expect(try library.status() == "A  \"import/my export.csv\"\n")
+    }
+
     @Test func aFileWithoutRowsFails() throws {
         let library = try ExampleLibrary()
         try library.write("import/goodreads.csv", Self.goodreadsHeader)

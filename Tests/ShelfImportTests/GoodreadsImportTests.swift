@@ -395,10 +395,8 @@ struct GoodreadsImportTests {
 
     @Test func aFileThatIsNotAGoodreadsExportIsRefused() throws {
         let importer = LibraryImporter(format: .goodreads)
-        #expect(throws: ShelfError.invalidValue(path: "sg.csv", key: "line 1", value: "",
-                                                reason: "is the header of a StoryGraph export, not of a Goodreads one (it has "
-                                                    + "the columns Authors, Read Status); import it with: shelf import storygraph sg.csv",
-                                                at: SourceLocation(line: 1, column: 1))) {
+        #expect(throws: ShelfError.exportOfAnotherService(path: "sg.csv", line: 1, service: "StoryGraph", serviceID: "storygraph",
+                                                          expected: "Goodreads", columns: ["Authors", "Read Status"])) {
             try importer.read(try ImportFixtures.text("storygraph_export.csv"), path: "sg.csv", configuration: .default)
         }
     }

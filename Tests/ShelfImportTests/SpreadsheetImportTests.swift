@@ -279,13 +279,13 @@ struct SpreadsheetImportTests {
             try Self.read("Title,Authors,ISBN/UID,Read Status\nDune,Frank Herbert,,read\n", .goodreads, path: "sg.csv")
         } throws: { error in
             "\(error)" == "sg.csv:1:1: line 1 is the header of a StoryGraph export, not of a Goodreads one (it has the "
-                + "columns Authors, Read Status); import it with: shelf import storygraph sg.csv"
+                + "columns Authors, Read Status); import it as a StoryGraph export"
         }
         #expect {
             try Self.read("Book Id,Title,Author,Exclusive Shelf\n1,Dune,Frank Herbert,read\n", .storygraph, path: "gr.csv")
         } throws: { error in
             "\(error)" == "gr.csv:1:1: line 1 is the header of a Goodreads export, not of a StoryGraph one (it has the "
-                + "columns Author, Exclusive Shelf); import it with: shelf import goodreads gr.csv"
+                + "columns Author, Exclusive Shelf); import it as a Goodreads export"
         }
         #expect {
             try Self.read("Title,Writer,Shelf\nDune,Frank Herbert,read\n")

@@ -32,9 +32,8 @@ enum ExportHeader {
         if let other = ImportFormat.allCases.first(where: { $0 != format && required($0).allSatisfy(header.contains) }) {
             let otherRequired = required(other)
             let telling = otherRequired.filter { !required(format).contains($0) }
-            return fail("is the header of a \(other) export, not of a \(format) one (it has the column"
-                + "\(telling.count == 1 ? "" : "s") \(telling.joined(separator: ", "))); import it with: "
-                + "shelf import \(other.rawValue) \(path)")
+            return .exportOfAnotherService(path: path, line: line, service: "\(other)", serviceID: other.rawValue,
+                                           expected: "\(format)", columns: telling)
         }
         let known = Set(layouts.flatMap(\.columns) + ["ISBN"])
         if !header.contains(where: known.contains) {
@@ -45,7 +44,7 @@ enum ExportHeader {
                 reason += ", and its \(header.count) fields look like a book in \(layout.name) (\(sample))"
                 reason += ". The file may have lost its header row: add the first line of a fresh "
                     + "\(layout.format) export above it"
-                if layout.format != format { reason += " and import it with: shelf import \(layout.format.rawValue) \(path)" }
+                if layout.format != format { reason += " and import it as a \(layout.format) export" }
             } else {
                 let start = header.prefix(3).map(shortened).joined(separator: ",")
                 reason += "; it begins \"\(start)\(header.count > 3 ? ",…" : "")\". If that is a book, the file lost its "

@@ -96,6 +96,10 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The note at `path` lies among the book notes of an adopted library but is not a book by
     /// the library's test (`notes.only` in `.shelf/config.yaml`): it is left out of every listing.
     case notABook(path: String)
+    /// The file at `path` was given as an export of the reading service `expected` but is one of
+    /// `service`: its header, on `line`, has that service's `columns`. `serviceID` names the
+    /// service as its import is asked for (`storygraph`), for a front end to offer it.
+    case exportOfAnotherService(path: String, line: Int, service: String, serviceID: String, expected: String, columns: [String])
 
     public var description: String {
         switch self {
@@ -222,6 +226,9 @@ public enum ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "format \(supported) and reads it without changing anything — update shelf to change the library"
         case .notABook(let path):
             return "\(path) is not a book: it does not pass the test of which notes are books (notes.only in .shelf/config.yaml)"
+        case .exportOfAnotherService(let path, let line, let service, _, let expected, let columns):
+            return "\(path):\(line):1: line \(line) is the header of a \(service) export, not of a \(expected) one (it has the "
+                + "column\(columns.count == 1 ? "" : "s") \(columns.joined(separator: ", "))); import it as a \(service) export"
         }
     }
 
