@@ -26,6 +26,7 @@ commands=(
     "stats --year 2025"
     "stats"
     "search memory --limit 20"
+    "search forgiveness --limit 5"
     "search memory"
     "list status:reading"
     "list"
