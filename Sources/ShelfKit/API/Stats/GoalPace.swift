@@ -52,7 +52,7 @@ package struct GoalPace: Sendable, Hashable, Codable {
 
     /// The books with a read finished in `year`, or that may have one: read before.
     private static func finishedReads(inYear year: Int) -> Query {
-        Query(.or([finished(inYear: year), readBefore(year: year)]))
+        Query(.or([finished(inYear: year), readBefore(source: "finished:\(year)")]))
     }
 
     /// The books whose current read was finished in `year`.
@@ -63,11 +63,12 @@ package struct GoalPace: Sendable, Hashable, Codable {
                                source: "finished:\(year)"))
     }
 
-    /// The books an earlier read of which may have been finished in `year`: two reads finished,
-    /// or one and no `finished` (a read kept in `reads` after a new one began).
-    static func readBefore(year: Int) -> QueryExpression {
+    /// The books with an earlier read finished, which a year's or all time's figures may count:
+    /// two reads finished, or one and no `finished` (a read kept in `reads` after a new one began).
+    /// - Parameter source: What the terms say they came from, for messages.
+    static func readBefore(source: String) -> QueryExpression {
         let reads = QueryField(name: "reads")
-        func term(_ test: QueryTerm.Test) -> QueryExpression { .term(QueryTerm(test, source: "finished:\(year)")) }
+        func term(_ test: QueryTerm.Test) -> QueryExpression { .term(QueryTerm(test, source: source)) }
         return .or([
             term(.compare(reads, .within(low: 2, high: nil))),
             .and([term(.compare(reads, .within(low: 1, high: nil))), term(.missing(QueryField(name: "finished")))]),

@@ -53,42 +53,41 @@ extension LibraryIndex {
 
     /// The books of ``readingFigures(matching:finishedIn:from:through:today:)``, without versions.
     ///
-    /// All time, they are most of a library's books, read from their rows. A year's are a few
-    /// thousand scattered through the table, and reading their rows was most of a year's
-    /// statistics (7,000 books of 100,000: 10,000 page reads, 28 of 45 ms in SQLite); so the
-    /// books finished in the year and never before are read in finish order from the covering
-    /// index `books_by_finished` (``IndexSchema/createIndexes(_:)``), and only those read before
-    /// (``GoalPace/readBefore(year:)``, whose earlier reads are in the custom keys) from the rows.
+    /// They are a few thousand books scattered through the table for a year, most of a library's
+    /// books for all time, and reading their rows was most of the statistics (a year of 7,000
+    /// books of 100,000: 10,000 page reads, 28 of 45 ms in SQLite). So the books finished (in the
+    /// year) and never read before are read in finish order from the covering index
+    /// `books_by_finished` (``IndexSchema/finishedBooksIndex``), and only those read before
+    /// (``GoalPace/readBefore(source:)``, whose earlier reads are in the custom keys) from their rows.
     private func figureBooks(matching query: Query, finishedIn year: Int?) throws(ShelfError) -> [Book] {
         func withoutVersion(_ book: Book) -> Book {
             var book = book
             book.version = nil
             return book
         }
-        guard let year else {
-            let reads = Query(.and([query.expression, GoalPace.finishedReads(in: nil).expression]))
-            return try books(matching: reads, progress: false, onlyColumns: Self.figuresColumns) { book, _, _ in withoutVersion(book) }
-        }
-        let readBefore = GoalPace.readBefore(year: year)
+        let readBefore = GoalPace.readBefore(source: year.map { "finished:\($0)" } ?? "finished")
         var books = try books(matching: Query(.and([query.expression, readBefore])), progress: false,
                               onlyColumns: Self.figuresColumns) { book, _, _ in withoutVersion(book) }
-        // The others finished in the year: a day's text (``Day/description``) begins with its
-        // four-digit year and sorts as the day does. Their custom keys are read as none:
-        // they hold no earlier read finished, all the figures read of them, and so the index
-        // covers every column read.
-        guard let lastDay = Day(year: year, month: 12, day: 31) else { return books }
+        // The others finished (in the year: a day's text, ``Day/description``, begins with its
+        // four-digit year and sorts as the day does). Their custom keys are read as none: they
+        // hold no earlier read finished, all the figures read of them, and so the index covers
+        // every column read.
+        var sql = "SELECT \(Self.columns(only: Self.figuresColumns.subtracting(["reads"]))) FROM books d WHERE d.finished IS NOT NULL"
+        var arguments = StatementArguments()
+        if let year {
+            guard let lastDay = Day(year: year, month: 12, day: 31) else { return books }
+            sql += " AND d.finished >= ? AND d.finished <= ?"
+            arguments += [String(lastDay.description.prefix(4)) + "-01-01", lastDay.description]
+        }
+        let before = QuerySQL(readBefore)
+        sql += " AND d.id NOT IN (SELECT b.id FROM book_facts b WHERE \(before.sql))"
+        arguments += before.statementArguments
+        if query.expression != .all {
+            let matched = QuerySQL(query.expression)
+            sql += " AND d.id IN (SELECT b.id FROM book_facts b WHERE \(matched.sql))"
+            arguments += matched.statementArguments
+        }
         try read { db in
-            let before = QuerySQL(readBefore)
-            var sql = "SELECT \(Self.columns(only: Self.figuresColumns.subtracting(["reads"]))) FROM books d "
-                + "WHERE d.finished >= ? AND d.finished <= ? "
-                + "AND d.id NOT IN (SELECT b.id FROM book_facts b WHERE \(before.sql))"
-            var arguments: StatementArguments = [String(lastDay.description.prefix(4)) + "-01-01", lastDay.description]
-            arguments += before.statementArguments
-            if query.expression != .all {
-                let matched = QuerySQL(query.expression)
-                sql += " AND d.id IN (SELECT b.id FROM book_facts b WHERE \(matched.sql))"
-                arguments += matched.statementArguments
-            }
             let statement = try db.makeStatement(sql: sql)
             let reader = IndexRows.BookReader(statement)
             let rows = try Row.fetchCursor(statement, arguments: arguments)
