@@ -43,14 +43,15 @@ struct MergeDriverCommand: ParsableCommand {
         var clean: Bool
         // git runs the driver at the top of the work tree, and %P is relative to it.
         let absolute = name.hasPrefix("/") ? name : FileManager.default.currentDirectoryPath + "/" + name
-        if BookFileMerge.mergesAsBook(atPath: absolute, ours: versions[1]),
+        let asBook = BookFileMerge.mergesAsBook(atPath: absolute, ours: versions[1])
+        if asBook,
            let ourDocument = try? FrontMatterDocument(bytes: versions[1], path: name),
            let theirDocument = try? FrontMatterDocument(bytes: versions[2], path: name),
            let side = KOReaderSessionMerge.covering(ours: ourDocument, theirs: theirDocument) {
             // One device's import saw more of a session's page turns than the other's.
             merged = side == .ours ? versions[1] : versions[2]
             clean = true
-        } else if BookFileMerge.mergesAsBook(atPath: absolute, ours: versions[1]),
+        } else if asBook,
            let merge = try BookFileMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2], path: name,
                                                conventions: BookFileMerge.conventions(ofLibraryHolding: absolute),
                                                mergingLines: lineMerge) {

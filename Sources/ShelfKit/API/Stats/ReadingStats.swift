@@ -140,16 +140,12 @@ package struct ReadingStats: Sendable, Hashable, Codable {
         for position in inScope {
             guard let pages = books[position].pages else { continue }
             let title = books[position].title
-            if let current = longestBook, let most = books[current].pages,
-               pages < most || (pages == most && title > books[current].title) {
-                // Kept: the one before is longer, or as long with a title that comes first.
-            } else {
+            // Of a length and a title, the longest is the last met and the shortest the first,
+            // as the last and the first of the stable sorts they replace.
+            if longestBook.map({ pages > books[$0].pages ?? 0 || (pages == books[$0].pages && title <= books[$0].title) }) ?? true {
                 longestBook = position
             }
-            if let current = shortestBook, let least = books[current].pages,
-               pages > least || (pages == least && title >= books[current].title) {
-                // Kept: the first of a length and title stays.
-            } else {
+            if shortestBook.map({ pages < books[$0].pages ?? 0 || (pages == books[$0].pages && title < books[$0].title) }) ?? true {
                 shortestBook = position
             }
         }

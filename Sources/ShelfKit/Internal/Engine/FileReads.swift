@@ -176,7 +176,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         let listing = try files.listing()
         let storage = files.storage
         // Each book's folded title alone, as it is read: every book read whole and held until
-        // all were was 639 MB for `show` of a slug prefix at 100,000 books without an index.
+        // all were read took 639 MB for `show` of a slug prefix at 100,000 books without an index.
         let titles = await ParallelMap.map(listing.books) { location -> BookTitle? in
             guard let book = try? BookFile.read(location, from: storage).book else { return nil }
             let title = TextFolding.fold(book.title)
