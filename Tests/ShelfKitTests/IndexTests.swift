@@ -333,6 +333,41 @@ struct IndexTests {
         #expect(try await titles(library, "author:herbert") == ["Dune"])
     }
 
+    /// The indexes of one command each are made by its first read, not by the first build;
+    /// each read answers the same before and after, and one whose index exists makes nothing.
+    @Test
+    func theIndexesOfOneCommandAreMadeByItsFirstRead() async throws {
+        var files = Self.files
+        files["finished/sci-fi/dune.md"] = "---\ntitle: Dune\nauthors: [Frank Herbert]\npages: 412\nfinished: 2024-01-09\n---\n"
+        let root = try TemporaryFolder.make(with: files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await titles(library, "author:herbert") == ["Dune"])
+        func made() throws -> Set<String> {
+            let names = OnDemandIndex.allCases.flatMap(\.names)
+            let listed = try indexAnswer("SELECT name FROM sqlite_master WHERE type = 'index'", in: root)
+            return Set(listed.split(separator: "\n").map(String.init)).intersection(names)
+        }
+        #expect(try made().isEmpty)
+
+        #expect(try await library.upNext(limit: 1).books.map(\.title) == ["Emma"])
+        #expect(try made() == ["books_up_next"])
+        #expect(try await library.books(matching: Query.all, sortedBy: [BookSort(.title)], limit: 1).items.map(\.title) == ["Dune"])
+        #expect(try made() == ["books_up_next", "books_by_sort_title"])
+        // The did-you-mean reads the index once watchman vouches for it; here, the read itself.
+        let index = try LibraryIndex.open(at: root + "/.shelf/index.sqlite")
+        #expect(try index.bookFileSlugs(ofLengths: 4...4) { _ in nil }.sorted() == ["dune", "emma"])
+        index.close()
+        #expect(try made() == ["books_up_next", "books_by_sort_title", "books_by_slug_length", "books_by_wide_slug"])
+        let figures = try await library.readingFigures(matching: Query.all, year: 2024, today: testToday)
+        #expect(figures?.books.map(\.title) == ["Dune"])
+        #expect(try made() == Set(OnDemandIndex.allCases.flatMap(\.names)))
+
+        // Made once: a second read finds them and answers the same.
+        #expect(try await library.upNext(limit: 1).books.map(\.title) == ["Emma"])
+        #expect(try indexAnswer("SELECT count(*) FROM sqlite_master WHERE name = 'books_up_next'", in: root) == "1")
+    }
+
     @Test
     func rebuildsAnIndexOfAnotherSchemaVersion() async throws {
         let root = try TemporaryFolder.make(with: Self.files)

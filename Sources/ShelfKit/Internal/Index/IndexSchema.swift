@@ -41,9 +41,10 @@ enum IndexSchema {
     /// an index in up-next order, `books_up_next`, so that `next` reads the first places of the
     /// books to read and counts the rest in the index (``LibraryIndex/upNextPlaces(in:first:)``);
     /// 28: `books` has a covering index of the books finished, `books_by_finished`, which a
-    /// year's statistics read their books from (``finishedBooksIndex``); 29: the index of
-    /// `book_facts` by finish day holds the reads (``factIndexes``).
-    static let version = 29
+    /// year's statistics read their books from; 29: the index of `book_facts` by finish day
+    /// holds the reads; 30: the indexes of one command each are made by its first read, not by
+    /// the first build (``OnDemandIndex``).
+    static let version = 30
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
     /// `length(slug)` in characters, and a range of lowercase slugs would miss it, so lookups by
@@ -95,52 +96,21 @@ enum IndexSchema {
             """)
     }
 
-    /// Adds the indexes. Sorting every row once at the end of the first build is cheaper than
-    /// keeping the indexes up to date row by row, the unique ones on paths too: rows do not go
-    /// in in path order (a book's sessions go in before it).
+    /// Adds the indexes every refresh and lookup uses; the others are made by the first read
+    /// that uses them (``OnDemandIndex``). Sorting every row once at the end of the first build
+    /// is cheaper than keeping the indexes up to date row by row, the unique ones on paths too:
+    /// rows do not go in in path order (a book's sessions go in before it).
     static func createIndexes(_ db: Database) throws {
         try db.execute(sql: """
             CREATE UNIQUE INDEX files_by_path ON files(path);
             CREATE UNIQUE INDEX books_by_path ON books(path);
             CREATE INDEX books_by_slug ON books(slug);
-            CREATE INDEX books_by_slug_length ON books(length(slug), slug);
-            CREATE INDEX books_by_wide_slug ON books(slug) WHERE \(wideSlug);
-            CREATE INDEX books_by_sort_title ON books(sort_title, path);
-            CREATE INDEX books_up_next ON books(status, next IS NULL, next, added IS NULL, added);
-            \(finishedBooksIndex)
             \(IndexListColumns.indexSQL)
-            \(factIndexes)
             \(sessionIndexes)
             CREATE INDEX problems_by_path ON problems(path);
             CREATE INDEX book_values_by_field ON book_values(field, low);
             CREATE INDEX book_values_by_path ON book_values(path);
             """)
-    }
-
-    /// The books finished, in finish order, with every column the statistics read of them
-    /// (``LibraryIndex/figuresColumns``, but the custom keys, and the columns every book is read
-    /// with): a year's books, or all time's, are read from it alone rather than from rows
-    /// scattered through the table (``LibraryIndex/readingFigures(matching:finishedIn:from:through:today:)``).
-    /// 7 MB at 100,000 books, 45,000 of them finished; made in 0.13 s.
-    static let finishedBooksIndex = """
-        CREATE INDEX books_by_finished ON books(finished, pages, rating, authors, tags, path, slug, status, folder, title)
-            WHERE finished IS NOT NULL;
-        """
-
-    /// Indexes of the `book_facts` columns a year's statistics select by: when a read was
-    /// finished, and how many reads a book had. The index of finish days holds the reads too, so
-    /// that the books read before and not finished now (`reads>=1` without `finished`) are
-    /// found in it: with the finish days alone, SQLite read the row of each of the 55,000 books
-    /// without one at 100,000 books to test its reads (17 ms; 0.3 ms with them).
-    static var factIndexes: String {
-        func column(_ name: String) -> String? {
-            IndexColumns.slots.first { $0.field.storageName == name && $0.part == .low }?.column
-        }
-        guard let finished = column("finished"), let reads = column("reads") else { return "" }
-        return """
-            CREATE INDEX book_facts_by_finished ON book_facts(\(finished), \(reads));
-            CREATE INDEX book_facts_by_reads ON book_facts(\(reads));
-            """
     }
 
     /// The indexes of `sessions`, which filling the table drops and makes again

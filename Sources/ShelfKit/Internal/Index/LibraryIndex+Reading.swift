@@ -102,14 +102,15 @@ extension LibraryIndex {
     private static let emptyTextColumns = Set(BookSchema.fields.filter { $0.valueType == .textList }.map(\.indexColumn) + ["body"])
 
     /// The places up next of the books in `status`, from their rows' path, slug, `next` and
-    /// `added` alone, in the order of the index `books_up_next` (``IndexSchema/createIndexes(_:)``):
+    /// `added` alone, in the order of the index `books_up_next` (``OnDemandIndex/upNext``):
     /// every one when `limit` is `nil`; else the first `limit` and every place tied with the
     /// last of them on `next` and `added`, which ``UpNextOrder/first(_:of:)`` then orders by
     /// slug. The index orders as ``UpNextOrder`` does up to the slug: `next` as a number, the
     /// books without it after, then `added`, whose text (``Day/description``, four-digit years)
     /// sorts as its days do. Ordering 45,000 books to read in Swift to keep 20 read a row of each.
     func upNextPlaces(in status: Status, first limit: Int?) throws(ShelfError) -> UpNextOrder.Candidates {
-        try read { db in
+        ensure(.upNext)
+        return try read { db in
             var places: [UpNextOrder.Place] = []
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT path, slug, next, added FROM books WHERE status = ?
@@ -144,7 +145,8 @@ extension LibraryIndex {
     /// folded title, then the path), the `limit` after the first `offset`: the first rows of the
     /// index by `sort_title`, or of the matching rows sorted with the limit in SQLite.
     func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int) throws(ShelfError) -> [String] {
-        try read { db in
+        ensure(.sortTitle)
+        return try read { db in
             let order = "ORDER BY d.sort_title\(descending ? " DESC" : ""), d.path LIMIT ? OFFSET ?"
             guard query.expression != .all else {
                 return try String.fetchAll(db, sql: "SELECT d.path FROM books d " + order, arguments: [limit, offset])
@@ -283,7 +285,8 @@ extension LibraryIndex {
 
     private func bookFileSlugs(where condition: String, _ arguments: StatementArguments,
                                _ slug: (String) -> String?) throws(ShelfError) -> [String] {
-        try read { db in
+        ensure(.nearSlugs)
+        return try read { db in
             var slugs = try String.fetchAll(db, sql: """
                 SELECT slug FROM books WHERE \(condition) UNION SELECT slug FROM books WHERE \(IndexSchema.wideSlug)
                 """, arguments: arguments)

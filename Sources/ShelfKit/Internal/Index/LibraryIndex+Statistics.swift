@@ -11,6 +11,7 @@ extension LibraryIndex {
     /// long as they follow one another. The index must keep sessions.
     func readingFigures(matching query: Query, finishedIn year: Int?, from first: Day?, through last: Day, today: Day)
         throws(ShelfError) -> ReadingFigures {
+        ensure(.finishedReads)
         let books = try figureBooks(matching: query, finishedIn: year)
         return try read { db in
             // The sessions of the books matched, by path; of every book, none but the whole
@@ -57,7 +58,7 @@ extension LibraryIndex {
     /// books for all time, and reading their rows was most of the statistics (a year of 7,000
     /// books of 100,000: 10,000 page reads, 28 of 45 ms in SQLite). So the books finished (in the
     /// year) and never read before are read in finish order from the covering index
-    /// `books_by_finished` (``IndexSchema/finishedBooksIndex``), and only those read before
+    /// `books_by_finished` (``OnDemandIndex/finishedReads``), and only those read before
     /// (``GoalPace/readBefore(source:)``, whose earlier reads are in the custom keys) from their rows.
     private func figureBooks(matching query: Query, finishedIn year: Int?) throws(ShelfError) -> [Book] {
         func withoutVersion(_ book: Book) -> Book {
