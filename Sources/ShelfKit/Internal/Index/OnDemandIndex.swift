@@ -6,7 +6,7 @@ internal import GRDB
 /// Every command on a new clone, and the first after a change of version, waits for the first
 /// build, whose secondary indexes are sorted one by one once the rows are in, on one thread.
 /// These served one command each (`next`, a page by title, the did-you-mean, the statistics) and
-/// were some 36 of the 56 ms those sorts took at 10,000 books, an eighth of a cold list.
+/// were some 36 of the 56 ms those sorts took at 10,000 books, a tenth of a cold list.
 /// Made when first needed, each costs its own command what it cost the build, once.
 ///
 /// A read without its index gives the same answer, scanning instead; so when an index cannot be
