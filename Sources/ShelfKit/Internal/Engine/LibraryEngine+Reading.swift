@@ -155,9 +155,11 @@ extension LibraryEngine {
         -> Listing<String>? {
         let configuration = files.configuration
         let counted = query.countingFinished(in: configuration.status(for: .finished))
-        // By title, the order of a screen's first page: the index keeps it.
-        if let limit, order.count == 1, order[0].field == .title,
-           let page = try await reads.pathsByTitle(matching: counted, descending: order[0].descending, limit: limit,
+        // By title, the order of a screen's first page and of a listing given no order (title,
+        // then path, as ``BookSort/Keys`` ties break): the index keeps it.
+        let byTitle: Bool? = order.isEmpty ? false : order.count == 1 && order[0].field == .title ? order[0].descending : nil
+        if let limit, let descending = byTitle,
+           let page = try await reads.pathsByTitle(matching: counted, descending: descending, limit: limit,
                                                    offset: offset, files) {
             try validate(query, customKeys: page.customKeys)
             return Listing(page.entries, problems: page.problems.sorted())
