@@ -29,6 +29,8 @@ commands=(
     "search forgiveness --limit 5"
     "search memory"
     "list status:reading"
+    "list --limit 20"
+    "list --limit 20 --sort author"
     "list"
     "authors"
     "tags"
