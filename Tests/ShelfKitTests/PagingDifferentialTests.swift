@@ -20,7 +20,7 @@ struct PagingDifferentialTests {
             let query = try Query(parsing: text, today: testToday)
             // Built-in fields, which the index sorts by from their columns alone, and keys it
             // reads whole books for (progress, a series), one or two at a time.
-            let keys = ["rating", "progress", "title", "author", "added", "published", "status", "pages", "finished", "path", "series"]
+            let keys = ["rating", "progress", "title", "author", "added", "published", "status", "pages", "finished", "started", "path", "series"]
             var sort = [BookSort(key: keys.randomElement(using: &random) ?? "title", descending: Bool.random(using: &random))]
             // No order at all, as `shelf list --limit N` asks: by title, then path.
             if round % 5 == 1 {
@@ -94,6 +94,31 @@ struct PagingDifferentialTests {
                         .items.map(\.path)
                 }
                 #expect(pages == expected, "pages of \(pageSize) of \"\(query)\" by \(order)")
+            }
+        }
+    }
+
+    /// A page sorted by one number or day comes from `book_facts`, cut at the value the page
+    /// ends at (``LibraryIndex/pathsByValue(of:matching:descending:limit:offset:)``): pages of
+    /// every size laid end to end are the listing, ties and the books without a value included.
+    @Test(arguments: ["rating", "pages", "added", "started", "finished"])
+    func pagesByOneNumberOrDayAreTheListingsOrder(key: String) async throws {
+        let three = try await ThreeReaders(GeneratedLibrary.files(count: 60, seed: 64))
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        for descending in [false, true] {
+            let order = [BookSort(key: key, descending: descending)]
+            for query in ["", "status:finished"] {
+                let parsed = try Query(parsing: query, today: testToday)
+                let expected = try await three.direct.books(matching: parsed, sortedBy: order, limit: nil).items.map(\.path)
+                #expect(expected.count > 10)
+                for pageSize in [1, 7, 50] {
+                    var pages: [String] = []
+                    for offset in stride(from: 0, to: expected.count + pageSize, by: pageSize) {
+                        pages += try await three.indexed.books(matching: parsed, sortedBy: order, limit: pageSize, offset: offset)
+                            .items.map(\.path)
+                    }
+                    #expect(pages == expected, "pages of \(pageSize) of \"\(query)\" by \(order)")
+                }
             }
         }
     }

@@ -256,7 +256,7 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     }
 
     /// Reading the files is reading the books whole.
-    func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int,
+    func pathsInOrder(of field: BookSort.Field, matching query: Query, descending: Bool, limit: Int, offset: Int,
                       _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<String>? {
         nil
     }

@@ -84,11 +84,18 @@ actor IndexedReads: ReadStrategy {
         return ListAnswer(entries: keys, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
     }
 
-    /// From the index by `sort_title`, after the refresh a listing of `query` makes.
-    func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int,
+    /// From the index by `sort_title`, or by the column of `book_facts` that holds `field`'s one
+    /// number or day (``IndexColumns/sortColumn(of:)``), after the refresh a listing of `query` makes.
+    func pathsInOrder(of field: BookSort.Field, matching query: Query, descending: Bool, limit: Int, offset: Int,
                       _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> ListAnswer<String>? {
-        guard let (index, duplicates, _) = try await refreshedForListing(query, ProgressWanted(), library) else { return nil }
-        let paths = try index.pathsByTitle(matching: query, descending: descending, limit: limit, offset: offset)
+        let column = IndexColumns.sortColumn(of: field)
+        guard field == .title || column != nil,
+              let (index, duplicates, _) = try await refreshedForListing(query, ProgressWanted(), library) else { return nil }
+        let paths = if let column {
+            try index.pathsByValue(of: column, matching: query, descending: descending, limit: limit, offset: offset)
+        } else {
+            try index.pathsByTitle(matching: query, descending: descending, limit: limit, offset: offset)
+        }
         return ListAnswer(entries: paths, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
     }
 

@@ -155,12 +155,14 @@ extension LibraryEngine {
         -> Listing<String>? {
         let configuration = files.configuration
         let counted = query.countingFinished(in: configuration.status(for: .finished))
-        // By title, the order of a screen's first page and of a listing given no order (title,
-        // then path, as ``BookSort/Keys`` ties break): the index keeps it.
-        let byTitle: Bool? = order.isEmpty ? false : order.count == 1 && order[0].field == .title ? order[0].descending : nil
-        if let limit, let descending = byTitle,
-           let page = try await reads.pathsByTitle(matching: counted, descending: descending, limit: limit,
-                                                   offset: offset, files) {
+        // One field, or none, which lists by title then path as ``BookSort/Keys`` ties break:
+        // the strategy may find the page without a key of every book (by title, the order of a
+        // screen's first page, the index keeps).
+        let single: (field: BookSort.Field, descending: Bool)? = order.isEmpty ? (.title, false)
+            : order.count == 1 ? order[0].field.map { ($0, order[0].descending) } : nil
+        if let limit, let single,
+           let page = try await reads.pathsInOrder(of: single.field, matching: counted, descending: single.descending,
+                                                   limit: limit, offset: offset, files) {
             try validate(query, customKeys: page.customKeys)
             return Listing(page.entries, problems: page.problems.sorted())
         }

@@ -53,9 +53,11 @@ protocol ReadStrategy: Sendable {
     func sortKeys(matching query: Query, order: [BookSort], statusOrder: @escaping @Sendable (Status) -> Int,
                   _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<BookSort.Keys>?
 
-    /// The paths of a page of the books `query` matches sorted by title, ascending or not,
-    /// when the strategy keeps that order (the index's `sort_title`); `nil` when it does not.
-    func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int,
+    /// The paths of a page of the books `query` matches sorted by `field` alone, ascending or
+    /// not, ties by title then path (``BookSort/Keys``), when the strategy finds that page
+    /// without a key of every book (the index's `sort_title`, a number or day of `book_facts`);
+    /// `nil` when it does not.
+    func pathsInOrder(of field: BookSort.Field, matching query: Query, descending: Bool, limit: Int, offset: Int,
                       _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<String>?
 
     /// The sessions from `first` through `last`, the last `limit` of them, handed to `body` in

@@ -50,6 +50,19 @@ enum IndexColumns {
     }
 
     /// The position in ``fields`` of each field stored as a column, by storage name.
+    /// The column of `book_facts` that orders a sort by `field` as ``BookSort/Keys`` does, for
+    /// the fields whose key is one number or day: a day as `yyyymmdd` (``QueryDate/number(_:)``)
+    /// orders as the day. `nil` for the others (text folds differently, `published` sorts a bare
+    /// year before its days).
+    static func sortColumn(of field: BookSort.Field) -> String? {
+        switch field {
+        case .rating, .pages, .added, .started, .finished:
+            slots.first { $0.field.storageName == field.rawValue && $0.part == .low }?.column
+        case .title, .author, .status, .published, .path:
+            nil
+        }
+    }
+
     static let position: [String: Int] = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.storageName, $0) })
 
     /// The SQL expressions a predicate on `field` reads as text, low and high: columns of

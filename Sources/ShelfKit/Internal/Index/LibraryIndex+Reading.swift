@@ -158,6 +158,41 @@ extension LibraryIndex {
         }
     }
 
+    /// The paths of a page of the books matching `query` sorted by `column` of `book_facts`, a
+    /// number or a day (``IndexColumns/sortColumn(of:)``), the books without one last either
+    /// way, ties by `sort_title` then path, as ``BookSort/Keys`` sorts them.
+    ///
+    /// With no index of the column, ordering by it and the title joined every matching row to
+    /// its row in `books` (65 ms for 20 of 100,000 books, against 257 ms for a key of each read
+    /// back into Swift). So the value the page ends at is found in `book_facts` alone, and only
+    /// the books up to it, ties included, are joined and sorted.
+    func pathsByValue(of column: String, matching query: Query, descending: Bool, limit: Int, offset: Int)
+        throws(ShelfError) -> [String] {
+        try read { db in
+            var filter = ""
+            var arguments = StatementArguments()
+            if query.expression != .all {
+                let compiled = QuerySQL(query.expression)
+                filter = " WHERE " + compiled.sql
+                arguments = compiled.statementArguments
+            }
+            let order = "b.\(column) IS NULL, b.\(column)\(descending ? " DESC" : "")"
+            // The page's last book's value; a NULL one, or a page past the books, cuts nothing.
+            let last = try Double?.fetchOne(db, sql: """
+                SELECT b.\(column) FROM book_facts b\(filter) ORDER BY \(order) LIMIT 1 OFFSET ?
+                """, arguments: arguments + [max(0, offset) + max(0, limit) - 1]) ?? nil
+            var cut = ""
+            if let last {
+                cut = (filter.isEmpty ? " WHERE " : " AND ") + "b.\(column) \(descending ? ">=" : "<=") ?"
+                arguments += [last]
+            }
+            return try String.fetchAll(db, sql: """
+                SELECT d.path FROM book_facts b JOIN books d ON d.id = b.id\(filter)\(cut)
+                ORDER BY \(order), d.sort_title, d.path LIMIT ? OFFSET ?
+                """, arguments: arguments + [limit, offset])
+        }
+    }
+
     /// The books matching `query`, as ``books(matching:)`` finds them, each known by its path,
     /// slug and title only.
     func bookMatches(_ query: Query) throws(ShelfError) -> [SearchMatch] {
