@@ -30,6 +30,7 @@ commands=(
     "search memory"
     "list status:reading"
     "list --limit 20"
+    "list --limit 20 --sort added-"
     "list --limit 20 --sort author"
     "list"
     "authors"
