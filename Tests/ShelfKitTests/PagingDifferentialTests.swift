@@ -88,11 +88,7 @@ struct PagingDifferentialTests {
             let parsed = try Query(parsing: query, today: testToday)
             let expected = try await three.direct.books(matching: parsed, sortedBy: order, limit: nil).items.map(\.path)
             for pageSize in [1, 4, 50] {
-                var pages: [String] = []
-                for offset in stride(from: 0, to: expected.count + pageSize, by: pageSize) {
-                    pages += try await three.indexed.books(matching: parsed, sortedBy: order, limit: pageSize, offset: offset)
-                        .items.map(\.path)
-                }
+                let pages = try await Self.pages(of: three.indexed, parsed, order, size: pageSize, through: expected.count)
                 #expect(pages == expected, "pages of \(pageSize) of \"\(query)\" by \(order)")
             }
         }
@@ -112,15 +108,22 @@ struct PagingDifferentialTests {
                 let expected = try await three.direct.books(matching: parsed, sortedBy: order, limit: nil).items.map(\.path)
                 #expect(expected.count > 10)
                 for pageSize in [1, 7, 50] {
-                    var pages: [String] = []
-                    for offset in stride(from: 0, to: expected.count + pageSize, by: pageSize) {
-                        pages += try await three.indexed.books(matching: parsed, sortedBy: order, limit: pageSize, offset: offset)
-                            .items.map(\.path)
-                    }
+                    let pages = try await Self.pages(of: three.indexed, parsed, order, size: pageSize, through: expected.count)
                     #expect(pages == expected, "pages of \(pageSize) of \"\(query)\" by \(order)")
                 }
             }
         }
+    }
+
+    /// The paths of the pages of `size` books of `query` in `order`, laid end to end, one page
+    /// past the `count` books the listing has.
+    private static func pages(of library: FileLibrary, _ query: Query, _ order: [BookSort], size: Int,
+                              through count: Int) async throws -> [String] {
+        var pages: [String] = []
+        for offset in stride(from: 0, to: count + size, by: size) {
+            pages += try await library.books(matching: query, sortedBy: order, limit: size, offset: offset).items.map(\.path)
+        }
+        return pages
     }
 
     @Test
