@@ -49,20 +49,23 @@ enum IndexColumns {
         slots.map { "\($0.column) \($0.part == .text ? "TEXT" : "REAL")" }.joined(separator: ", ")
     }
 
-    /// The position in ``fields`` of each field stored as a column, by storage name.
+    /// The column holding the number (or the day, as `yyyymmdd`, ``QueryDate/number(_:)``) of the
+    /// field stored as `storageName`, for the fields whose value is one number or day.
+    static func lowColumn(of storageName: String) -> String? {
+        slots.first { $0.field.storageName == storageName && $0.part == .low }?.column
+    }
+
     /// The column of `book_facts` that orders a sort by `field` as ``BookSort/Keys`` does, for
-    /// the fields whose key is one number or day: a day as `yyyymmdd` (``QueryDate/number(_:)``)
-    /// orders as the day. `nil` for the others (text folds differently, `published` sorts a bare
-    /// year before its days).
+    /// the fields whose key is one number or day: a day as `yyyymmdd` orders as the day. `nil`
+    /// for the others (text folds differently, `published` sorts a bare year before its days).
     static func sortColumn(of field: BookSort.Field) -> String? {
         switch field {
-        case .rating, .pages, .added, .started, .finished:
-            slots.first { $0.field.storageName == field.rawValue && $0.part == .low }?.column
-        case .title, .author, .status, .published, .path:
-            nil
+        case .rating, .pages, .added, .started, .finished: lowColumn(of: field.rawValue)
+        case .title, .author, .status, .published, .path: nil
         }
     }
 
+    /// The position in ``fields`` of each field stored as a column, by storage name.
     static let position: [String: Int] = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.storageName, $0) })
 
     /// The SQL expressions a predicate on `field` reads as text, low and high: columns of

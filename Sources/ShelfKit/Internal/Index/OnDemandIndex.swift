@@ -71,10 +71,7 @@ enum OnDemandIndex: CaseIterable, Sendable {
     /// those fields (`list finished:2025`) uses them too once they exist (``QuerySQL`` leaves a
     /// test bare outside a `NOT`).
     private static var factIndexes: String {
-        func column(_ name: String) -> String? {
-            IndexColumns.slots.first { $0.field.storageName == name && $0.part == .low }?.column
-        }
-        guard let finished = column("finished"), let reads = column("reads") else { return "" }
+        guard let finished = IndexColumns.lowColumn(of: "finished"), let reads = IndexColumns.lowColumn(of: "reads") else { return "" }
         return """
             CREATE INDEX IF NOT EXISTS book_facts_by_finished ON book_facts(\(finished), \(reads));
             CREATE INDEX IF NOT EXISTS book_facts_by_reads ON book_facts(\(reads));
