@@ -422,6 +422,25 @@ struct IndexTests {
         #expect(try await library.search("desert -author:herbert", limit: 10).isEmpty)
     }
 
+    /// A search refreshes the index once, however many files hold its words: one with fewer
+    /// than its limit, or none, once refreshed for the ranking in SQLite and again for the
+    /// answer ranked in Swift, a second walk of the library. Its hits are those the files give.
+    @Test
+    func aSearchRefreshesTheIndexOnce() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, index: .enabled, today: { testToday })
+        let files = try FileLibrary(root: root, index: .disabled, today: { testToday })
+        _ = try await library.search("desert", limit: 10)
+        for (words, limit) in [("desert", 1), ("desert", 10), ("spice", 1), ("spice", 10), ("zzqqy", 10), ("desert spice", 5),
+                               ("desert or spice", 10), ("author:austen", 10)] {
+            let before = await library.indexRefreshes
+            let hits = try await library.search(words, limit: limit)
+            #expect(await library.indexRefreshes == before + 1, "\(words), limit \(limit)")
+            #expect(hits == (try await files.search(words, limit: limit)), "\(words), limit \(limit)")
+        }
+    }
+
     /// A warm refresh keeps the books in the order the walk met them; the problem naming the
     /// books that share a slug must still read the same as after the first build.
     @Test

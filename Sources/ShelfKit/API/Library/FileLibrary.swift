@@ -248,4 +248,10 @@ public final class FileLibrary: EngineHandle {
     func setSessionsReadDirectlyLimit(_ books: Int?) async {
         await engine.reads.setSessionsReadDirectlyLimit(books)
     }
+
+    /// How many times the reads have refreshed the index, so that a test can count the walks
+    /// of a read.
+    var indexRefreshes: Int {
+        get async { await engine.reads.refreshes }
+    }
 }

@@ -279,7 +279,8 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     }
 
     /// Reading the files is ranking every match.
-    func bestMatches(_ phrases: [[String]], limit: Int, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> BestMatches? {
+    func bestMatches(_ phrases: [[String]], limit: Int, orElse query: Query, rounds: [[[String]]],
+                     _ files: LibraryFiles<Storage>) async throws(ShelfError) -> RankedSearch? {
         nil
     }
 

@@ -24,6 +24,8 @@ actor IndexedReads: ReadStrategy {
     private let fileReads = FileReads<DiskStorage>()
     /// How many books the library had at the last refresh.
     private var bookCount = 0
+    /// For tests: how many refreshes the reads have made, each a walk without a watcher.
+    private(set) var refreshes = 0
     /// The folder watchman began to watch for the index while this library was open.
     private(set) var startedWatch: String?
     /// For tests: the most listed books whose sessions are read directly, instead of
@@ -195,6 +197,12 @@ actor IndexedReads: ReadStrategy {
                                                                        fullText: QuerySQL.usesFullText(query.expression) || !rounds.isEmpty) else {
             return try await fileReads.search(query, rounds: rounds, library)
         }
+        return try Self.searchAnswer(query, rounds: rounds, index, duplicates: duplicates)
+    }
+
+    /// ``search(_:rounds:_:)``'s answer from an index just refreshed.
+    private static func searchAnswer(_ query: Query, rounds: [[[String]]], _ index: LibraryIndex,
+                                     duplicates: [Problem]) throws(ShelfError) -> SearchAnswer {
         var matches: [[ScoredDocument]] = []
         for phrases in rounds { matches.append(try index.searchMatches(phrases)) }
         return SearchAnswer(books: try index.bookMatches(query), rounds: matches,
@@ -265,14 +273,17 @@ actor IndexedReads: ReadStrategy {
         return figures
     }
 
-    /// Ranked in SQLite, after the refresh a search makes (``LibraryIndex/bestMatches(_:limit:)``).
-    func bestMatches(_ phrases: [[String]], limit: Int, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
-        -> BestMatches? {
+    /// Ranked in SQLite, after the refresh a search makes (``LibraryIndex/bestMatches(_:limit:)``);
+    /// with fewer matches than `limit`, ``search(_:rounds:_:)``'s answer after the same refresh.
+    func bestMatches(_ phrases: [[String]], limit: Int, orElse query: Query, rounds: [[[String]]],
+                     _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> RankedSearch? {
         guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: true, fullText: true) else {
             return nil
         }
-        return BestMatches(matches: try index.bestMatches(phrases, limit: limit),
-                           problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+        let best = try index.bestMatches(phrases, limit: limit)
+        guard best.count == limit else { return .all(try Self.searchAnswer(query, rounds: rounds, index, duplicates: duplicates)) }
+        return .best(BestMatches(matches: best, problems: try index.problems(sessions: false) + duplicates,
+                                 customKeys: try index.customKeys()))
     }
 
     /// ``refreshed(_:sessions:fullText:)``, keeping of the walk only its problems.
@@ -397,6 +408,7 @@ actor IndexedReads: ReadStrategy {
                                                   notes: library.configuration.noteLayout, sessions: sessions,
                                                               fullText: fullText, watcher: options.watcher)
                 bookCount = files.bookCount
+                refreshes += 1
                 if let root = report.startedWatch { startedWatch = root }
                 return (index, files)
             } catch {

@@ -214,18 +214,25 @@ extension LibraryEngine {
         // fields alone, or a word under `or` it lacks) is a hit of its own, after the ranked ones.
         let (required, optional) = query.expression.searchPhrases
         let phrases = required + optional
+        let rounds = required.isEmpty ? optional.map { [$0] } : [required]
+        let counting = query.countingFinished(in: files.configuration.status(for: .finished))
         // Words alone: every file holding them all is a hit, ranked before the books that hold
         // them only across files. When there are `limit` such files, the strategy may rank
         // them where the text is and read only those.
+        var answer: SearchAnswer?
         if let limit, query.expression.isWordsAlone,
-           let best = try await reads.bestMatches(required, limit: limit, files), best.matches.count == limit {
-            try validate(query, customKeys: best.customKeys)
-            return Listing(best.matches.map { hit(of: $0, phrases: phrases, highlight: highlight) },
-                           problems: Array(Set(best.problems)).sorted())
+           let ranked = try await reads.bestMatches(required, limit: limit, orElse: counting, rounds: rounds, files) {
+            switch ranked {
+            case .best(let best):
+                try validate(query, customKeys: best.customKeys)
+                return Listing(best.matches.map { hit(of: $0, phrases: phrases, highlight: highlight) },
+                               problems: Array(Set(best.problems)).sorted())
+            case .all(let all):
+                answer = all
+            }
         }
-        let rounds = required.isEmpty ? optional.map { [$0] } : [required]
-        let matching = try await reads.search(query.countingFinished(in: files.configuration.status(for: .finished)),
-                                              rounds: rounds, files)
+        let matching: SearchAnswer
+        if let answer { matching = answer } else { matching = try await reads.search(counting, rounds: rounds, files) }
         try validate(query, customKeys: matching.customKeys)
         let matched = Dictionary(matching.books.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [String: SearchMatch] = [:]

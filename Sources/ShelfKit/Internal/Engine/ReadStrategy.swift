@@ -90,10 +90,13 @@ protocol ReadStrategy: Sendable {
 
     /// The `limit` best books and sessions whose words contain every phrase, ranked as
     /// ``SearchRanking/best(_:path:limit:)`` ranks them, each with its book's slug and title,
-    /// when the strategy ranks without reading every match; `nil` when it cannot (the caller
-    /// then ranks ``search(_:rounds:_:)``'s answer). Fewer than `limit` documents are as many
-    /// as contain the phrases.
-    func bestMatches(_ phrases: [[String]], limit: Int, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> BestMatches?
+    /// when the strategy ranks without reading every match and finds that many; when fewer
+    /// documents contain the phrases, ``search(_:rounds:_:)``'s answer to `query` and `rounds`,
+    /// from the same look at the library (a second look was a second walk of it, for every
+    /// search of a rare word). `nil` when the strategy cannot rank (the caller then ranks
+    /// ``search(_:rounds:_:)``'s answer).
+    func bestMatches(_ phrases: [[String]], limit: Int, orElse query: Query, rounds: [[[String]]],
+                     _ files: LibraryFiles<Storage>) async throws(ShelfError) -> RankedSearch?
 
     /// The figures of the statistics of the books `query` matches, when the strategy adds up
     /// their sessions without reading them: those of them with a read finished in `year` or that
@@ -210,6 +213,14 @@ struct SearchAnswer: Sendable {
     var problems: [Problem]
     /// The custom keys some book of the library has: a query naming another is a typo.
     var customKeys: Set<String>
+}
+
+/// What ``ReadStrategy/bestMatches(_:limit:orElse:rounds:_:)`` found.
+enum RankedSearch: Sendable {
+    /// As many documents as the limit, the best first.
+    case best(BestMatches)
+    /// Fewer: the answer of a search, for the engine to rank.
+    case all(SearchAnswer)
 }
 
 /// The best documents of a search, ranked, and what the engine checks the query against.
