@@ -28,6 +28,7 @@ commands=(
     "search memory --limit 20"
     "search forgiveness --limit 5"
     "search memory"
+    "search orchard labyrinth glass --limit 20"
     "list status:reading"
     "list --limit 20"
     "list --limit 20 --sort added-"

@@ -48,6 +48,9 @@ enum EveryCommand {
         Measured("sessions", []),
         Measured("search", ["memory", "--limit", "20"], peer: ["rg", "-j2", "-l", "-i", "memory", "{library}"]),
         Measured("search", ["memory"]),
+        // Words few files hold together: fewer hits than the limit, so the answer is ranked
+        // from every match and the books holding the words only across their files.
+        Measured("search", ["orchard", "labyrinth", "glass", "--limit", "20"]),
         Measured("today", []),
         Measured("today", ["--week"]),
         Measured("stats", ["--year", "2025"]),

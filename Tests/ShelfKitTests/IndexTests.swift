@@ -361,6 +361,9 @@ struct IndexTests {
         #expect(try made() == ["books_up_next", "books_by_sort_title", "books_by_slug_length", "books_by_wide_slug"])
         let figures = try await library.readingFigures(matching: Query.all, year: 2024, today: testToday)
         #expect(figures?.books.map(\.title) == ["Dune"])
+        #expect(try made() == Set(OnDemandIndex.allCases.flatMap(\.names)).subtracting(["book_facts_by_path"]))
+        // Words, held by a session of the book.
+        #expect(try await titles(library, "desert") == ["Dune"])
         #expect(try made() == Set(OnDemandIndex.allCases.flatMap(\.names)))
 
         // Made once: a second read finds them and answers the same.

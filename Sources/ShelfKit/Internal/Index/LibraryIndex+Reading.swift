@@ -29,6 +29,7 @@ extension LibraryIndex {
     func books<Entry>(matching query: Query?, progress: Bool, expected: Int = 0, withText: Bool = true,
                       onlyColumns: Set<String>? = nil,
                       _ entry: (Book, FileStamp, ReadingProgress?) -> Entry) throws(ShelfError) -> [Entry] {
+        ensure(for: query)
         return try read { db in
             // The query scans the narrow `book_facts`, or only its index of authors and tags
             // when it tests nothing else (CROSS JOIN keeps it the outer loop), and reads the
@@ -133,6 +134,7 @@ extension LibraryIndex {
 
     /// How many books match `query`.
     func count(matching query: Query) throws(ShelfError) -> Int {
+        ensure(for: query)
         return try read { db in
             guard query.expression != .all else { return try Int.fetchOne(db, sql: "SELECT count(*) FROM book_facts") ?? 0 }
             let compiled = QuerySQL(query.expression)
@@ -146,6 +148,7 @@ extension LibraryIndex {
     /// index by `sort_title`, or of the matching rows sorted with the limit in SQLite.
     func pathsByTitle(matching query: Query, descending: Bool, limit: Int, offset: Int) throws(ShelfError) -> [String] {
         ensure(.sortTitle)
+        ensure(for: query)
         return try read { db in
             let order = "ORDER BY d.sort_title\(descending ? " DESC" : ""), d.path LIMIT ? OFFSET ?"
             guard query.expression != .all else {
@@ -168,7 +171,8 @@ extension LibraryIndex {
     /// the books up to it, ties included, are joined and sorted.
     func pathsByValue(of column: String, matching query: Query, descending: Bool, limit: Int, offset: Int)
         throws(ShelfError) -> [String] {
-        try read { db in
+        ensure(for: query)
+        return try read { db in
             var filter = ""
             var arguments = StatementArguments()
             if query.expression != .all {
@@ -196,7 +200,8 @@ extension LibraryIndex {
     /// The books matching `query`, as ``books(matching:)`` finds them, each known by its path,
     /// slug and title only.
     func bookMatches(_ query: Query) throws(ShelfError) -> [SearchMatch] {
-        try read { db in
+        ensure(for: query)
+        return try read { db in
             var sql = "SELECT b.path, d.slug, d.title FROM book_facts b CROSS JOIN books d ON d.id = b.id"
             var arguments = StatementArguments()
             if query.expression != .all {

@@ -12,6 +12,7 @@ extension LibraryIndex {
     func readingFigures(matching query: Query, finishedIn year: Int?, from first: Day?, through last: Day, today: Day)
         throws(ShelfError) -> ReadingFigures {
         ensure(.finishedReads)
+        ensure(for: query)
         let books = try figureBooks(matching: query, finishedIn: year)
         return try read { db in
             // The sessions of the books matched, by path; of every book, none but the whole

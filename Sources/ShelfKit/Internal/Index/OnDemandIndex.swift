@@ -26,6 +26,10 @@ enum OnDemandIndex: CaseIterable, Sendable {
     /// The books finished, and the `book_facts` columns a year's statistics select by
     /// (``LibraryIndex/readingFigures(matching:finishedIn:from:through:today:)``).
     case finishedReads
+    /// The query rows by path: a query testing words or a custom key (`b.path IN (SELECT …)`,
+    /// ``QuerySQL``) looks up the books its set names rather than testing every row against
+    /// it (three words few books hold together: 127 → 72 ms at 100,000 books, in `sqlite3`).
+    case factsByPath
 
     /// The names of the indexes it makes, which tell whether it exists.
     var names: [String] {
@@ -34,6 +38,7 @@ enum OnDemandIndex: CaseIterable, Sendable {
         case .sortTitle: ["books_by_sort_title"]
         case .upNext: ["books_up_next"]
         case .finishedReads: ["books_by_finished", "book_facts_by_finished", "book_facts_by_reads"]
+        case .factsByPath: ["book_facts_by_path"]
         }
     }
 
@@ -51,6 +56,8 @@ enum OnDemandIndex: CaseIterable, Sendable {
             "CREATE INDEX IF NOT EXISTS books_up_next ON books(status, next IS NULL, next, added IS NULL, added);"
         case .finishedReads:
             Self.finishedBooksIndex + Self.factIndexes
+        case .factsByPath:
+            "CREATE INDEX IF NOT EXISTS book_facts_by_path ON book_facts(path);"
         }
     }
 
@@ -91,5 +98,10 @@ extension LibraryIndex {
         }
         guard missing == true else { return }
         _ = try? write { db in try db.execute(sql: index.sql) }
+    }
+
+    /// Makes the indexes a read of the books `query` matches uses (``ensure(_:)``).
+    func ensure(for query: Query?) {
+        if let query, QuerySQL(query.expression).looksUpPaths { ensure(.factsByPath) }
     }
 }

@@ -15,6 +15,8 @@ struct QuerySQL {
     private(set) var arguments: [(any DatabaseValueConvertible)?] = []
     /// How many `NOT`s the test being written is under.
     private var negations = 0
+    /// Whether some test is a set of paths, `b.path IN (SELECT …)`: words, or a custom key.
+    private(set) var looksUpPaths = false
 
     init(_ expression: QueryExpression) {
         append(expression)
@@ -61,6 +63,7 @@ struct QuerySQL {
                 return
             }
             sql += "b.path IN (SELECT book_path FROM documents WHERE documents MATCH ?)"
+            looksUpPaths = true
             arguments.append(FullText.matchExpression(words))
         case .has(let field) where IndexListColumns.position[field.storageName] != nil:
             sql += "b.\(IndexListColumns.columns(of: field).joined) IS NOT NULL"
@@ -73,6 +76,7 @@ struct QuerySQL {
                 sql += "(\(column.text) IS NOT NULL OR \(column.low) IS NOT NULL)"
             } else {
                 sql += "b.path IN (SELECT path FROM book_values WHERE field = ?)"
+                looksUpPaths = true
                 arguments.append(field.storageName)
             }
         case .missing(let field):
@@ -87,6 +91,7 @@ struct QuerySQL {
                 falseWhenMissing { $0.append(predicate, text: column.text, low: column.low, high: column.high) }
             } else {
                 sql += "b.path IN (SELECT path FROM book_values WHERE field = ? AND "
+                looksUpPaths = true
                 arguments.append(field.storageName)
                 append(predicate, text: "text", low: "low", high: "high")
                 sql += ")"
