@@ -33,6 +33,7 @@ commands=(
     "list --limit 20"
     "list --limit 20 --sort added-"
     "list --limit 20 --sort author"
+    "list status:finished --limit 20 --sort author-"
     "list"
     "authors"
     "tags"

@@ -71,9 +71,7 @@ struct PagingDifferentialTests {
     /// `descending` `nil` is no order at all, which lists by title too.
     @Test(arguments: [false, true, nil])
     func pagesByTitleOfTitlesPastASCIIAreTheListingsOrder(descending: Bool?) async throws {
-        let titles = ["Émile", "emile", "E\u{301}mile", "Zoë", "zoe", "Ærø", "Straße", "strasse", "Ça ira", "cañon",
-                      "Canon", "東京物語", "Ωmega", "omega", "🙂 Smile", "the Road", "The road", "Über", "uber",
-                      "Ǆemal", "ǅemal", "ﬁre", "fire", "Å", "A\u{30A}", "İstanbul", "istanbul", "Σίσυφος", "σίσυφος"]
+        let titles = Self.namesPastASCII
         var files: [String: String] = [".shelf/config.yaml": ""]
         for (number, title) in titles.enumerated() {
             let status = ["to-read", "finished", "reading"][number % 3]
@@ -94,11 +92,43 @@ struct PagingDifferentialTests {
         }
     }
 
-    /// A page sorted by one number or day comes from `book_facts`, cut at the value the page
-    /// ends at (``LibraryIndex/pathsByValue(of:matching:descending:limit:offset:)``): pages of
-    /// every size laid end to end are the listing, ties and the books without a value included.
-    @Test(arguments: ["rating", "pages", "added", "started", "finished"])
-    func pagesByOneNumberOrDayAreTheListingsOrder(key: String) async throws {
+    /// Titles, or authors, whose folded forms are not ASCII or are the same for different books.
+    private static let namesPastASCII = [
+        "Émile", "emile", "E\u{301}mile", "Zoë", "zoe", "Ærø", "Straße", "strasse", "Ça ira", "cañon",
+        "Canon", "東京物語", "Ωmega", "omega", "🙂 Smile", "the Road", "The road", "Über", "uber",
+        "Ǆemal", "ǅemal", "ﬁre", "fire", "Å", "A\u{30A}", "İstanbul", "istanbul", "Σίσυφος", "σίσυφος"]
+
+    /// A page by author comes from `book_facts`' `sort_author`, compared by SQLite as bytes:
+    /// first authors past ASCII, the same for different books, or missing, page as the listing
+    /// sorts them in Swift, ties by title then path.
+    @Test(arguments: [false, true])
+    func pagesByAuthorOfNamesPastASCIIAreTheListingsOrder(descending: Bool) async throws {
+        var files: [String: String] = [".shelf/config.yaml": ""]
+        for (number, name) in Self.namesPastASCII.enumerated() {
+            let status = ["to-read", "finished", "reading"][number % 3]
+            // A second author never decides; a few books have none, or share a title.
+            let authors = number % 7 == 0 ? "" : "authors: [\"\(name)\", \"Aaron \(number)\"]\n"
+            files["\(status)/book-\(String(format: "%02d", number)).md"] = "---\ntitle: \"T\(number % 4)\"\n\(authors)---\n"
+        }
+        let three = try await ThreeReaders(files)
+        defer { try? FileManager.default.removeItem(atPath: three.root) }
+        let order = [BookSort(key: "author", descending: descending)]
+        for query in ["", "status:finished", "title:t1"] {
+            let parsed = try Query(parsing: query, today: testToday)
+            let expected = try await three.direct.books(matching: parsed, sortedBy: order, limit: nil).items.map(\.path)
+            for pageSize in [1, 4, 50] {
+                let pages = try await Self.pages(of: three.indexed, parsed, order, size: pageSize, through: expected.count)
+                #expect(pages == expected, "pages of \(pageSize) of \"\(query)\" by \(order)")
+            }
+        }
+    }
+
+    /// A page sorted by one number, day or first author comes from `book_facts`, cut at the
+    /// value the page ends at (``LibraryIndex/pathsByValue(of:matching:descending:limit:offset:)``):
+    /// pages of every size laid end to end are the listing, ties and the books without a value
+    /// included.
+    @Test(arguments: ["rating", "pages", "added", "started", "finished", "author"])
+    func pagesByOneNumberDayOrAuthorAreTheListingsOrder(key: String) async throws {
         let three = try await ThreeReaders(GeneratedLibrary.files(count: 60, seed: 64))
         defer { try? FileManager.default.removeItem(atPath: three.root) }
         for descending in [false, true] {

@@ -87,7 +87,8 @@ actor IndexedReads: ReadStrategy {
     }
 
     /// From the index by `sort_title`, or by the column of `book_facts` that holds `field`'s one
-    /// number or day (``IndexColumns/sortColumn(of:)``), after the refresh a listing of `query` makes.
+    /// number or day, or the first author (``IndexColumns/sortColumn(of:)``), after the refresh a
+    /// listing of `query` makes.
     func pathsInOrder(of field: BookSort.Field, matching query: Query, descending: Bool, limit: Int, offset: Int,
                       _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> ListAnswer<String>? {
         let column = IndexColumns.sortColumn(of: field)

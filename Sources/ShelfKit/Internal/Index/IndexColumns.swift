@@ -56,12 +56,15 @@ enum IndexColumns {
     }
 
     /// The column of `book_facts` that orders a sort by `field` as ``BookSort/Keys`` does, for
-    /// the fields whose key is one number or day: a day as `yyyymmdd` orders as the day. `nil`
-    /// for the others (text folds differently, `published` sorts a bare year before its days).
+    /// the fields whose key is one number or day (a day as `yyyymmdd` orders as the day) and
+    /// for the first author (`sort_author`, ``IndexRows/sortText(of:)``). `nil` for the others:
+    /// the title has its own index (`sort_title`), a status sorts in the configured order,
+    /// `published` sorts a bare year before its days, a path compares as Swift strings do.
     static func sortColumn(of field: BookSort.Field) -> String? {
         switch field {
         case .rating, .pages, .added, .started, .finished: lowColumn(of: field.rawValue)
-        case .title, .author, .status, .published, .path: nil
+        case .author: "sort_author"
+        case .title, .status, .published, .path: nil
         }
     }
 

@@ -36,6 +36,7 @@ enum IndexRows {
 
     static let insertFactsSQL: String = {
         let names = ["id", "path"] + IndexColumns.slots.map(\.column) + IndexListColumns.names + IndexProgressColumns.names
+            + ["sort_author"]
         return "INSERT INTO book_facts (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
     }()
 
@@ -48,15 +49,16 @@ enum IndexRows {
         for field in BookSchema.fields { bind(field.get(book), of: field, to: &row) }
         row.bind(Int64(stamp.size))
         row.bind(Int64(bitPattern: stamp.hash))
-        row.bind(sortTitle(of: book.title))
+        row.bind(sortText(of: book.title))
         row.bind(extra)
         row.bind(book.body)
     }
 
-    /// What a sort by title compares (``BookSort``: the folded title), in the form whose UTF-8
-    /// bytes, as SQLite compares them, are in the order Swift compares the strings: NFC.
-    static func sortTitle(of title: String) -> String {
-        let folded = TextFolding.fold(title)
+    /// What a sort by title or author compares (``BookSort``: the folded title, the folded
+    /// first author), in the form whose UTF-8 bytes, as SQLite compares them, are in the order
+    /// Swift compares the strings: NFC.
+    static func sortText(of text: String) -> String {
+        let folded = TextFolding.fold(text)
         return folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.precomposedStringWithCanonicalMapping
     }
 
@@ -65,7 +67,7 @@ enum IndexRows {
     /// and the folded values of its ``IndexListColumns`` (`lists`, in the order of
     /// ``IndexListColumns/fields``), then its ``IndexProgressColumns``.
     static func bindFacts(id: Int64, path: String, columns: [BookFacts.Value?], lists: [[String]], progress: ReadingProgress,
-                          to row: inout IndexInsert) {
+                          sortAuthor: String?, to row: inout IndexInsert) {
         row.bind(id)
         row.bind(path)
         for slot in IndexColumns.slots {
@@ -79,6 +81,7 @@ enum IndexRows {
             row.bind(largest)
         }
         IndexProgressColumns.bind(progress, to: &row)
+        row.bind(sortAuthor)
     }
 
     /// A field's value as its column stores it: lists joined, days and publications as text.

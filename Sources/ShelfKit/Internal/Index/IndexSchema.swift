@@ -43,8 +43,9 @@ enum IndexSchema {
     /// 28: `books` has a covering index of the books finished, `books_by_finished`, which a
     /// year's statistics read their books from; 29: the index of `book_facts` by finish day
     /// holds the reads; 30: the indexes of one command each are made by its first read, not by
-    /// the first build (``OnDemandIndex``).
-    static let version = 30
+    /// the first build (``OnDemandIndex``); 31: `book_facts` keeps what a sort by author compares,
+    /// `sort_author`, so that a page of books by author is cut from it as a page by a number is.
+    static let version = 31
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
     /// `length(slug)` in characters, and a range of lowercase slugs would miss it, so lookups by
@@ -82,7 +83,7 @@ enum IndexSchema {
             CREATE TABLE books (id INTEGER PRIMARY KEY, \(IndexRows.bookColumnDefinitions));
             CREATE TABLE book_facts (
                 id INTEGER PRIMARY KEY, path TEXT NOT NULL, \(IndexColumns.definitions), \(IndexListColumns.definitions),
-                \(IndexProgressColumns.definitions));
+                \(IndexProgressColumns.definitions), sort_author TEXT);
             CREATE TABLE sessions (
                 path TEXT NOT NULL, book_path TEXT NOT NULL, book_id TEXT NOT NULL, day TEXT NOT NULL,
                 time INTEGER, sequence INTEGER NOT NULL, "from" TEXT, "to" TEXT, pages INTEGER, minutes INTEGER, extra TEXT,

@@ -51,7 +51,7 @@ struct IndexWriter {
             IndexRows.bind(book, stamp: item.stamp, extra: item.rows.extra, to: &books)
             try books.run()
             IndexRows.bindFacts(id: db.lastInsertedRowID, path: path, columns: item.rows.columns, lists: item.rows.lists,
-                                progress: item.rows.progress, to: &facts)
+                                progress: item.rows.progress, sortAuthor: item.rows.sortAuthor, to: &facts)
             try facts.run()
             for (field, value) in item.rows.values {
                 values.bind(path)

@@ -78,6 +78,8 @@ extension LibraryIndex {
         var document: [String] = []
         /// A session's pages read (``LibraryIndex/pagesRead(_:of:)``), when its book was read with it.
         var pagesRead: Int?
+        /// What a sort by author compares, `nil` for a book without one (``IndexRows/sortText(of:)``).
+        var sortAuthor: String?
 
         init() {}
 
@@ -86,6 +88,7 @@ extension LibraryIndex {
         /// sets them once every changed file is written.
         init(_ book: Book, document withDocument: Bool, progress: ReadingProgress? = nil) {
             extra = IndexRows.extraJSON(book.extra)
+            sortAuthor = book.authors.first.map(IndexRows.sortText(of:))
             columns = Array(repeating: nil, count: IndexColumns.fields.count)
             lists = Array(repeating: [], count: IndexListColumns.fields.count)
             // The built-in fields by their place, found once (``BookFacts/values(of:progress:)``
