@@ -33,6 +33,11 @@ extension EngineHandle {
         try await engine.search(text, limit: limit, highlight: highlight)
     }
 
+    /// ``LibraryEngine/facetValues(_:matching:)``, for ``LibraryReading/counts(of:matching:order:)``.
+    func facetValues(_ facet: BookFacet, matching query: Query) async throws(ShelfError) -> Listing<[String]> {
+        try await engine.facetValues(facet, matching: query)
+    }
+
     public func booksWithProgress(matching query: Query, sortedBy order: [BookSort], limit: Int?) async throws(ShelfError)
         -> Listing<BookWithProgress> {
         try await engine.booksWithProgress(matching: query, sortedBy: order, limit: limit)

@@ -256,6 +256,12 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     }
 
     /// Reading the files is reading the books whole.
+    func partialBooks<Entry: Sendable>(matching query: Query, columns: Set<String>, _ files: LibraryFiles<Storage>,
+                                       _ entry: @escaping @Sendable (Book) -> Entry) async throws(ShelfError) -> ListAnswer<Entry>? {
+        nil
+    }
+
+    /// Reading the files is reading the books whole.
     func pathsInOrder(of field: BookSort.Field, matching query: Query, descending: Bool, limit: Int, offset: Int,
                       _ files: LibraryFiles<Storage>) async throws(ShelfError) -> ListAnswer<String>? {
         nil

@@ -77,13 +77,22 @@ actor IndexedReads: ReadStrategy {
             guard let field = sort.field else { return nil }
             if let column = field.indexColumn { columns.insert(column) }
         }
+        return try await partialBooks(matching: query, columns: columns, library) { book in
+            BookSort.Keys(book, order: order, statusOrder: statusOrder, progress: nil)
+        }
+    }
+
+    /// From the rows of `books`, only `columns` of each read, after the refresh a listing of
+    /// `query` makes.
+    func partialBooks<Entry: Sendable>(matching query: Query, columns: Set<String>, _ library: LibraryFiles<DiskStorage>,
+                                       _ entry: @escaping @Sendable (Book) -> Entry) async throws(ShelfError) -> ListAnswer<Entry>? {
         guard let (index, duplicates, _) = try await refreshedForListing(query, ProgressWanted(), library) else { return nil }
         shelf_release_free_memory()
         let expected = query.expression == .all ? bookCount : 0
-        let keys = try index.books(matching: query, progress: false, expected: expected, onlyColumns: columns) { book, _, _ in
-            BookSort.Keys(book, order: order, statusOrder: statusOrder, progress: nil)
+        let entries = try index.books(matching: query, progress: false, expected: expected, onlyColumns: columns) { book, _, _ in
+            entry(book)
         }
-        return ListAnswer(entries: keys, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+        return ListAnswer(entries: entries, problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
     }
 
     /// From the index by `sort_title`, or by the column of `book_facts` that holds `field`'s one

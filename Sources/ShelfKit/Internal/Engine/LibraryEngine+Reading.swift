@@ -202,6 +202,18 @@ extension LibraryEngine {
         return kept
     }
 
+    /// Each matched book's values of `facet` (``BookFacet/values(of:)``), in no particular
+    /// order: read with the facet's column alone where the strategy can (at 100,000 books each
+    /// book read whole was 0.8 s of `shelf authors`), whole otherwise.
+    func facetValues(_ facet: BookFacet, matching query: Query) async throws(ShelfError) -> Listing<[String]> {
+        let counted = query.countingFinished(in: files.configuration.status(for: .finished))
+        if let answer = try await reads.partialBooks(matching: counted, columns: facet.indexColumns, files, { facet.values(of: $0) }) {
+            try validate(query, customKeys: answer.customKeys)
+            return Listing(answer.entries, problems: answer.problems.sorted())
+        }
+        return try await mapBooks(matching: query, sortedBy: [], limit: nil, withProgress: false) { book, _ in facet.values(of: book) }
+    }
+
     func search(_ text: String, limit: Int?, highlight: SearchHighlight) async throws(ShelfError) -> Listing<SearchHit> {
         let query: Query
         do throws(QueryError) {

@@ -47,6 +47,13 @@ protocol ReadStrategy: Sendable {
     /// whose book has gone since is left out.
     func books(atPaths paths: [String], withText: Bool, _ files: LibraryFiles<Storage>) async throws(ShelfError) -> [Book]?
 
+    /// Every book `query` matches, made into an entry from a book read with only `columns` of
+    /// `books` besides its path, slug, status, folder and title (every other field empty), when
+    /// the strategy reads those without the rest of each book; `nil` when it cannot (the caller
+    /// reads the books whole). For what counts or sorts one field, never a book to show.
+    func partialBooks<Entry: Sendable>(matching query: Query, columns: Set<String>, _ files: LibraryFiles<Storage>,
+                                       _ entry: @escaping @Sendable (Book) -> Entry) async throws(ShelfError) -> ListAnswer<Entry>?
+
     /// The sort keys (``BookSort/Keys``) of every book `query` matches, made from the fields
     /// the order names alone, when the strategy reads those without the rest of each book; `nil`
     /// when it cannot, or the order names a key that is not a built-in field (``BookSort/field``).
