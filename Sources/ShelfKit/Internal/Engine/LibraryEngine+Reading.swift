@@ -231,7 +231,7 @@ extension LibraryEngine {
         // Words alone: every file holding them all is a hit, ranked before the books that hold
         // them only across files. When there are `limit` such files, the strategy may rank
         // them where the text is and read only those.
-        var answer: SearchAnswer?
+        let matching: SearchAnswer
         if let limit, query.expression.isWordsAlone,
            let ranked = try await reads.bestMatches(required, limit: limit, orElse: counting, rounds: rounds, files) {
             switch ranked {
@@ -240,11 +240,11 @@ extension LibraryEngine {
                 return Listing(best.matches.map { hit(of: $0, phrases: phrases, highlight: highlight) },
                                problems: Array(Set(best.problems)).sorted())
             case .all(let all):
-                answer = all
+                matching = all
             }
+        } else {
+            matching = try await reads.search(counting, rounds: rounds, files)
         }
-        let matching: SearchAnswer
-        if let answer { matching = answer } else { matching = try await reads.search(counting, rounds: rounds, files) }
         try validate(query, customKeys: matching.customKeys)
         let matched = Dictionary(matching.books.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [String: SearchMatch] = [:]

@@ -36,13 +36,8 @@ extension LibraryIndex {
             // rows of `books` only for the books it matches.
             let progressColumns = progress ? ", " + IndexProgressColumns.selected(from: "b") : ""
             let columns = onlyColumns.map(Self.columns(only:)) ?? (withText ? "d.*" : Self.columnsWithoutText)
-            var sql = "SELECT \(columns)\(progressColumns) FROM book_facts b CROSS JOIN books d ON d.id = b.id"
-            var arguments = StatementArguments()
-            if let query, query.expression != .all {
-                let compiled = QuerySQL(query.expression)
-                sql += " WHERE " + compiled.sql
-                arguments = compiled.statementArguments
-            }
+            let (filter, arguments) = QuerySQL.filter(query)
+            let sql = "SELECT \(columns)\(progressColumns) FROM book_facts b CROSS JOIN books d ON d.id = b.id" + filter
             var result: [Entry] = []
             result.reserveCapacity(expected)
             let statement = try db.makeStatement(sql: sql)
@@ -173,13 +168,7 @@ extension LibraryIndex {
         throws(ShelfError) -> [String] {
         ensure(for: query)
         return try read { db in
-            var filter = ""
-            var arguments = StatementArguments()
-            if query.expression != .all {
-                let compiled = QuerySQL(query.expression)
-                filter = " WHERE " + compiled.sql
-                arguments = compiled.statementArguments
-            }
+            var (filter, arguments) = QuerySQL.filter(query)
             let order = "b.\(column) IS NULL, b.\(column)\(descending ? " DESC" : "")"
             // The page's last book's value; a NULL one, or a page past the books, cuts nothing.
             let last = try DatabaseValue.fetchOne(db, sql: """
@@ -202,13 +191,8 @@ extension LibraryIndex {
     func bookMatches(_ query: Query) throws(ShelfError) -> [SearchMatch] {
         ensure(for: query)
         return try read { db in
-            var sql = "SELECT b.path, d.slug, d.title FROM book_facts b CROSS JOIN books d ON d.id = b.id"
-            var arguments = StatementArguments()
-            if query.expression != .all {
-                let compiled = QuerySQL(query.expression)
-                sql += " WHERE " + compiled.sql
-                arguments = compiled.statementArguments
-            }
+            let (filter, arguments) = QuerySQL.filter(query)
+            let sql = "SELECT b.path, d.slug, d.title FROM book_facts b CROSS JOIN books d ON d.id = b.id" + filter
             var result: [SearchMatch] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {

@@ -22,6 +22,14 @@ struct QuerySQL {
         append(expression)
     }
 
+    /// `query` as the filter of a read of `book_facts AS b`: ` WHERE …` and its arguments,
+    /// nothing for every book.
+    static func filter(_ query: Query?) -> (sql: String, arguments: StatementArguments) {
+        guard let query, query.expression != .all else { return ("", StatementArguments()) }
+        let compiled = QuerySQL(query.expression)
+        return (" WHERE " + compiled.sql, compiled.statementArguments)
+    }
+
     /// Whether the query reads the full-text table, which must be filled first.
     static func usesFullText(_ expression: QueryExpression) -> Bool {
         expression.terms.contains { term in
