@@ -61,6 +61,9 @@ struct SessionFile: Sendable {
     /// Parses the bytes of the session file at `path`, with every bad value it holds.
     static func parse(_ bytes: [UInt8], path: String, name: SessionFileName,
                       bookID: BookID) throws(ShelfError) -> (session: ReadingSession, problems: [ShelfError]) {
+        if let session = PlainSessionFile.read(bytes, path: path, name: name, bookID: bookID) {
+            return (session.read(from: FileStamp(bytes)), [])
+        }
         let document = try FrontMatterDocument(libraryFile: bytes, path: path)
         let (session, errors) = SessionFormat.read(document, bookID: bookID, name: name)
         return (session.read(from: FileStamp(bytes)), errors)

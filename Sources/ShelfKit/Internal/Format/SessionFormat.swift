@@ -15,20 +15,31 @@ enum SessionFormat {
             return nil
         }
         let from = position("from"), to = position("to")
-        var session = ReadingSession(
-            bookID: bookID, day: name.day, time: name.time, sequence: name.sequence, suffix: name.suffix,
+        let session = Self.session(
+            bookID: bookID, name: name, from: from, to: to,
             pages: reader.read { document throws(FrontMatterError) in try document.int("pages") },
             minutes: reader.read { document throws(FrontMatterError) in try document.int("minutes") },
-            extra: reader.extra(excluding: knownKeys),
-            note: reader.body,
-            path: document.path ?? ""
-        )
-        session.fromPosition = from
-        session.toPosition = to
-        if let from, let to, from.unit == to.unit, to.value < from.value {
+            extra: reader.extra(excluding: knownKeys), note: reader.body, path: document.path ?? "")
+        if let from, let to, isBackwards(from: from, to: to) {
             reader.reject("to", reason: "is below from (\(from))")
         }
         return (session, MergeConflictMarks.withoutConflictedKeys(reader.errors, in: document))
+    }
+
+    /// A session of the book `bookID` named `name`, from the values its file holds.
+    static func session(bookID: BookID, name: SessionFileName, from: ReadingPosition?, to: ReadingPosition?, pages: Int?,
+                        minutes: Int?, extra: [YAMLValue.Entry], note: String, path: String) -> ReadingSession {
+        var session = ReadingSession(
+            bookID: bookID, day: name.day, time: name.time, sequence: name.sequence, suffix: name.suffix,
+            pages: pages, minutes: minutes, extra: extra, note: note, path: path)
+        session.fromPosition = from
+        session.toPosition = to
+        return session
+    }
+
+    /// Whether `to` is below `from` in the same unit, which a file may not say.
+    static func isBackwards(from: ReadingPosition, to: ReadingPosition) -> Bool {
+        from.unit == to.unit && to.value < from.value
     }
 
     /// Why a `from` or `to` that is no position is refused.
