@@ -176,7 +176,8 @@ struct ReadSessionTests {
     private static func exitStatus(in folder: String) -> String? {
         var status: String?
         for _ in 0..<600 where status == nil {
-            status = try? String(contentsOfFile: folder + "/status", encoding: .utf8)
+            // The shell creates the file before `echo` writes to it: a status is a whole line.
+            status = (try? String(contentsOfFile: folder + "/status", encoding: .utf8)).flatMap { $0.hasSuffix("\n") ? $0 : nil }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return status

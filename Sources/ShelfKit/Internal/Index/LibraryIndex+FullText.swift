@@ -102,7 +102,7 @@ extension LibraryIndex {
         let raw = statement.sqliteStatement
         let storedCount = Int32(statement.columnCount)
         var after: Int64 = 0
-        var encoding: BackgroundResult<[EncodedDocument]>?
+        var encoding: BackgroundMap<DocumentSource, EncodedDocument>?
         while true {
             var sources: [DocumentSource] = []
             sqlite3_reset(raw)
@@ -120,11 +120,9 @@ extension LibraryIndex {
             }
             sqlite3_reset(raw)
             let page = sources
-            let next = page.isEmpty ? nil : BackgroundResult {
-                ParallelMap.mapBlocking(page) { source in
-                    EncodedDocument(id: source.id, path: source.path, bookPath: source.bookPath,
-                                    columns: text(source.stored).map(FullText.indexText))
-                }
+            let next = page.isEmpty ? nil : BackgroundMap(page) { source in
+                EncodedDocument(id: source.id, path: source.path, bookPath: source.bookPath,
+                                columns: text(source.stored).map(FullText.indexText))
             }
             for document in encoding?.value() ?? [] {
                 try writer.insertDocument(id: document.id, path: document.path, bookPath: document.bookPath,

@@ -69,27 +69,22 @@ extension LibraryIndex {
                     let keepsText = keptText || fullText
                     var writer = try IndexWriter(db)
                     var totals = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
-                    var parsing: [BackgroundResult<[ParsedSessions]>] = []
+                    var parsing: [BackgroundMap<BookLocation, ParsedSessions>] = []
                     var next = 0
                     func parseNext() throws {
                         guard next < batches.count else { return }
                         let batch = batches[next].map { listing.books[$0] }
                         let books = try Self.progressBooks(db, paths: batch.map(\.path))
-                        parsing.append(BackgroundResult {
-                            ParallelMap.mapBlocking(batch) { book in
-                                Self.parseSessions(of: book, listing.sessionNames(of: book), row: books[book.path], storage,
-                                                   encodeText: keepsText)
-                            }
+                        parsing.append(BackgroundMap(batch) { book in
+                            Self.parseSessions(of: book, listing.sessionNames(of: book), row: books[book.path], storage,
+                                               encodeText: keepsText)
                         })
                         next += 1
                     }
                     try parseNext()
-                    if keepsText && !keptText {
-                        try parseNext()
-                        try Self.writeDocuments(db, &writer)
-                    }
+                    if keepsText && !keptText { try Self.writeDocuments(db, &writer) }
                     while !parsing.isEmpty {
-                        let parsed = parsing.removeFirst().value() ?? []
+                        let parsed = parsing.removeFirst().value()
                         try parseNext()
                         for book in parsed {
                             for item in book.items { try writer.insert(item, info: item.info, fullText: keepsText) }
