@@ -46,9 +46,9 @@ extension LibraryIndex {
     /// Writes the document of every row of `books` and `sessions`, in the caller's transaction,
     /// and records the table as kept.
     ///
-    /// Rows are read a page at a time, in rowid order, and each page is encoded on all cores
-    /// while this thread writes the page before it to FTS5: a library of 100,000 books never
-    /// holds all its words at once, and only SQLite's own work stays on this thread. Only the
+    /// Rows are read a page at a time, in rowid order, and each page is encoded on the other cores
+    /// while this thread writes the page before it to FTS5, and by this thread too once it has:
+    /// a library of 100,000 books never holds all its words at once. Only the
     /// columns a document is made of are read, by position, and decoded with the encoding:
     /// building each book and its unknown keys here was most of the time.
     static func writeDocuments(_ db: Database, _ writer: inout IndexWriter) throws {
@@ -88,7 +88,8 @@ extension LibraryIndex {
         var columns: [String]
     }
 
-    /// Rows read per page: the documents of a page are encoded together on all cores.
+    /// Rows read per page: the documents of a page are encoded together on the other cores
+    /// (``BackgroundMap``).
     private static let documentPage = 2_048
 
     /// Writes the document of every row of `sql`, which takes the last rowid seen and a page

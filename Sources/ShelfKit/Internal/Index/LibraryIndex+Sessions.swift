@@ -30,12 +30,13 @@ extension LibraryIndex {
     /// the full-text table is filled too, unless it is kept already.
     ///
     /// One immediate transaction checks, reads and writes: another process may be filling the
-    /// table too, and only one must. The files are read on all cores a few thousand at a time,
-    /// each book's from its open session folder, the next batches while this thread writes the
-    /// last, so that a library of 100,000 books does not hold all its parsed sessions at once.
-    /// The full-text table is filled from the books' rows (``writeDocuments(_:_:)``) while the
-    /// first batches are parsed, which keeps the other cores busy while SQLite takes this one,
-    /// and the notes are encoded as they are parsed.
+    /// table too, and only one must. The files are read a few thousand at a time, each book's
+    /// from its open session folder, the next batch on the other cores while this thread writes
+    /// the last (``BackgroundMap``, which this thread joins when it gets there), so that a library
+    /// of 100,000 books does not hold all its parsed sessions at once. The full-text table is
+    /// filled from the books' rows (``writeDocuments(_:_:)``) while the first batch is parsed,
+    /// which keeps the other cores busy while SQLite takes this one, and the notes are encoded
+    /// as they are parsed.
     ///
     /// A batch holds whole books, and each book's totals are computed on the parsing threads
     /// from the sessions just read and its row's length and current read, read before the batch
