@@ -55,6 +55,11 @@ struct QueryParserTests {
         ("(dune or", "\"or\" needs a term on each side in \"or\""),
         ("(dune", "\"(\" without a matching \")\" in \"(\""),
         ("dune)", "\")\" without a matching \"(\" in \")\""),
+        ("(", "\"(\" without a matching \")\" in \"(\""),
+        ("rating>=4 and (", "\"(\" without a matching \")\" in \"(\""),
+        ("dune or ((", "\"(\" without a matching \")\" in \"(\""),
+        ("()", "\"(\" needs a term after it in \"(\""),
+        (")", "\")\" without a matching \"(\" in \")\""),
         ("dune -", "\"-\" needs a term after it in \"-\""),
         ("title:a..c", "title holds text, so it takes no range in \"title:a..c\"; ranges are for numbers and dates"),
     ])

@@ -10,6 +10,8 @@
 struct QueryParser {
     private var lexemes: [String] = []
     private var position = 0
+    /// How many `(` the lexeme at `position` is inside.
+    private var depth = 0
     private let today: Day
 
     init(text: String, today: Day) throws(QueryError) {
@@ -86,6 +88,11 @@ struct QueryParser {
         if items.isEmpty {
             let operatorName = keyword ?? (Self.isKeyword(next, "or") ? "or" : nil)
             if let operatorName { throw QueryError(.missingTerm(operator: operatorName), term: operatorName) }
+            // Inside parentheses, the query ended (`(`) or they hold nothing (`()`).
+            if depth > 0 {
+                if next == nil { throw QueryError(.unclosedParenthesis, term: "(") }
+                throw QueryError(.missingTerm(operator: "("), term: "(")
+            }
             throw QueryError(.unexpectedParenthesis, term: next ?? "")
         }
         return items.count == 1 ? items[0] : .and(items)
@@ -102,9 +109,11 @@ struct QueryParser {
         }
         if lexeme == "(" {
             position += 1
+            depth += 1
             let inner = try parseOr()
             guard next == ")" else { throw QueryError(.unclosedParenthesis, term: "(") }
             position += 1
+            depth -= 1
             return inner
         }
         if lexeme.hasPrefix("-"), lexeme.count > 1 {
