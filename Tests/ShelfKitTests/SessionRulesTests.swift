@@ -36,4 +36,34 @@ struct SessionRulesTests {
         let progress = ReadingProgress(try await test.library.sessions(of: "circe"))
         #expect(progress.page == 120 && progress.pagesRead == 120)
     }
+
+    /// Sessions a book has before it is first started (written by hand, imported from an
+    /// e-reader) prove it was started by the first one's day: `start` and a first `log` set
+    /// `started` no later than that, and `check` finds no session before it. A book read
+    /// before keeps the day its new read begins.
+    @Test(arguments: LibraryKind.allCases)
+    func sessionsBeforeAFirstStartMoveItBack(_ kind: LibraryKind) async throws {
+        for viaLog in [false, true] {
+            let test = try TestLibrary.make(kind)
+            defer { test.remove() }
+            try await test.library.add(Book(id: "circe", title: "Circe", pages: 300), to: .toRead, in: "")
+            try await test.write("---\nfrom: 1\nto: 20\nminutes: 30\n---\n\nA first go.\n", to: "to-read/circe/2024-03-02-0900.md")
+            try await test.write("---\nto: 35\n---\n", to: "to-read/circe/2024-03-04-0900.md")
+            if viaLog {
+                try await test.library.log(ReadingSession(day: day("2024-03-14"), to: 60), for: "circe")
+            } else {
+                try await test.library.start("circe", on: day("2024-03-14"))
+            }
+            #expect(try await test.library.book("circe").started == day("2024-03-02"), "via log: \(viaLog)")
+            #expect(try await test.library.check().isEmpty, "via log: \(viaLog)")
+        }
+        // A book read before: its new read begins on the day asked.
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(id: "circe", title: "Circe", pages: 300), to: .toRead, in: "")
+        try await test.library.log(ReadingSession(day: day("2024-03-02"), to: 20), for: "circe")
+        try await test.library.move("circe", to: .finished, folder: nil, on: day("2024-03-05")) { _ in }
+        try await test.library.start("circe", on: day("2024-03-14"))
+        #expect(try await test.library.book("circe").started == day("2024-03-14"))
+    }
 }

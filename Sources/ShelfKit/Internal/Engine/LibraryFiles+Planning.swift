@@ -123,6 +123,13 @@ extension LibraryFiles {
                 }
             }
             arrivalDates(&book, in: status, on: day)
+            if before.started == nil, book.earlierReads.isEmpty, let started = book.started,
+               let first = firstSessionDay(in: origin), first < started {
+                // Sessions a book has before it is first started (written by hand, imported from
+                // an e-reader) prove it was started by the first one's day, as a backdated log
+                // does: `check` finds no session before `started`.
+                book.started = first
+            }
             let set = Set(BookChanges(from: before, to: book).keys)
             try refuseImpossibleDates(book, keys: set, in: status, path: current.path)
         }
@@ -145,6 +152,13 @@ extension LibraryFiles {
         // The planned book carries the version of the bytes it will have, so that a copy handed
         // back and edited later is checked against them, not taken as the file's whole truth.
         return plan.entries[key]?.book ?? entry.book
+    }
+
+    /// The day of the earliest session file beside the book at `location`, by its name; `nil`
+    /// when it has none or its folder cannot be listed.
+    func firstSessionDay(in location: BookLocation) -> Day? {
+        let entries = (try? storage.entries(in: location.sessionFolder)) ?? []
+        return entries.filter { $0.kind == .file }.compactMap { SessionFileName($0.name)?.day }.min()
     }
 
     /// Sets the date a book arriving in `status` gets from its role, when the book has none:
