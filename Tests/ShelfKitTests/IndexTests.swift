@@ -425,6 +425,20 @@ struct IndexTests {
         #expect(try await library.search("desert -author:herbert", limit: 10).isEmpty)
     }
 
+    /// A session file that does not read keeps its note out of a search, and the search says
+    /// so: its problem is among the answer's, with the index or without, ranked or not.
+    @Test(arguments: [IndexOptions.enabled, .disabled])
+    func aSessionThatDoesNotReadIsASearchsProblem(_ options: IndexOptions) async throws {
+        let root = try TemporaryFolder.make(with: Self.files.merging(
+            ["finished/sci-fi/dune/2024-01-05.md": "---\nfrom: 100\nto: 12x\n---\n\nMarmalade on the sandworm.\n"]) { $1 })
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, index: options, today: { testToday })
+        for (query, limit) in [("marmalade", 1), ("marmalade", nil), ("desert", 1), ("desert", 10)] as [(String, Int?)] {
+            let found = try await library.search(query, limit: limit, highlight: .none)
+            #expect(found.problems.map(\.path) == ["finished/sci-fi/dune/2024-01-05.md"], "\(query) \(String(describing: limit))")
+        }
+    }
+
     /// A search refreshes the index once, however many files hold its words: one with fewer
     /// than its limit, or none, once refreshed for the ranking in SQLite and again for the
     /// answer ranked in Swift, a second walk of the library. Its hits are those the files give.

@@ -213,8 +213,15 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
     func search(_ query: Query, rounds: [[[String]]], _ files: LibraryFiles<Storage>) async throws(ShelfError) -> SearchAnswer {
         let answer = try await list(matching: query, progress: ProgressWanted(), files) { book, _ in SearchMatch(of: book) }
         var matches: [[ScoredDocument]] = []
-        for phrases in rounds { matches.append(try await searchMatches(phrases, files).items) }
-        return SearchAnswer(books: answer.entries, rounds: matches, problems: answer.problems, customKeys: answer.customKeys)
+        // A session file that does not read keeps its note out of the search: its problem is
+        // one of the search's.
+        var problems = answer.problems
+        for phrases in rounds {
+            let round = try await searchMatches(phrases, files)
+            matches.append(round.items)
+            problems += round.problems
+        }
+        return SearchAnswer(books: answer.entries, rounds: matches, problems: problems, customKeys: answer.customKeys)
     }
 
     /// The books and sessions whose words contain every phrase, scored, with the problems of
@@ -224,14 +231,15 @@ struct FileReads<Storage: LibraryStorage>: ReadStrategy {
         let all = try await allBooks(files)
         let books = Dictionary(all.books.map { ($0.book.path, $0.book) }, uniquingKeysWith: { first, _ in first })
         var documents = all.books.map { SearchDocument(book: $0.book) }
-        for session in try await sessions(since: nil, files).items {
+        let sessions = try await sessions(since: nil, files)
+        for session in sessions.items {
             guard let book = books[BookLocation.bookPath(ofSession: session.path)] else { continue }
             documents.append(SearchDocument(session: session, of: book))
         }
         let ranked = SearchRanking.rank(documents, phrases, limit: nil).map { document, score in
             ScoredDocument(path: document.path, bookPath: document.book.path, score: score)
         }
-        return Listing(ranked, problems: all.problems)
+        return Listing(ranked, problems: all.problems + sessions.problems)
     }
 
     func paths(named slug: String) async -> [String]? { nil }

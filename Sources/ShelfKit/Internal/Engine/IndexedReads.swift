@@ -215,8 +215,11 @@ actor IndexedReads: ReadStrategy {
                                      duplicates: [Problem]) throws(ShelfError) -> SearchAnswer {
         var matches: [[ScoredDocument]] = []
         for phrases in rounds { matches.append(try index.searchMatches(phrases)) }
+        // A session file that does not read keeps its note out of the search: its problem is
+        // one of the search's.
         return SearchAnswer(books: try index.bookMatches(query), rounds: matches,
-                            problems: try index.problems(sessions: false) + duplicates, customKeys: try index.customKeys())
+                            problems: try index.problems(sessions: false) + index.problems(sessions: true) + duplicates,
+                            customKeys: try index.customKeys())
     }
 
     /// From the books' rows in up-next order, four columns of each, after a refresh that reads
@@ -292,7 +295,7 @@ actor IndexedReads: ReadStrategy {
         }
         let best = try index.bestMatches(phrases, limit: limit)
         guard best.count == limit else { return .all(try Self.searchAnswer(query, rounds: rounds, index, duplicates: duplicates)) }
-        return .best(BestMatches(matches: best, problems: try index.problems(sessions: false) + duplicates,
+        return .best(BestMatches(matches: best, problems: try index.problems(sessions: false) + index.problems(sessions: true) + duplicates,
                                  customKeys: try index.customKeys()))
     }
 

@@ -53,11 +53,7 @@ enum SessionRules {
         }
         try refuseEmptyOrPastLastPage(session, of: book, extent: extent, before: before)
         // Past where the next session starts, in any units the book's length compares (as pages).
-        // A session of pages alone reads on from where the others reached (`--pages 10` after
-        // page 80 is pages 81 to 90), and ends there.
-        let reachedPage = reached.map { extent.page($0) } ?? 0
-        let pagesTo = session.pages.flatMap { pages in reachedPage.map { ReadingPosition.page($0 + pages) } }
-        if let to = session.toPosition ?? (session.fromPosition == nil ? pagesTo : nil),
+        if let to = session.toPosition,
            let later = existing.first(where: { session.precedes($0) && ($0.fromPosition ?? $0.toPosition) != nil }),
            let start = later.fromPosition ?? later.toPosition, extent.isBefore(start, to) == true,
            let page = extent.page(to), let laterPage = extent.page(start) {
