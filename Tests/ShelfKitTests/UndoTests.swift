@@ -127,6 +127,30 @@ struct UndoTests {
         #expect(try await test.library.undoableWrites().first?.operation == "move of dune")
     }
 
+    /// A write whose files the person put back by hand is taken back with nothing written and
+    /// forgotten, so that the writes before it can be taken back; a file put back to anything
+    /// else still refuses.
+    @Test(arguments: LibraryKind.allCases)
+    func aWritePutBackByHandIsForgotten(_ kind: LibraryKind) async throws {
+        let test = try TestLibrary.make(kind)
+        defer { test.remove() }
+        try await test.library.add(Book(title: "Dune", pages: 412), to: .reading, in: "")
+        let added = try #require(await test.bytes("reading/dune.md"))
+        try await test.library.update("dune") { $0.rating = 3 }
+        try await test.write(String(decoding: added, as: UTF8.self).replacingOccurrences(of: "pages: 412", with: "pages: 413"),
+                             to: "reading/dune.md")
+        await expectError(.cannotUndo(operation: "update of dune", path: "reading/dune.md")) {
+            try await test.library.undoLastWrite()
+        }
+        try await test.write(String(decoding: added, as: UTF8.self), to: "reading/dune.md")
+        let snapshot = await test.snapshot()
+        #expect(try await test.library.undoLastWrite().operation == "update of dune")
+        #expect(await test.snapshot() == snapshot, "nothing written")
+        #expect(try await test.library.undoableWrites().first?.operation == "add of dune")
+        try await test.library.undoLastWrite()
+        #expect(await !test.exists("reading/dune.md"))
+    }
+
     /// Taking back an add removes the file only when it holds what the add wrote; an edited one
     /// stays, byte for byte, with nothing left beside it.
     @Test(arguments: LibraryKind.allCases)

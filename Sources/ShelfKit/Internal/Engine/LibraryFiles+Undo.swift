@@ -19,14 +19,16 @@ extension LibraryFiles {
         do throws(ShelfError) {
             try perform(Journal(operation: "undo of the \(record.operation)", detail: record.detail, steps: steps, forgets: path))
         } catch {
+            let changed: String
             switch error {
-            case .changedOnDisk(let changed), .alreadyExists(let changed), .savedTwiceDuringWrite(let changed, _):
-                throw .cannotUndo(operation: record.operation, path: changed)
-            case .io(let missing, _, _) where storage.kind(of: missing) == nil:
-                throw .cannotUndo(operation: record.operation, path: missing)
-            default:
-                throw error
+            case .changedOnDisk(let path), .alreadyExists(let path), .savedTwiceDuringWrite(let path, _): changed = path
+            case .io(let missing, _, _) where storage.kind(of: missing) == nil: changed = missing
+            default: throw error
             }
+            // Put back by hand, the files hold what taking the write back would leave: it is
+            // forgotten, with nothing written, so that the writes before it can be taken back.
+            guard holdsAlready(steps) else { throw .cannotUndo(operation: record.operation, path: changed) }
+            try? storage.removeFile(path)
         }
         if record.paths.contains(LibraryConfiguration.path), let bytes = try? storage.read(LibraryConfiguration.path),
            let settings = try? LibraryConfiguration(yaml: bytes) {
@@ -34,5 +36,26 @@ extension LibraryFiles {
         }
         locations = [:]
         return RecordedWrite(record)
+    }
+
+    /// Whether every file `steps` write already holds the bytes they would write and every file
+    /// they remove is gone: what taking the write back would leave, as a person who put the
+    /// files back by hand left it. A step that moves a file never counts as done.
+    private func holdsAlready(_ steps: [JournalStep]) -> Bool {
+        var checked = false
+        for step in steps {
+            switch step {
+            case .write(let path, let bytes, _):
+                guard (try? storage.read(path)).map({ $0.elementsEqual(bytes) }) == true else { return false }
+            case .remove(let path, _):
+                guard storage.kind(of: path) == nil else { return false }
+            case .removeEmptyFolders:
+                continue
+            case .move:
+                return false
+            }
+            checked = true
+        }
+        return checked
     }
 }
