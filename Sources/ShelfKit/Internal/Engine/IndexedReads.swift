@@ -218,7 +218,7 @@ actor IndexedReads: ReadStrategy {
         // A session file that does not read keeps its note out of the search: its problem is
         // one of the search's.
         return SearchAnswer(books: try index.bookMatches(query), rounds: matches,
-                            problems: try index.problems(sessions: false) + index.problems(sessions: true) + duplicates,
+                            problems: try index.allProblems() + duplicates,
                             customKeys: try index.customKeys())
     }
 
@@ -281,7 +281,7 @@ actor IndexedReads: ReadStrategy {
         }
         var figures = try index.readingFigures(matching: query, finishedIn: year, from: first, through: last,
                                                 today: today)
-        figures.problems = try index.problems(sessions: false) + index.problems(sessions: true) + duplicates
+        figures.problems = try index.allProblems() + duplicates
         figures.customKeys = try index.customKeys()
         return figures
     }
@@ -295,7 +295,7 @@ actor IndexedReads: ReadStrategy {
         }
         let best = try index.bestMatches(phrases, limit: limit)
         guard best.count == limit else { return .all(try Self.searchAnswer(query, rounds: rounds, index, duplicates: duplicates)) }
-        return .best(BestMatches(matches: best, problems: try index.problems(sessions: false) + index.problems(sessions: true) + duplicates,
+        return .best(BestMatches(matches: best, problems: try index.allProblems() + duplicates,
                                  customKeys: try index.customKeys()))
     }
 

@@ -78,16 +78,18 @@ enum PlainSessionFile {
             seen |= key.bit
             let value = line[(colon + 2)...]
             switch key {
-            case .pages: pages = PlainSessionFile.wholeNumber(value)
-            case .minutes: minutes = PlainSessionFile.wholeNumber(value)
-            case .from: from = PlainSessionFile.position(value)
-            case .to: to = PlainSessionFile.position(value)
-            }
-            switch key {
-            case .pages: return pages != nil
-            case .minutes: return minutes != nil
-            case .from: return from != nil
-            case .to: return to != nil
+            case .pages:
+                pages = PlainSessionFile.wholeNumber(value)
+                return pages != nil
+            case .minutes:
+                minutes = PlainSessionFile.wholeNumber(value)
+                return minutes != nil
+            case .from:
+                from = PlainSessionFile.position(value)
+                return from != nil
+            case .to:
+                to = PlainSessionFile.position(value)
+                return to != nil
             }
         }
     }

@@ -225,6 +225,16 @@ extension LibraryIndex {
         }
     }
 
+    /// The problems of every file, the books' then the sessions', each in the order they were
+    /// found: what a read of books and notes together warns of (a search, the statistics).
+    func allProblems() throws(ShelfError) -> [Problem] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT path, line, \"column\", message FROM problems ORDER BY is_session, rowid").map { row in
+                Problem(path: row[0], line: row[1], column: row[2], message: row[3])
+            }
+        }
+    }
+
     /// Every readable session on or after `day`, in reading order (untimed first), then by path.
     func sessions(since day: Day?) throws(ShelfError) -> [ReadingSession] {
         try read { db in
