@@ -117,7 +117,7 @@ struct IndexTests {
         try [
             "SELECT path, book_path, title, subtitle, authors, series, tags, body FROM documents ORDER BY path",
             """
-            SELECT path, book_path, book_id, day, time, sequence, "from", "to", pages, minutes, extra, note
+            SELECT path, book_path, book_id, day, time, sequence, "from", "to", pages, minutes, extra, note, pages_read
             FROM sessions ORDER BY path
             """,
             "SELECT * FROM book_facts ORDER BY path",
@@ -154,8 +154,51 @@ struct IndexTests {
                                           "reading/cien-anos/2020-01-05.md"])
         #expect(try await lazy.search("desert", limit: 10) == hits)
         let contents = try indexContents(in: built)
-        #expect(contents.last == "fulltext|1\nsessions|1")
+        #expect(contents.last == "fulltext|1\nsessions|2")
         #expect(try indexContents(in: filled) == contents)
+    }
+
+    /// A first search on an index of the books alone keeps the session files' documents, not
+    /// their rows; the first read of the sessions adds the rows. Session files made, edited and
+    /// deleted in between are searched as they are, and the index then holds what a first build
+    /// of the same files writes.
+    @Test(arguments: [false, true])
+    func aFirstSearchKeepsTheNotesWordsAndAReadOfSessionsTheirRows(editedInBetween: Bool) async throws {
+        let filled = try TemporaryFolder.make(with: Self.searchedFiles)
+        let built = try TemporaryFolder.make(with: Self.searchedFiles)
+        defer {
+            try? FileManager.default.removeItem(atPath: filled)
+            try? FileManager.default.removeItem(atPath: built)
+        }
+        let lazy = try FileLibrary(root: filled, today: { testToday })
+        #expect(try await titles(lazy, "author:herbert") == ["Dune"])
+        #expect(Set(try await lazy.search("desert", limit: 10).map(\.path))
+                == ["finished/sci-fi/dune.md", "finished/sci-fi/dune/2024-01-02.md", "reading/cien-anos.md",
+                    "reading/cien-anos/2020-01-05.md"])
+        #expect(try indexAnswer("SELECT value FROM meta WHERE key = 'sessions'", in: filled) == "1")
+        #expect(try indexAnswer("SELECT count(*) FROM sessions", in: filled) == "0")
+        // Every book's document, and every session's but the one that does not read.
+        #expect(try indexAnswer("SELECT count(*) FROM documents", in: filled) == "7")
+        // The session that does not read is the search's problem.
+        #expect(try indexAnswer("SELECT path FROM problems", in: filled) == "reading/cien-anos/2024-02-03.md")
+
+        if editedInBetween {
+            for root in [filled, built] {
+                try write("---\nfrom: 101\nto: 150\n---\n\nSandworm rides.\n", "finished/sci-fi/dune/2024-01-04.md", in: root)
+                try write("---\nfrom: 1\nto: 90\n---\n\nChapters of sand.\n", "finished/sci-fi/dune/2024-01-02.md", in: root)
+                _ = try shell("rm reading/cien-anos/2020-01-05.md reading/cien-anos/2024-02-03.md", in: root)
+            }
+            #expect(try await lazy.search("sandworm", limit: 10).map(\.path) == ["finished/sci-fi/dune/2024-01-04.md"])
+            #expect(Set(try await lazy.search("desert", limit: 10).map(\.path)) == ["finished/sci-fi/dune.md", "reading/cien-anos.md"])
+            #expect(try indexAnswer("SELECT count(*) FROM problems", in: filled) == "0")
+        }
+        let sessions = try await lazy.sessions(since: nil)
+        #expect(try indexAnswer("SELECT value FROM meta WHERE key = 'sessions'", in: filled) == "2")
+        let eager = try FileLibrary(root: built, today: { testToday })
+        #expect(try await eager.sessions(since: nil).items == sessions.items)
+        _ = try await eager.search("desert", limit: 10)
+        #expect(try indexContents(in: filled) == indexContents(in: built))
+        #expect(sessions.items.count == 4)
     }
 
     /// The byte-level fast path of the indexed text cuts and encodes words as the general one.

@@ -289,6 +289,39 @@ struct WatchmanRefreshTests {
         #expect(try await fixture.refresh(at: fixture.server.folder + "/nothing").walked)
     }
 
+    /// A first search keeps the session files' documents and not their rows; session files
+    /// made, edited and deleted after it are then read from watchman's report, without a walk,
+    /// and searched as they are, until a read of the sessions adds every row.
+    @Test
+    func theNotesKeptByAFirstSearchFollowWatchmansReports() async throws {
+        let fixture = try await Fixture.make()
+        defer { fixture.remove() }
+        func library() throws -> FileLibrary { try FileLibrary(root: fixture.root, index: fixture.options, today: { testToday }) }
+        let files = try FileLibrary(root: fixture.root, index: .disabled, today: { testToday })
+        func expectSearchesAsFiles(_ words: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+            for word in words {
+                #expect(try await library().search(word) == (try await files.search(word)), "\(word)", sourceLocation: sourceLocation)
+            }
+        }
+        #expect(try await library().refreshIndex(sessions: false)?.walked == true)
+        try await expectSearchesAsFiles(["desert", "kvothe"])
+        let index = try LibraryIndex.open(at: fixture.root + "/" + IndexOptions.path)
+        #expect(try index.read { db in try LibraryIndex.sessionsKept(db) } == .documents)
+
+        let folder = "reading/fantasy/the-name-of-the-wind/"
+        try fixture.write("---\nfrom: 300\nto: 320\n---\n\nSympathy lessons with Elodin.\n", folder + "2026-11-20.md")
+        try fixture.shell("printf 'Chandrian again.\\n' >> \(folder)2026-10-11.md && rm \(folder)2026-10-03-2.md")
+        #expect(try await library().refreshIndex(sessions: false)?.walked == false)
+        #expect(try index.read { db in try LibraryIndex.sessionsKept(db) } == .documents)
+        try await expectSearchesAsFiles(["elodin", "chandrian", "sympathy", "kvothe"])
+        #expect(try await library().search("elodin").map(\.path) == [folder + "2026-11-20.md"])
+
+        // The first read of the sessions adds their rows.
+        #expect(try await library().sessions(since: nil).items == (try await files.sessions(since: nil)).items)
+        #expect(try index.read { db in try LibraryIndex.sessionsKept(db) } == .rows)
+        try await fixture.expectSameAsFiles(fixture.options)
+    }
+
     @Test
     func aChangedConfigurationIsWalked() async throws {
         let fixture = try await Fixture.make()

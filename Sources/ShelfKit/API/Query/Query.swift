@@ -46,6 +46,17 @@ public struct Query: Sendable, Hashable {
         }
     }
 
+    /// Whether the query tests a value computed from the sessions (`progress`, `read`, ...):
+    /// its words are in the sessions' notes, but these need every session itself.
+    var needsSessionValues: Bool {
+        expression.terms.contains { term in
+            switch term.test {
+            case .text: false
+            case .has(let field), .missing(let field), .compare(let field, _): field.needsSessions
+            }
+        }
+    }
+
     /// Throws for a custom key that no book in the library has, or a status the library does
     /// not have (`status:finishd`), suggesting close names: either is a typo that would
     /// otherwise match nothing in silence.

@@ -115,8 +115,9 @@ actor IndexedReads: ReadStrategy {
     /// it would make, without its progress.
     func count(matching query: Query, _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
         -> (count: Int, customKeys: Set<String>)? {
-        guard let (index, _) = try await refreshed(library, sessions: query.needsSessions,
-                                                   fullText: QuerySQL.usesFullText(query.expression)) else {
+        let fullText = QuerySQL.usesFullText(query.expression)
+        guard let (index, _) = try await refreshed(library, sessions: query.needsSessionValues, sessionDocuments: fullText,
+                                                   fullText: fullText) else {
             return nil
         }
         return (try index.count(matching: query), try index.customKeys())
@@ -129,8 +130,8 @@ actor IndexedReads: ReadStrategy {
     private func refreshedForListing(_ query: Query, _ wanted: ProgressWanted, _ library: LibraryFiles<DiskStorage>)
         async throws(ShelfError) -> (LibraryIndex, duplicates: [Problem], givesProgress: Bool)? {
         let fullText = QuerySQL.usesFullText(query.expression)
-        guard let (index, files) = try await refreshed(library, sessions: query.needsSessions || wanted.forSorting,
-                                                       fullText: fullText) else {
+        guard let (index, files) = try await refreshed(library, sessions: query.needsSessionValues || wanted.forSorting,
+                                                       sessionDocuments: fullText, fullText: fullText) else {
             return nil
         }
         guard wanted.forListing && !wanted.forSorting else { return (index, files.duplicateProblems, wanted.forSorting) }
@@ -203,8 +204,10 @@ actor IndexedReads: ReadStrategy {
     /// of a library, and at 100,000 books the walk alone is some 40 MB.
     func search(_ query: Query, rounds: [[[String]]], _ library: LibraryFiles<DiskStorage>) async throws(ShelfError)
         -> SearchAnswer {
-        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: query.needsSessions || !rounds.isEmpty,
-                                                                       fullText: QuerySQL.usesFullText(query.expression) || !rounds.isEmpty) else {
+        // The words of the sessions' notes are searched; their rows only a query of their values needs.
+        let fullText = QuerySQL.usesFullText(query.expression) || !rounds.isEmpty
+        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: query.needsSessionValues,
+                                                                       sessionDocuments: fullText, fullText: fullText) else {
             return try await fileReads.search(query, rounds: rounds, library)
         }
         return try Self.searchAnswer(query, rounds: rounds, index, duplicates: duplicates)
@@ -290,7 +293,8 @@ actor IndexedReads: ReadStrategy {
     /// with fewer matches than `limit`, ``search(_:rounds:_:)``'s answer after the same refresh.
     func bestMatches(_ phrases: [[String]], limit: Int, orElse query: Query, rounds: [[[String]]],
                      _ library: LibraryFiles<DiskStorage>) async throws(ShelfError) -> RankedSearch? {
-        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: true, fullText: true) else {
+        guard let (index, duplicates) = try await refreshedWithoutWalk(library, sessions: query.needsSessionValues,
+                                                                       sessionDocuments: true, fullText: true) else {
             return nil
         }
         let best = try index.bestMatches(phrases, limit: limit)
@@ -300,9 +304,10 @@ actor IndexedReads: ReadStrategy {
     }
 
     /// ``refreshed(_:sessions:fullText:)``, keeping of the walk only its problems.
-    private func refreshedWithoutWalk(_ library: LibraryFiles<DiskStorage>, sessions: Bool,
+    private func refreshedWithoutWalk(_ library: LibraryFiles<DiskStorage>, sessions: Bool, sessionDocuments: Bool = false,
                                       fullText: Bool) async throws(ShelfError) -> (LibraryIndex, [Problem])? {
-        guard let (index, files) = try await refreshed(library, sessions: sessions, fullText: fullText) else { return nil }
+        guard let (index, files) = try await refreshed(library, sessions: sessions, sessionDocuments: sessionDocuments,
+                                                       fullText: fullText) else { return nil }
         return (index, files.duplicateProblems)
     }
 
@@ -406,20 +411,22 @@ actor IndexedReads: ReadStrategy {
     }
 
     /// The index, refreshed, with what it knows of the files besides (the walk, when it made one); `nil` when reads must go to the files.
-    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:fullText:batchSize:)``), and
+    /// With `sessions`, it holds every session too (``LibraryIndex/fillSessions(_:_:rows:fullText:batchSize:)``),
+    /// with `sessionDocuments` at least their files and documents (a search of their words), and
     /// with `fullText` their words (``LibraryIndex/fillFullText()``); a read of book fields alone
     /// leaves them to the first read that needs them.
     ///
     /// An index that fails while refreshing is deleted and built again once; the files are the
     /// truth, so nothing is lost.
-    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool,
+    func refreshed(_ library: LibraryFiles<DiskStorage>, sessions: Bool, sessionDocuments: Bool = false,
                    fullText: Bool = false) async throws(ShelfError) -> (LibraryIndex, RefreshedFiles)? {
         for attempt in 0..<2 {
             guard let index = openIndex() else { return nil }
             do throws(ShelfError) {
                 let (files, report) = try await index.refresh(library.storage, statuses: library.configuration.statuses,
                                                   notes: library.configuration.noteLayout, sessions: sessions,
-                                                              fullText: fullText, watcher: options.watcher)
+                                                              sessionDocuments: sessionDocuments, fullText: fullText,
+                                                              watcher: options.watcher)
                 bookCount = files.bookCount
                 refreshes += 1
                 if let root = report.startedWatch { startedWatch = root }

@@ -44,8 +44,10 @@ enum IndexSchema {
     /// year's statistics read their books from; 29: the index of `book_facts` by finish day
     /// holds the reads; 30: the indexes of one command each are made by its first read, not by
     /// the first build (``OnDemandIndex``); 31: `book_facts` keeps what a sort by author compares,
-    /// `sort_author`, so that a page of books by author is cut from it as a page by a number is.
-    static let version = 31
+    /// `sort_author`, so that a page of books by author is cut from it as a page by a number is;
+    /// 32: a first search keeps the session files' documents without their rows
+    /// (``LibraryIndex/SessionsKept``), and `meta`'s `sessions` says which.
+    static let version = 32
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
     /// `length(slug)` in characters, and a range of lowercase slugs would miss it, so lookups by
@@ -115,7 +117,7 @@ enum IndexSchema {
     }
 
     /// The indexes of `sessions`, which filling the table drops and makes again
-    /// (``LibraryIndex/fillSessions(_:_:fullText:batchSize:)``): sorting the rows once is cheaper
+    /// (``LibraryIndex/fillSessions(_:_:rows:fullText:batchSize:)``): sorting the rows once is cheaper
     /// than keeping the indexes row by row, as in the first build.
     ///
     /// The index by day covers what the reads by day use of a session: the books read since a

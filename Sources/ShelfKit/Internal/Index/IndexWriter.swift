@@ -28,8 +28,9 @@ struct IndexWriter {
     }
 
     /// Inserts a parsed file's rows; with `fullText`, also its full-text document, encoding it
-    /// here if the parse did not.
-    mutating func insert(_ item: LibraryIndex.Parsed, info: FileSystem.FileInfo?, fullText: Bool) throws {
+    /// here if the parse did not. Without `sessionRow`, a session goes in without its row in
+    /// `sessions` (``LibraryIndex/SessionsKept/documents``).
+    mutating func insert(_ item: LibraryIndex.Parsed, info: FileSystem.FileInfo?, fullText: Bool, sessionRow: Bool = true) throws {
         let path = item.path
         let info = info ?? FileSystem.FileInfo(size: -1, modified: -1, inode: -1, changed: -1)
         files.bind(path)
@@ -67,13 +68,20 @@ struct IndexWriter {
             }
         }
         if let session = item.session {
-            IndexRows.bind(session, bookPath: item.bookPath, extra: item.rows.extra, pagesRead: item.rows.pagesRead, to: &sessions)
-            try sessions.run()
+            if sessionRow { try insertSessionRow(item) }
             if fullText {
                 let document = item.rows.document.isEmpty ? LibraryIndex.document(of: session) : item.rows.document
                 try insertDocument(id: id, path: path, bookPath: item.bookPath, encoded: document)
             }
         }
+    }
+
+    /// Inserts a session's row in `sessions` alone, for a session file whose row in `files`,
+    /// problems and document are in already; nothing for a file that is no session.
+    mutating func insertSessionRow(_ item: LibraryIndex.Parsed) throws {
+        guard let session = item.session else { return }
+        IndexRows.bind(session, bookPath: item.bookPath, extra: item.rows.extra, pagesRead: item.rows.pagesRead, to: &sessions)
+        try sessions.run()
     }
 
     /// Inserts a book's or a session's words, unless it has none.

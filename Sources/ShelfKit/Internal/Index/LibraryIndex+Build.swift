@@ -18,7 +18,7 @@ extension LibraryIndex {
     /// their sessions, so each book goes in with its session totals, added up on the parsing
     /// threads. Without `fullText` the full-text table is left empty until a search needs it
     /// (``fillFullText()``); with it, each document is encoded on the parsing threads too. Without
-    /// `sessions` so are the sessions (``fillSessions(_:_:fullText:batchSize:)``): a query of book fields
+    /// `sessions` so are the sessions (``fillSessions(_:_:rows:fullText:batchSize:)``): a query of book fields
     /// then reads only the book files, some third of a generated library's.
     ///
     /// It runs without a rollback journal, which halves the writes. A build cut short leaves

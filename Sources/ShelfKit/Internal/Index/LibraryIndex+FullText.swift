@@ -9,9 +9,11 @@ internal import GRDBSQLite
 /// first refresh for a read that needs it fills it from the `books` and `sessions` tables (the
 /// files are not read again); when that refresh reads the session files too, it fills the
 /// table while the first of them are parsed, and encodes their notes as it parses them
-/// (``fillSessions(_:_:fullText:batchSize:)``). From then on every refresh keeps it up to
-/// date, which `meta` records as `fulltext`: every row of `books` and `sessions` has its
-/// document.
+/// (``fillSessions(_:_:rows:fullText:batchSize:)``). From then on every refresh keeps it up to
+/// date, which `meta` records as `fulltext`: every row of `books` has its document, and so has
+/// every session file once the index keeps them (``SessionsKept``): a first search keeps their
+/// documents without their rows, so only an index that keeps no session file fills it from the
+/// tables alone.
 extension LibraryIndex {
     /// Whether the full-text table holds every book and session.
     static func hasFullText(_ db: Database) throws -> Bool {

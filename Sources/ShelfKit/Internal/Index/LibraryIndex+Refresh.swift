@@ -161,12 +161,14 @@ extension LibraryIndex {
     /// set; the last condition catches an edit made in the same clock tick as the last refresh
     /// read the file, which the stat alone would miss (git's "racily clean" entries).
     ///
-    /// Session files are compared and read only once the index keeps sessions
-    /// (``LibraryIndex/hasSessions(_:)``): with `sessions`, a new index is built with them and
-    /// an index without them gets them (``fillSessions(_:_:fullText:batchSize:)``); without, an index that does
-    /// not keep them yet leaves them to the first read that needs them. The same holds for
-    /// `fullText` and the full-text table (``fillFullText()``); when both are wanted for the
-    /// first time, the table is filled while the first session files are parsed.
+    /// Session files are compared and read only once the index keeps them (``SessionsKept``):
+    /// with `sessions`, a new index is built with them and an index without their rows gets them
+    /// (``fillSessions(_:_:rows:fullText:batchSize:)``); with `sessionDocuments` alone (a search
+    /// of their notes' words), an index that keeps no session file gets their documents, not their
+    /// rows; without either, an index that does not keep them yet leaves them to the first read
+    /// that needs them. The same holds for `fullText` and the full-text table (``fillFullText()``);
+    /// when both are wanted for the first time, the table is filled while the first session files
+    /// are parsed.
     ///
     /// With `watcher`, a refresh asks watchman what changed since the index's clock and reads
     /// only that (``refreshFromWatcher(_:statuses:keepsSessions:settings:started:)``) when it can vouch
@@ -180,33 +182,34 @@ extension LibraryIndex {
                           watcher: WatcherSettings?) async throws(ShelfError) -> Bool {
         guard notes == nil, let watcher else { return false }
         let started = FileSystem.now()
-        let (current, keepsSessions) = try read { db in
-            (try Int.fetchOne(db, sql: "PRAGMA user_version") == IndexSchema.version, try Self.hasSessions(db))
+        let (current, kept) = try read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA user_version") == IndexSchema.version, try Self.sessionsKept(db))
         }
         guard current else { return false }
-        guard try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
+        guard try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: kept != .none, settings: watcher,
                                            started: started) != nil else { return false }
         try mapPages(true)
         return true
     }
 
     @discardableResult
-    func refresh(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?, sessions wanted: Bool, fullText: Bool = false,
-                 watcher: WatcherSettings? = nil) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
+    func refresh(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?, sessions: Bool, sessionDocuments: Bool = false,
+                 fullText: Bool = false, watcher: WatcherSettings? = nil) async throws(ShelfError) -> (RefreshedFiles, RefreshReport) {
         let started = FileSystem.now()
+        let wanted: SessionsKept = sessions ? .rows : sessionDocuments ? .documents : .none
         // An adopted library's books are read through its map: a map edited by hand reads every
         // note again. Its changes are found by walking (watchman's queries name status folders).
         let notesStamp = notes?.stamp ?? 0
         let watcher = notes == nil ? watcher : nil
-        let (fresh, otherMap, keepsSessions) = try read { db in
+        let (fresh, otherMap, kept) = try read { db in
             let fresh = try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version
             let otherMap = try !fresh && (Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'notes'") ?? 0) != notesStamp
-            return (fresh || otherMap, otherMap, try !fresh && !otherMap && Self.hasSessions(db))
+            return (fresh || otherMap, otherMap, try fresh || otherMap ? .none : Self.sessionsKept(db))
         }
         if otherMap { try write { db in try IndexSchema.recreate(db) } }
         // Sessions wanted for the first time are listed by the walk.
-        if let watcher, !fresh, keepsSessions || !wanted,
-           let refreshed = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: keepsSessions, settings: watcher,
+        if let watcher, !fresh, kept >= wanted,
+           let refreshed = try await refreshFromWatcher(storage, statuses: statuses, keepsSessions: kept != .none, settings: watcher,
                                                         started: started) {
             try mapPages(true)
             if fullText { try await fillFullText() }
@@ -216,7 +219,7 @@ extension LibraryIndex {
         let known = fresh || watcher == nil ? nil : watchState()
         var watch = watcher.flatMap { settings in WatchedChanges.start(library: storage.root, socket: settings.socket, known: known) }
         var (listing, report) = try await walkAndUpdate(storage, statuses: statuses, notes: notes, sessions: wanted,
-                                                        fullText: fullText, fresh: fresh, keepsSessions: keepsSessions,
+                                                        fullText: fullText, fresh: fresh, kept: kept,
                                                         started: started)
         // A watch this index did not know of: watchman goes on watching after the command ends.
         if known == nil, let watch, watch.isWatching { report.startedWatch = watch.root }
@@ -236,20 +239,21 @@ extension LibraryIndex {
     }
 
     /// The refresh by walking the library.
-    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?, sessions wanted: Bool,
-                               fullText: Bool, fresh: Bool, keepsSessions: Bool,
+    private func walkAndUpdate(_ storage: DiskStorage, statuses: [Status], notes: NoteLayout?, sessions wanted: SessionsKept,
+                               fullText: Bool, fresh: Bool, kept: SessionsKept,
                                started: Int64) async throws(ShelfError) -> (LibraryWalk, RefreshReport) {
         // A new index compares nothing: every file is read, and `fstat` of the open file gives
         // its stamp, which spares a `stat` by path per file in the walk. The walk starts at once,
         // and the index's files are loaded while it runs. Session folders are listed only when
         // their files will be compared or read.
-        async let walking = Self.walk(storage, statuses: statuses, notes: notes, includeSessions: wanted || keepsSessions,
+        let keepsSessions = kept != .none
+        async let walking = Self.walk(storage, statuses: statuses, notes: notes, includeSessions: wanted != .none || keepsSessions,
                                       collectInfo: !fresh, statsSessions: keepsSessions, inPathOrder: fresh)
         if fresh {
             // A new index is empty, so nothing vanished and nothing was known: it is built with
             // parsing and writing overlapped, which one transaction could not do.
             let listing = try await walking.get()
-            let parsed = try await build(listing, storage, started: started, sessions: wanted, fullText: fullText,
+            let parsed = try await build(listing, storage, started: started, sessions: wanted != .none, fullText: fullText,
                                          notesStamp: notes?.stamp ?? 0)
             return (listing, RefreshReport(parsed: parsed, removed: 0))
         }
@@ -263,8 +267,8 @@ extension LibraryIndex {
         let (indexed, lastRefresh, keepsText) = try state.get()
         var report = try await update(listing, storage, known: indexed, lastRefresh: lastRefresh, keepsText: keepsText,
                                 keepsSessions: keepsSessions, started: started)
-        if wanted && !keepsSessions {
-            report.parsed += try await fillSessions(listing, storage, fullText: fullText)
+        if wanted > kept {
+            report.parsed += try await fillSessions(listing, storage, rows: wanted == .rows, fullText: fullText)
         } else if fullText && !keepsText {
             try await fillFullText()
         }
@@ -333,13 +337,9 @@ extension LibraryIndex {
         var affectedBooks: Set<String> = []
         // Another process may have added the sessions since this walk passed them by: they
         // are not gone, the readable ones nor the broken ones.
-        let sessionsAddedMeanwhile = try !keepsSessions && Self.hasSessions(db)
+        let sessionsAddedMeanwhile = try !keepsSessions && Self.sessionsKept(db) != .none
         for (path, id) in vanished {
-            if sessionsAddedMeanwhile, try Bool.fetchOne(db, sql: """
-                SELECT 1 FROM sessions WHERE path = ? UNION ALL SELECT 1 FROM problems WHERE path = ? AND is_session
-                """, arguments: [path, path]) == true {
-                continue
-            }
+            if sessionsAddedMeanwhile, try Self.isSessionFile(path, db) { continue }
             try Self.forget(db, path: path, id: id)
             // A vanished path is a book or a session; either way its book needs new totals.
             affectedBooks.insert(BookLocation.bookPath(ofSession: path))

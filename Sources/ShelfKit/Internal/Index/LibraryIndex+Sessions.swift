@@ -6,13 +6,37 @@ internal import GRDB
 /// Session files are most of a library's files (some 17,000 of 27,000 on a generated library
 /// of 10,000 books), yet a query of book fields, which is what most reads are, needs none of
 /// them. So an index built for such a read holds the books only; the first read that needs
-/// sessions (their computed fields, progress, the sessions themselves, full-text search of
-/// their notes) reads every session file once, and from then on every refresh keeps them up to
-/// date, which `meta` records as `sessions`.
+/// sessions reads every session file once, and from then on every refresh compares them, which
+/// `meta` records as `sessions` (``SessionsKept``).
+///
+/// A search needs only the words of the sessions' notes: its first refresh keeps each session
+/// file's row in `files`, its problems and its document, not its row in `sessions` nor its
+/// book's totals, which were a third of that first search. The first read that needs the rows
+/// reads the session files again for them (``fillSessions(_:_:rows:fullText:batchSize:)``).
 extension LibraryIndex {
+    /// What the index keeps of the session files; each level holds the one before.
+    enum SessionsKept: Int, Comparable, Sendable {
+        /// None: refreshes pass the session files by.
+        case none = 0
+        /// Every session file's row in `files`, its problems and its full-text document (the
+        /// full-text table is kept too), compared by every refresh. `sessions` may hold rows of
+        /// some (those a refresh read since), and the books' totals may count only those: no read
+        /// trusts either until the level is ``rows``.
+        case documents = 1
+        /// All of the above, and every session's row in `sessions` and every book's totals.
+        case rows = 2
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// What the index keeps of the session files, as `meta` records it.
+    static func sessionsKept(_ db: Database) throws -> SessionsKept {
+        try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'sessions'").flatMap(SessionsKept.init(rawValue:)) ?? .none
+    }
+
     /// Whether the sessions table holds every session file, and refreshes compare them.
     static func hasSessions(_ db: Database) throws -> Bool {
-        try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'sessions'") == 1
+        try sessionsKept(db) == .rows
     }
 
     /// Whether the sessions table holds every session file.
@@ -20,14 +44,28 @@ extension LibraryIndex {
         try read { db in try Self.hasSessions(db) }
     }
 
-    /// Records that the sessions table holds every session file.
-    static func markSessionsKept(_ db: Database) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('sessions', 1)")
+    /// Records what the index keeps of the session files.
+    static func markSessionsKept(_ db: Database, _ kept: SessionsKept = .rows) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('sessions', ?)", arguments: [kept.rawValue])
     }
 
-    /// Reads every session file of `listing` and adds them to an index that does not keep
-    /// sessions yet, with each book's totals; does nothing to one that does. With `fullText`,
-    /// the full-text table is filled too, unless it is kept already.
+    /// Whether the indexed file at `path` is a session file: one named like a session that is
+    /// not a book's, read or not. Known from `files` alone, as a session file kept without its
+    /// row (``SessionsKept/documents``) is.
+    static func isSessionFile(_ path: String, _ db: Database) throws -> Bool {
+        guard SessionFileName(Path.name(of: path)) != nil else { return false }
+        return try Bool.fetchOne(db, sql: """
+            SELECT NOT EXISTS (SELECT 1 FROM books WHERE path = ?)
+                AND NOT EXISTS (SELECT 1 FROM problems WHERE path = ? AND NOT is_session)
+            """, arguments: [path, path]) ?? false
+    }
+
+    /// Reads every session file of `listing` and adds them to an index that keeps less of them
+    /// than `rows` asks (``SessionsKept``): with `rows`, their rows with each book's totals, and
+    /// without, their files, problems and documents alone (the full-text table is filled too,
+    /// and kept from then on). An index that keeps the files already gets the rows alone, the
+    /// session files read again for them; one that keeps enough is left as it is. With
+    /// `fullText`, the full-text table is filled too, unless it is kept already.
     ///
     /// One immediate transaction checks, reads and writes: another process may be filling the
     /// table too, and only one must. The files are read a few thousand at a time, each book's
@@ -45,7 +83,7 @@ extension LibraryIndex {
     /// read here has a later modification time than the refresh before, so the next refresh reads
     /// it again.
     /// - Returns: The number of session files read.
-    func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage, fullText: Bool = false,
+    func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage, rows: Bool = true, fullText: Bool = false,
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
         // Positions of books in the listing: their files are named on the parsing threads, batch
         // by batch, rather than all at once here.
@@ -65,10 +103,18 @@ extension LibraryIndex {
             return try await queue.writeWithoutTransaction { db in
                 var added = 0
                 try db.inTransaction(.immediate) {
-                    guard try !Self.hasSessions(db) else { return .commit }
-                    try IndexSchema.dropSessionIndexes(db)
+                    let kept = try Self.sessionsKept(db)
+                    let wanted: SessionsKept = rows ? .rows : .documents
+                    guard kept < wanted else { return .commit }
+                    // The files, their problems and documents are in: only the rows go in, all
+                    // of them, in place of those the refreshes since wrote.
+                    let rowsOnly = kept == .documents
+                    if rows {
+                        try IndexSchema.dropSessionIndexes(db)
+                        if rowsOnly { try db.execute(sql: "DELETE FROM sessions") }
+                    }
                     let keptText = try Self.hasFullText(db)
-                    let keepsText = keptText || fullText
+                    let keepsText = keptText || fullText || !rows
                     var writer = try IndexWriter(db)
                     var totals = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
                     var parsing: [BackgroundMap<BookLocation, ParsedSessions>] = []
@@ -76,10 +122,10 @@ extension LibraryIndex {
                     func parseNext() throws {
                         guard next < batches.count else { return }
                         let batch = batches[next].map { listing.books[$0] }
-                        let books = try Self.progressBooks(db, paths: batch.map(\.path))
+                        let books = rows ? try Self.progressBooks(db, paths: batch.map(\.path)) : [:]
                         parsing.append(BackgroundMap(batch) { book in
                             Self.parseSessions(of: book, listing.sessionNames(of: book), row: books[book.path], storage,
-                                               encodeText: keepsText)
+                                               encodeText: keepsText && !rowsOnly)
                         })
                         next += 1
                     }
@@ -89,15 +135,21 @@ extension LibraryIndex {
                         let parsed = parsing.removeFirst().value()
                         try parseNext()
                         for book in parsed {
-                            for item in book.items { try writer.insert(item, info: item.info, fullText: keepsText) }
+                            for item in book.items {
+                                if rowsOnly {
+                                    try writer.insertSessionRow(item)
+                                } else {
+                                    try writer.insert(item, info: item.info, fullText: keepsText, sessionRow: rows)
+                                }
+                            }
                             added += book.items.count
                             guard let (id, values, progress) = book.totals else { continue }
                             try Self.storeTotals(values, progress, id: id, &totals)
                         }
                         Self.freeElsewhere(parsed)
                     }
-                    try db.execute(sql: IndexSchema.sessionIndexes)
-                    try Self.markSessionsKept(db)
+                    if rows { try db.execute(sql: IndexSchema.sessionIndexes) }
+                    try Self.markSessionsKept(db, wanted)
                     return .commit
                 }
                 return added

@@ -209,10 +209,7 @@ extension LibraryIndex {
         /// An indexed file's id and whether it is a session.
         private static func known(_ path: String, _ db: Database) throws -> (id: Int64, isSession: Bool)? {
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM files WHERE path = ?", arguments: [path]) else { return nil }
-            let isSession = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM sessions WHERE path = ?) OR EXISTS (SELECT 1 FROM problems WHERE path = ? AND is_session)
-                """, arguments: [path, path]) ?? false
-            return (id, isSession)
+            return (id, try LibraryIndex.isSessionFile(path, db))
         }
 
         /// Whether `path` is indexed as a book file.
