@@ -6,8 +6,8 @@ internal import Darwin
 
 extension FileSystem {
     /// A directory held open to open files relative to it (``FileSystem/readWithInfo(_:in:path:)``);
-    /// closed when the last reference goes.
-    final class OpenDirectory {
+    /// closed when the last reference goes. Threads may share one: it is never changed.
+    final class OpenDirectory: Sendable {
         let descriptor: Int32
 
         /// Opens the directory at `path`; `nil` when it cannot be opened, and the caller then
