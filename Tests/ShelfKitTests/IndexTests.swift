@@ -201,6 +201,60 @@ struct IndexTests {
         #expect(sessions.items.count == 4)
     }
 
+    /// Two processes at once: this one walks for a read of the sessions while the index keeps
+    /// their documents alone; another adds a session file's row (a search after a new file);
+    /// this one's fill of the rows keeps it, though its walk never saw the file.
+    @Test
+    func aFillOfTheRowsKeepsTheRowsAnotherProcessWroteSinceItsWalk() async throws {
+        let root = try TemporaryFolder.make(with: Self.searchedFiles)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        let files = try FileLibrary(root: root, index: .disabled, today: { testToday })
+        _ = try await library.refreshedIndex(sessions: false)
+        _ = try await library.search("desert", limit: 10)
+        #expect(try indexAnswer("SELECT value FROM meta WHERE key = 'sessions'", in: root) == "1")
+        let (index, _) = try #require(try await library.refreshedIndex(sessions: false))
+        let storage = await library.engine.files.storage
+        let walked = try await LibraryWalk.walkInParallel(storage, statuses: LibraryConfiguration.defaultStatuses,
+                                                             includeSessions: true, collectInfo: false)
+        try write("---\nfrom: 101\nto: 150\n---\n\nSandworm rides.\n", "finished/sci-fi/dune/2024-01-05.md", in: root)
+        _ = try await FileLibrary(root: root, today: { testToday }).search("sandworm", limit: 10)
+        _ = try await index.fillSessions(walked, storage, rows: true)
+        #expect(try indexAnswer("SELECT value FROM meta WHERE key = 'sessions'", in: root) == "2")
+        #expect(try await FileLibrary(root: root, today: { testToday }).sessions(since: nil).items
+                == (try await files.sessions(since: nil)).items)
+        #expect(try indexAnswer("SELECT progress_sessions FROM book_facts WHERE path = 'finished/sci-fi/dune.md'", in: root) == "3")
+    }
+
+    /// Two processes at once: one fills the documents from a walk made before a new session
+    /// file, the other then fills the rows from a walk made after it. The file the index does
+    /// not keep gets no row (it would be a row no refresh ever drops); the next refresh reads
+    /// it as new, and forgets it once it is deleted.
+    @Test(arguments: [false, true])
+    func aFillOfTheRowsReadsTheFilesTheIndexKeeps(deletedAfter: Bool) async throws {
+        let root = try TemporaryFolder.make(with: Self.searchedFiles)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        let files = try FileLibrary(root: root, index: .disabled, today: { testToday })
+        let (index, _) = try #require(try await library.refreshedIndex(sessions: false))
+        let storage = await library.engine.files.storage
+        func walk() async throws -> LibraryWalk {
+            try await LibraryWalk.walkInParallel(storage, statuses: LibraryConfiguration.defaultStatuses, includeSessions: true,
+                                                 collectInfo: false)
+        }
+        let before = try await walk()
+        let new = "finished/sci-fi/dune/2024-01-05.md"
+        try write("---\nfrom: 101\nto: 150\n---\n\nSandworm rides.\n", new, in: root)
+        let after = try await walk()
+        _ = try await index.fillSessions(before, storage, rows: false, fullText: true)
+        _ = try await index.fillSessions(after, storage, rows: true)
+        #expect(try indexAnswer("SELECT count(*) FROM sessions WHERE path = '\(new)'", in: root) == "0")
+        if deletedAfter { try FileManager.default.removeItem(atPath: root + "/" + new) }
+        let indexed = try FileLibrary(root: root, today: { testToday })
+        #expect(try await indexed.sessions(since: nil).items == (try await files.sessions(since: nil)).items)
+        #expect(try await indexed.search("sandworm", limit: 10) == (try await files.search("sandworm", limit: 10)))
+    }
+
     /// The byte-level fast path of the indexed text cuts and encodes words as the general one.
     @Test(arguments: ["", "Dune", "  Quick, QUIET queue!  ", "Márquez's Cien años—de soledad", "straße ﬁne Ǆ 12q",
                       "emoji 😀 between", "a\u{301}b Ωmega-x", "ASCII then é", "ééé", "--- q --- Q9z"])

@@ -269,6 +269,8 @@ extension LibraryIndex {
                                 keepsSessions: keepsSessions, started: started)
         if wanted > kept {
             report.parsed += try await fillSessions(listing, storage, rows: wanted == .rows, fullText: fullText)
+            // Another process may have kept the sessions meanwhile, without the full-text table.
+            if fullText { try await fillFullText() }
         } else if fullText && !keepsText {
             try await fillFullText()
         }

@@ -63,8 +63,9 @@ extension LibraryIndex {
     /// Reads every session file of `listing` and adds them to an index that keeps less of them
     /// than `rows` asks (``SessionsKept``): with `rows`, their rows with each book's totals, and
     /// without, their files, problems and documents alone (the full-text table is filled too,
-    /// and kept from then on). An index that keeps the files already gets the rows alone, the
-    /// session files read again for them; one that keeps enough is left as it is. With
+    /// and kept from then on). An index that keeps the files already gets the rows alone, of
+    /// the files it keeps without one, read again (``filesWithoutRows(_:_:batchSize:)``), and the
+    /// totals of every book that has sessions; one that keeps enough is left as it is. With
     /// `fullText`, the full-text table is filled too, unless it is kept already.
     ///
     /// One immediate transaction checks, reads and writes: another process may be filling the
@@ -85,20 +86,20 @@ extension LibraryIndex {
     /// - Returns: The number of session files read.
     func fillSessions(_ listing: LibraryWalk, _ storage: DiskStorage, rows: Bool = true, fullText: Bool = false,
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
-        // Positions of books in the listing: their files are named on the parsing threads, batch
-        // by batch, rather than all at once here.
-        var grouped: [[Int]] = [[]]
+        // The listing's books with session files: their files are named on the parsing threads,
+        // batch by batch, rather than all at once here.
+        var grouped: [[BookSessions]] = [[]]
         var inBatch = 0
-        for (position, location) in listing.books.enumerated() {
+        for location in listing.books {
             guard let files = listing.sessionFiles[location.sessionFolder]?.count, files > 0 else { continue }
             if inBatch >= max(1, batchSize) {
                 grouped.append([])
                 inBatch = 0
             }
-            grouped[grouped.count - 1].append(position)
+            grouped[grouped.count - 1].append(BookSessions(book: location))
             inBatch += files
         }
-        let batches = grouped
+        let listed = grouped
         do {
             return try await queue.writeWithoutTransaction { db in
                 var added = 0
@@ -106,27 +107,27 @@ extension LibraryIndex {
                     let kept = try Self.sessionsKept(db)
                     let wanted: SessionsKept = rows ? .rows : .documents
                     guard kept < wanted else { return .commit }
-                    // The files, their problems and documents are in: only the rows go in, all
-                    // of them, in place of those the refreshes since wrote.
+                    // The files, their problems and documents are in: only the rows go in, of the
+                    // files the index keeps without one, whatever this walk saw.
                     let rowsOnly = kept == .documents
-                    if rows {
-                        try IndexSchema.dropSessionIndexes(db)
-                        if rowsOnly { try db.execute(sql: "DELETE FROM sessions") }
-                    }
+                    let (batches, booksWithRows) = rowsOnly ? try Self.filesWithoutRows(db, listing, batchSize: batchSize) : (listed, [])
+                    if rows { try IndexSchema.dropSessionIndexes(db) }
                     let keptText = try Self.hasFullText(db)
                     let keepsText = keptText || fullText || !rows
                     var writer = try IndexWriter(db)
                     var totals = try IndexInsert(db, sql: IndexColumns.sessionUpdateSQL)
-                    var parsing: [BackgroundMap<BookLocation, ParsedSessions>] = []
+                    var parsing: [BackgroundMap<BookSessions, ParsedSessions>] = []
                     let root = storage.openDirectory("")
                     var next = 0
                     func parseNext() throws {
                         guard next < batches.count else { return }
-                        let batch = batches[next].map { listing.books[$0] }
-                        let books = rows ? try Self.progressBooks(db, paths: batch.map(\.path)) : [:]
-                        parsing.append(BackgroundMap(batch) { book in
-                            Self.parseSessions(of: book, listing.sessionNames(of: book), row: books[book.path], in: root,
-                                               storage, encodeText: keepsText && !rowsOnly)
+                        let batch = batches[next]
+                        let books = rows ? try Self.progressBooks(db, paths: batch.map(\.book.path)) : [:]
+                        parsing.append(BackgroundMap(batch) { work in
+                            // A book with rows already gets its totals from the table, after.
+                            let row = booksWithRows.contains(work.book.path) ? nil : books[work.book.path]
+                            return Self.parseSessions(of: work.book, work.files ?? listing.sessionNames(of: work.book), row: row,
+                                                      in: root, storage, encodeText: keepsText && !rowsOnly)
                         })
                         next += 1
                     }
@@ -150,6 +151,7 @@ extension LibraryIndex {
                         Self.freeElsewhere(parsed)
                     }
                     if rows { try db.execute(sql: IndexSchema.sessionIndexes) }
+                    if rowsOnly { try Self.updateProgress(db, books: booksWithRows, all: booksWithRows.count > 2_000) }
                     try Self.markSessionsKept(db, wanted)
                     return .commit
                 }
@@ -158,6 +160,65 @@ extension LibraryIndex {
         } catch {
             throw Self.failure(error, path: path)
         }
+    }
+
+    /// A book whose session files a fill reads: those the listing names, or `files`.
+    private struct BookSessions: Sendable {
+        var book: BookLocation
+        var files: [(file: String, name: SessionFileName)]?
+    }
+
+    /// The session files the index keeps without a row (``SessionsKept/documents``), by book in
+    /// batches of about `batchSize` files, and the books that have rows already, which refreshes
+    /// since the first search wrote with their files.
+    ///
+    /// They are found in `files`, inside the transaction that adds their rows, rather than in
+    /// the caller's walk: another process may have added or dropped some since that walk, and
+    /// a file the index keeps must not be left without its row. One whose book this walk did not
+    /// see (moved since) is forgotten, so that the next refresh reads it as new.
+    private static func filesWithoutRows(_ db: Database, _ listing: LibraryWalk,
+                                         batchSize: Int) throws -> (batches: [[BookSessions]], booksWithRows: Set<String>) {
+        let booksWithRows = Set(try String.fetchAll(db, sql: "SELECT DISTINCT book_path FROM sessions"))
+        var books: [String: BookLocation] = [:]
+        for book in listing.books { books[book.sessionFolder] = book }
+        var byBook: [String: BookSessions] = [:]
+        var order: [String] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT f.id, f.path FROM files f
+            WHERE NOT EXISTS (SELECT 1 FROM books b WHERE b.path = f.path)
+                AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.path = f.path)
+                AND NOT EXISTS (SELECT 1 FROM problems p WHERE p.path = f.path)
+            """)
+        var unseen: [(id: Int64, path: String)] = []
+        while let row = try rows.next() {
+            let path: String = row[1]
+            let file = Path.name(of: path)
+            // A note of an adopted library that is no book has a row in `files` alone.
+            guard let name = SessionFileName(file) else { continue }
+            guard let book = books[Path.parent(of: path)] else {
+                unseen.append((row[0], path))
+                continue
+            }
+            if byBook[book.path] == nil {
+                order.append(book.path)
+                byBook[book.path] = BookSessions(book: book, files: [])
+            }
+            byBook[book.path]?.files?.append((file, name))
+        }
+        for (id, path) in unseen { try forget(db, path: path, id: id) }
+        var batches: [[BookSessions]] = [[]]
+        var inBatch = 0
+        for path in order {
+            guard var work = byBook[path] else { continue }
+            work.files?.sort { $0.file < $1.file }
+            if inBatch >= max(1, batchSize) {
+                batches.append([])
+                inBatch = 0
+            }
+            inBatch += work.files?.count ?? 0
+            batches[batches.count - 1].append(work)
+        }
+        return (batches, booksWithRows)
     }
 
     /// A book's session files as read, and the values of ``IndexColumns/sessionUpdateSQL`` for
