@@ -131,14 +131,10 @@ struct IndexTests {
     /// what it then holds is what a first build for a search writes in one go.
     @Test(arguments: [1, 2, LibraryIndex.sessionBatch])
     func aFirstSearchFillsWhatABuildForASearchWrites(batchSize: Int) async throws {
-        let filled = try TemporaryFolder.make(with: Self.searchedFiles)
-        let built = try TemporaryFolder.make(with: Self.searchedFiles)
-        defer {
-            try? FileManager.default.removeItem(atPath: filled)
-            try? FileManager.default.removeItem(atPath: built)
-        }
-        let lazy = try FileLibrary(root: filled, today: { testToday })
-        #expect(try await titles(lazy, "author:herbert") == ["Dune"])
+        try await withTwoCopies { filled, built, lazy in try await fillsWhatABuildWrites(filled, built, lazy, batchSize: batchSize) }
+    }
+
+    private func fillsWhatABuildWrites(_ filled: String, _ built: String, _ lazy: FileLibrary, batchSize: Int) async throws {
         #expect(try indexAnswer("SELECT count(*) FROM documents", in: filled) == "0")
         #expect(try indexAnswer("SELECT count(*) FROM sessions", in: filled) == "0")
         let refreshed = try await lazy.refreshedIndex(sessions: false)
@@ -164,14 +160,10 @@ struct IndexTests {
     /// of the same files writes.
     @Test(arguments: [false, true])
     func aFirstSearchKeepsTheNotesWordsAndAReadOfSessionsTheirRows(editedInBetween: Bool) async throws {
-        let filled = try TemporaryFolder.make(with: Self.searchedFiles)
-        let built = try TemporaryFolder.make(with: Self.searchedFiles)
-        defer {
-            try? FileManager.default.removeItem(atPath: filled)
-            try? FileManager.default.removeItem(atPath: built)
-        }
-        let lazy = try FileLibrary(root: filled, today: { testToday })
-        #expect(try await titles(lazy, "author:herbert") == ["Dune"])
+        try await withTwoCopies { filled, built, lazy in try await keepsTheNotesWords(filled, built, lazy, editedInBetween: editedInBetween) }
+    }
+
+    private func keepsTheNotesWords(_ filled: String, _ built: String, _ lazy: FileLibrary, editedInBetween: Bool) async throws {
         #expect(Set(try await lazy.search("desert", limit: 10).map(\.path))
                 == ["finished/sci-fi/dune.md", "finished/sci-fi/dune/2024-01-02.md", "reading/cien-anos.md",
                     "reading/cien-anos/2020-01-05.md"])
@@ -253,6 +245,20 @@ struct IndexTests {
         let indexed = try FileLibrary(root: root, today: { testToday })
         #expect(try await indexed.sessions(since: nil).items == (try await files.sessions(since: nil)).items)
         #expect(try await indexed.search("sandworm", limit: 10) == (try await files.search("sandworm", limit: 10)))
+    }
+
+    /// Two copies of ``searchedFiles``: `filled`, whose index a listing of book fields (`lazy`)
+    /// has built with the books alone, and `built`, with no index yet; both removed after `body`.
+    private func withTwoCopies(_ body: (_ filled: String, _ built: String, _ lazy: FileLibrary) async throws -> Void) async throws {
+        let filled = try TemporaryFolder.make(with: Self.searchedFiles)
+        let built = try TemporaryFolder.make(with: Self.searchedFiles)
+        defer {
+            try? FileManager.default.removeItem(atPath: filled)
+            try? FileManager.default.removeItem(atPath: built)
+        }
+        let lazy = try FileLibrary(root: filled, today: { testToday })
+        #expect(try await titles(lazy, "author:herbert") == ["Dune"])
+        try await body(filled, built, lazy)
     }
 
     /// The byte-level fast path of the indexed text cuts and encodes words as the general one.
