@@ -37,14 +37,7 @@ public struct Query: Sendable, Hashable {
     public static let all = Query()
 
     /// Whether evaluating the query needs the books' sessions: computed fields or full text.
-    var needsSessions: Bool {
-        expression.terms.contains { term in
-            switch term.test {
-            case .text(let words): !words.isEmpty
-            case .has(let field), .missing(let field), .compare(let field, _): field.needsSessions
-            }
-        }
-    }
+    var needsSessions: Bool { needsSessionValues || QuerySQL.usesFullText(expression) }
 
     /// Whether the query tests a value computed from the sessions (`progress`, `read`, ...):
     /// its words are in the sessions' notes, but these need every session itself.

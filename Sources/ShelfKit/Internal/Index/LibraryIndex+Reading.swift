@@ -212,24 +212,23 @@ extension LibraryIndex {
 
     /// The problems of book files (`sessions == false`) or of session files on or after `since`.
     func problems(sessions: Bool, since day: Day? = nil) throws(ShelfError) -> [Problem] {
-        try read { db in
-            var sql = "SELECT path, line, \"column\", message FROM problems WHERE is_session = ?"
-            var arguments: StatementArguments = [sessions]
-            if let day {
-                sql += " AND day >= ?"
-                arguments += [day.description]
-            }
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                Problem(path: row[0], line: row[1], column: row[2], message: row[3])
-            }
-        }
+        var arguments: StatementArguments = [sessions]
+        if let day { arguments += [day.description] }
+        return try problems(where: day == nil ? "is_session = ?" : "is_session = ? AND day >= ?", arguments)
     }
 
     /// The problems of every file, the books' then the sessions', each in the order they were
     /// found: what a read of books and notes together warns of (a search, the statistics).
     func allProblems() throws(ShelfError) -> [Problem] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT path, line, \"column\", message FROM problems ORDER BY is_session, rowid").map { row in
+        try problems(where: "1", orderedBy: "is_session, rowid")
+    }
+
+    /// The rows of `problems` that `condition` selects, in `order` when given, as problems.
+    private func problems(where condition: String, orderedBy order: String? = nil,
+                          _ arguments: StatementArguments = []) throws(ShelfError) -> [Problem] {
+        let sql = "SELECT path, line, \"column\", message FROM problems WHERE \(condition)" + (order.map { " ORDER BY " + $0 } ?? "")
+        return try read { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 Problem(path: row[0], line: row[1], column: row[2], message: row[3])
             }
         }

@@ -88,18 +88,9 @@ extension LibraryIndex {
                       batchSize: Int = sessionBatch) async throws(ShelfError) -> Int {
         // The listing's books with session files: their files are named on the parsing threads,
         // batch by batch, rather than all at once here.
-        var grouped: [[BookSessions]] = [[]]
-        var inBatch = 0
-        for location in listing.books {
-            guard let files = listing.sessionFiles[location.sessionFolder]?.count, files > 0 else { continue }
-            if inBatch >= max(1, batchSize) {
-                grouped.append([])
-                inBatch = 0
-            }
-            grouped[grouped.count - 1].append(BookSessions(book: location))
-            inBatch += files
-        }
-        let listed = grouped
+        let listed = Self.batches(listing.books.compactMap { location in
+            listing.sessionFiles[location.sessionFolder].map { (BookSessions(book: location), $0.count) }
+        }, of: batchSize)
         do {
             return try await queue.writeWithoutTransaction { db in
                 var added = 0
@@ -206,19 +197,28 @@ extension LibraryIndex {
             byBook[book.path]?.files?.append((file, name))
         }
         for (id, path) in unseen { try forget(db, path: path, id: id) }
+        let works = order.compactMap { path -> (BookSessions, Int)? in
+            guard var work = byBook[path], let files = work.files else { return nil }
+            work.files = files.sorted { $0.file < $1.file }
+            return (work, files.count)
+        }
+        return (batches(works, of: batchSize), booksWithRows)
+    }
+
+    /// `works` in order, in batches of whole books that each reach `size` files with their last
+    /// book (one batch, empty, when there are none).
+    private static func batches(_ works: [(work: BookSessions, files: Int)], of size: Int) -> [[BookSessions]] {
         var batches: [[BookSessions]] = [[]]
         var inBatch = 0
-        for path in order {
-            guard var work = byBook[path] else { continue }
-            work.files?.sort { $0.file < $1.file }
-            if inBatch >= max(1, batchSize) {
+        for (work, files) in works where files > 0 {
+            if inBatch >= max(1, size) {
                 batches.append([])
                 inBatch = 0
             }
-            inBatch += work.files?.count ?? 0
             batches[batches.count - 1].append(work)
+            inBatch += files
         }
-        return (batches, booksWithRows)
+        return batches
     }
 
     /// A book's session files as read, and the values of ``IndexColumns/sessionUpdateSQL`` for
