@@ -66,16 +66,34 @@ public struct FrontMatterDocument: Sendable, Hashable {
                 throw FrontMatterError.tooLarge(bytes: layout.yaml.count, limit: Self.maximumFrontMatterBytes,
                                                 SourceLocation(line: layout.yamlFirstLine, column: 1))
             }
-            var parser = YAMLTreeParser(bytes: bytes, layout: layout, maximumDepth: Self.maximumDepth)
-            parser.keepsLastDuplicate = keepsLastDuplicate
-            self.fields = try parser.parse()
-            self.duplicateKeys = parser.duplicates.found.map { $0.at(path: path) }
+            if let plain = PlainFrontMatterParser(bytes: bytes, yaml: layout.yaml, firstLine: layout.yamlFirstLine).parse() {
+                self.fields = plain
+            } else {
+                var parser = YAMLTreeParser(bytes: bytes, layout: layout, maximumDepth: Self.maximumDepth)
+                parser.keepsLastDuplicate = keepsLastDuplicate
+                self.fields = try parser.parse()
+                self.duplicateKeys = parser.duplicates.found.map { $0.at(path: path) }
+            }
             self.layout = layout
             self.bytes = bytes
             self.path = path
         } catch {
             throw error.at(path: path)
         }
+    }
+
+    /// The front matter of `bytes` as each of the two readers reads it: the plain reader
+    /// (`nil` when it declines) and libyaml's, strict. `nil` when the file is not valid UTF-8
+    /// or its block is not closed. For tests: where the plain reader answers, the two must
+    /// give the same tree.
+    package static func bothReadings(of bytes: [UInt8]) -> (plain: YAMLMapping?, libyaml: Result<YAMLMapping, FrontMatterError>)? {
+        guard UTF8Validator.firstInvalidByte(in: bytes, range: 0..<bytes.count) == nil,
+              let layout = try? FileLayout.split(bytes) else { return nil }
+        let plain = PlainFrontMatterParser(bytes: bytes, yaml: layout.yaml, firstLine: layout.yamlFirstLine).parse()
+        let libyaml = Result { () throws(FrontMatterError) in
+            try YAMLTreeParser(bytes: bytes, layout: layout, maximumDepth: maximumDepth).parse()
+        }
+        return (plain, libyaml)
     }
 
     /// Parses a file's text.

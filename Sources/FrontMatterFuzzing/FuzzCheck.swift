@@ -16,6 +16,7 @@ public enum FuzzOutcome: Sendable, Equatable {
 public enum FuzzCheck {
     /// Checks one input.
     public static func run(_ bytes: [UInt8]) -> FuzzOutcome {
+        if let violation = compareReaders(bytes) { return .violation(violation) }
         do {
             let document = try FrontMatterDocument(bytes: bytes, path: "fuzz.md")
             guard document.bytes == bytes else { return .violation("rendering changed the bytes") }
@@ -35,6 +36,20 @@ public enum FuzzCheck {
                 return .violation("error at an impossible place: \(error)")
             }
             return .refused
+        }
+    }
+
+    /// Where the plain reader reads a block, libyaml must read the same tree from it; a block
+    /// libyaml refuses, the plain reader must decline.
+    public static func compareReaders(_ bytes: [UInt8]) -> String? {
+        guard let readings = FrontMatterDocument.bothReadings(of: bytes), let plain = readings.plain else { return nil }
+        switch readings.libyaml {
+        case .success(let tree) where tree == plain:
+            return nil
+        case .success(let tree):
+            return "the plain reader read \(plain) where libyaml read \(tree)"
+        case .failure(let error):
+            return "the plain reader read \(plain) where libyaml refused: \(error)"
         }
     }
 
