@@ -182,24 +182,36 @@ struct PlainFrontMatterParser {
     private func quoted(in line: Line, from start: Int) -> (YAMLScalar, Int)? {
         let quote = bytes[start]
         var index = start + 1
-        var text: [UInt8] = []
+        var doubled = false
         while true {
             guard index < line.end else { return nil }
             let byte = bytes[index]
             if byte == quote {
                 guard quote == singleQuote, index + 1 < line.end, bytes[index + 1] == singleQuote else { break }
-                text.append(singleQuote)
+                doubled = true
                 index += 2
                 continue
             }
             if byte == backslash, quote == doubleQuote { return nil }
-            text.append(byte)
             index += 1
         }
         let end = index + 1
-        let scalar = YAMLScalar(text: String(decoding: text, as: UTF8.self), style: quote == singleQuote ? .singleQuoted : .doubleQuoted,
+        let text = doubled ? undoubled(start + 1..<index) : self.text(start + 1..<index)
+        let scalar = YAMLScalar(text: text, style: quote == singleQuote ? .singleQuoted : .doubleQuoted,
                                 tag: nil, span: SourceSpan(start: position(in: line, at: start), end: position(in: line, at: end)))
         return (scalar, end)
+    }
+
+    /// The text inside single quotes with each `''` read as one `'`.
+    private func undoubled(_ range: Range<Int>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            text.append(bytes[index])
+            index += bytes[index] == singleQuote ? 2 : 1
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// A flow list closed on its line, `[a, 'b', "c"]`, of one-line scalars.
