@@ -96,13 +96,31 @@ struct PlainFrontMatterParserTests {
         print("plain reader: \(read) of \(files.count)")
     }
 
+    /// Blocks a review of the reader against libyaml's scanner wrote as the likeliest to part
+    /// the two (`Fixtures/plain-reader-probes.txt`, separated by `=====` lines): characters at
+    /// the edges of what YAML prints, markers and indicators inside values and keys, keys that
+    /// read as numbers, long keys and values, spaces at the ends of lines.
+    @Test func theProbesOfAReviewReadAsLibyamlReadsThem() throws {
+        let text = try String(contentsOf: Fixture.directory.appendingPathComponent("plain-reader-probes.txt"), encoding: .utf8)
+        let probes = text.components(separatedBy: "\n=====\n")
+        #expect(probes.count > 40)
+        var read = 0
+        for probe in probes {
+            let bytes = Array("---\n\(probe.hasSuffix("\n") ? probe : probe + "\n")---\n".utf8)
+            if let violation = FuzzCheck.compareReaders(bytes) { Issue.record("\(violation)\n\(probe)") }
+            if FrontMatterDocument.bothReadings(of: bytes)?.plain != nil { read += 1 }
+        }
+        #expect(read > probes.count / 3, "read \(read) of \(probes.count)")
+    }
+
     static let generatedPerSeed = 20_000
 
     private static let keys = ["title", "authors", "tags", "date read", "series", "a", "ünï", "url", "x-y", "rating"]
     private static let pieces = [
         "Dune", "Frank Herbert", "4", "-5", "2024-01-05", "é", "📚", " ", "  ", ":", ": ", "#", " #", " # c", "'", "''",
         "\"", "\\", "[", "]", ",", ", ", "{", "}", "-", "- ", "?", "&a", "*a", "!", "|", ">", "%", "@", "`", "~", "null",
-        "\t", "\r", "C#", "a:b", "https://x.org",
+        "\t", "\r", "C#", "a:b", "https://x.org", "\u{A0}", "\u{A0}#", "\u{85}", "\u{2028}", "\u{FEFF}", "\u{FFFE}", "\u{3000}",
+        "?", "a?b", "---", "...", "-.5", "'x''y'",
     ]
 
     /// One front matter block from `random`, with a body.
@@ -112,9 +130,9 @@ struct PlainFrontMatterParserTests {
             let key = keys.randomElement(using: &random) ?? "title"
             switch Int.random(in: 0..<10, using: &random) {
             case 0:
-                lines.append(Bool.random(using: &random) ? "" : "# " + value(using: &random))
+                lines.append([" ", "# " + value(using: &random), "---", "... x", "%YAML 1.2", "  # c"].randomElement(using: &random) ?? "")
             case 1, 2:
-                let indent = String(repeating: " ", count: [0, 2, 2, 4].randomElement(using: &random) ?? 2)
+                let indent = String(repeating: " ", count: [0, 1, 2, 2, 3, 4].randomElement(using: &random) ?? 2)
                 lines.append(key + ":" + (Bool.random(using: &random) ? "" : " # list"))
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
                     let shift = Int.random(in: 0..<12, using: &random) == 0 ? " " : ""

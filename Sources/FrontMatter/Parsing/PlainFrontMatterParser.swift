@@ -248,7 +248,7 @@ struct PlainFrontMatterParser {
 
     /// A plain scalar inside a flow list, and the offset past its last character: it ends
     /// before a comma, a bracket or the spaces before one. Colons, braces and comments are left
-    /// to libyaml.
+    /// to libyaml, and so is `?`, which libyaml before 0.2.5 read as a key's mark there.
     private func flowPlain(in line: Line, from start: Int) -> (YAMLScalar, Int)? {
         guard startsPlain(bytes[start], next: start + 1 < line.end ? bytes[start + 1] : newline, inFlow: true) else { return nil }
         var index = start
@@ -256,7 +256,7 @@ struct PlainFrontMatterParser {
         while index < line.end {
             let byte = bytes[index]
             if byte == comma || byte == closeBracket { break }
-            if byte == colonByte || byte == openBracket || byte == openBrace || byte == closeBrace { return nil }
+            if byte == colonByte || byte == openBracket || byte == openBrace || byte == closeBrace || byte == question { return nil }
             if byte == hash, bytes[index - 1] == space { return nil }
             if byte != space { last = index + 1 }
             index += 1
@@ -341,6 +341,7 @@ struct PlainFrontMatterParser {
     private let dot = UInt8(ascii: ".")
     private let colonByte = UInt8(ascii: ":")
     private let comma = UInt8(ascii: ",")
+    private let question = UInt8(ascii: "?")
     private let openBracket = UInt8(ascii: "[")
     private let closeBracket = UInt8(ascii: "]")
     private let openBrace = UInt8(ascii: "{")
