@@ -92,10 +92,13 @@ public struct YAMLScalar: Sendable, Hashable {
         ScalarResolver.resolve(text, style: style, tag: tag)
     }
 
-    /// Whether the scalar resolves to null.
+    /// Whether the scalar resolves to null: with the core schema's null tag, or plain and
+    /// spelled as null (``ScalarResolver/isNull(_:)``), as ``value`` would say. Asked of every
+    /// value a book is read with, before its type is; resolving the whole value here parsed
+    /// each day and number twice.
     public var isNull: Bool {
-        if case .null = value { return true }
-        return false
+        if let tag { return tag == ScalarResolver.nullTag }
+        return style == .plain && ScalarResolver.isNull(text)
     }
 }
 

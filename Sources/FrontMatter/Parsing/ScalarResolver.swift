@@ -32,6 +32,9 @@ enum ScalarResolver {
         }
     }
 
+    /// The core schema's tag of null, the one tag that makes any text null.
+    static let nullTag = "tag:yaml.org,2002:null"
+
     static func isNull(_ text: String) -> Bool {
         text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
     }
@@ -109,7 +112,7 @@ enum ScalarResolver {
     /// The core schema's explicit tags; any other tag leaves the text a string.
     private static func resolveTagged(_ text: String, tag: String) -> YAMLValue {
         switch tag {
-        case "tag:yaml.org,2002:null": return .null
+        case nullTag: return .null
         case "tag:yaml.org,2002:bool": return resolvePlain(text).ifCase(\.isBool) ?? .string(text)
         case "tag:yaml.org,2002:int": return integer(text).map(YAMLValue.int) ?? .string(text)
         case "tag:yaml.org,2002:float": return (integer(text).map(Double.init) ?? float(text)).map(YAMLValue.double) ?? .string(text)

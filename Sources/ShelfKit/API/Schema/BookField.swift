@@ -116,13 +116,15 @@ package final class BookField: Sendable {
         return alternativeKeys.first { Self.holdsValue(document[$0]) } ?? key
     }
 
+    /// Whether `node` holds something: not null, not empty text, not an empty list. Read from
+    /// the node as written rather than its resolved value, which typed every item of a list.
     private static func holdsValue(_ node: YAMLNode?) -> Bool {
         guard let node else { return false }
-        switch node.value {
-        case .null: return false
-        case .string(let text): return !text.isEmpty
-        case .list(let items): return !items.isEmpty
-        default: return true
+        switch node {
+        // Only a string can have empty text without being null (`''`).
+        case .scalar(let scalar): return !scalar.isNull && !scalar.text.isEmpty
+        case .sequence(let sequence): return !sequence.items.isEmpty
+        case .mapping: return true
         }
     }
 
