@@ -83,7 +83,8 @@ struct PlainFrontMatterParser {
 
     // MARK: - Lines
 
-    /// The lines with content, or `nil` when one starts a document marker.
+    /// The lines with content (not blank, not a comment alone), or `nil` when one is a
+    /// document marker.
     private func contentLines() -> [Line]? {
         var lines: [Line] = []
         var start = yaml.lowerBound
@@ -93,7 +94,8 @@ struct PlainFrontMatterParser {
             while end < yaml.upperBound, bytes[end] != newline { end += 1 }
             let content = skippingSpaces(from: start, to: end)
             if content < end, bytes[content] != hash {
-                // `---` and `...` lines end the block for libyaml too, as do `%` directives.
+                // `---` or `...` at the margin is a document marker to libyaml: left to it. (A
+                // `%` directive starts no key, so ``key(of:)`` declines it.)
                 if content == start, end - start >= 3, bytes[start] == dot || bytes[start] == dash,
                    bytes[start + 1] == bytes[start], bytes[start + 2] == bytes[start] { return nil }
                 lines.append(Line(start: start, end: end, number: number, indent: content - start))
