@@ -130,15 +130,22 @@ actor IndexedReads: ReadStrategy {
     private func refreshedForListing(_ query: Query, _ wanted: ProgressWanted, _ library: LibraryFiles<DiskStorage>)
         async throws(ShelfError) -> (LibraryIndex, duplicates: [Problem], givesProgress: Bool)? {
         let fullText = QuerySQL.usesFullText(query.expression)
-        guard let (index, files) = try await refreshed(library, sessions: query.needsSessionValues || wanted.forSorting,
-                                                       sessionDocuments: fullText, fullText: fullText) else {
-            return nil
+        let index: LibraryIndex, duplicates: [Problem]
+        // The first refresh's walk lives in this scope alone: held through the second refresh
+        // below, which walks again and reads every session, it was two walks of the library at
+        // the peak of the first table of every book.
+        do {
+            guard let (first, files) = try await refreshed(library, sessions: query.needsSessionValues || wanted.forSorting,
+                                                               sessionDocuments: fullText, fullText: fullText) else {
+                return nil
+            }
+            (index, duplicates) = (first, files.duplicateProblems)
         }
-        guard wanted.forListing && !wanted.forSorting else { return (index, files.duplicateProblems, wanted.forSorting) }
-        if try index.keepsSessions() { return (index, files.duplicateProblems, true) }
+        guard wanted.forListing && !wanted.forSorting else { return (index, duplicates, wanted.forSorting) }
+        if try index.keepsSessions() { return (index, duplicates, true) }
         let count = try index.count(matching: query)
         guard min(count, wanted.limit ?? count) > sessionsReadDirectlyLimit ?? Self.sessionsReadDirectly(ofAll: bookCount) else {
-            return (index, files.duplicateProblems, false)
+            return (index, duplicates, false)
         }
         return try await refreshed(library, sessions: true, fullText: fullText).map { ($0.0, $0.1.duplicateProblems, true) }
     }
