@@ -138,8 +138,7 @@ struct PlainFrontMatterParser {
     /// scalar up to the first colon, which a space or the line's end must follow.
     private func key(of line: Line) -> (String, SourceSpan, Int)? {
         let start = line.start
-        guard start < line.end, startsPlain(bytes[start], next: start + 1 < line.end ? bytes[start + 1] : newline, inFlow: true)
-        else { return nil }
+        guard start < line.end, startsPlain(at: start, on: line, allowingDash: false) else { return nil }
         var colon = start
         while colon < line.end, bytes[colon] != colonByte {
             // ` #` would start a comment inside the key.
@@ -161,7 +160,7 @@ struct PlainFrontMatterParser {
             guard let (scalar, end) = quoted(in: line, from: start), restIsEmpty(line, from: end) else { return nil }
             return scalar
         }
-        guard startsPlain(byte, next: start + 1 < line.end ? bytes[start + 1] : newline, inFlow: false) else { return nil }
+        guard startsPlain(at: start, on: line, allowingDash: true) else { return nil }
         var end = start
         var last = start
         while end < line.end {
@@ -252,7 +251,7 @@ struct PlainFrontMatterParser {
     /// before a comma, a bracket or the spaces before one. Colons, braces and comments are left
     /// to libyaml, and so is `?`, which libyaml before 0.2.5 read as a key's mark there.
     private func flowPlain(in line: Line, from start: Int) -> (YAMLScalar, Int)? {
-        guard startsPlain(bytes[start], next: start + 1 < line.end ? bytes[start + 1] : newline, inFlow: true) else { return nil }
+        guard startsPlain(at: start, on: line, allowingDash: false) else { return nil }
         var index = start
         var last = start
         while index < line.end {
@@ -292,17 +291,17 @@ struct PlainFrontMatterParser {
 
     // MARK: - Bytes
 
-    /// Whether a plain scalar may start with `byte` followed by `next`: not a space and no
-    /// YAML indicator, but for `-` before a character that is not a space (`-5`) in block
-    /// context.
-    private func startsPlain(_ byte: UInt8, next: UInt8, inFlow: Bool) -> Bool {
-        switch byte {
+    /// Whether a plain scalar this reader takes may start at `index`: not a space and no YAML
+    /// indicator, but, with `allowingDash` (a value in block context), `-` before a character
+    /// that is not a space (`-5`). Keys and flow items starting with `-` are left to libyaml.
+    private func startsPlain(at index: Int, on line: Line, allowingDash: Bool) -> Bool {
+        switch bytes[index] {
         case space, hash, colonByte, comma, openBracket, closeBracket, openBrace, closeBrace, singleQuote, doubleQuote,
              UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
              UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
             return false
         case dash:
-            return !inFlow && next != space && next != newline
+            return allowingDash && index + 1 < line.end && bytes[index + 1] != space
         default:
             return true
         }

@@ -261,7 +261,7 @@ extension LibraryIndex {
         var report: RefreshReport
         let keepsText: Bool
         // The index's files live in this scope alone, so that they are let go before a fill
-        // reads the sessions: held through it, they were some 15 MB of the peak of the first
+        // reads the sessions: held through it, they were some 5 MB of the peak of the first
         // table of every book at 100,000 books.
         do {
             let state: Result<(KnownFiles, Int64, Bool), ShelfError> = Result { () throws(ShelfError) in
