@@ -474,6 +474,19 @@ struct IndexTests {
         #expect(try indexAnswer("SELECT count(*) FROM sqlite_master WHERE name = 'books_up_next'", in: root) == "1")
     }
 
+    /// FTS5 keeps its buffer of new words (``IndexSchema/fullTextBuffer``) in the table's own
+    /// settings, so every connection that fills it later uses it, and a fill through it finds
+    /// what it wrote.
+    @Test
+    func theFullTextTableGathersNewWordsInItsLargerBuffer() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await library.search("desert", limit: 10).map(\.path) == ["finished/sci-fi/dune/2024-01-02.md"])
+        #expect(try indexAnswer("SELECT v FROM documents_config WHERE k = 'hashsize'", in: root)
+            == String(IndexSchema.fullTextBuffer))
+    }
+
     @Test
     func rebuildsAnIndexOfAnotherSchemaVersion() async throws {
         let root = try TemporaryFolder.make(with: Self.files)
