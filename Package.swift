@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "CSystemCalls"),
         // Search ranks in SQLite: an FTS5 auxiliary function, which only C can register.
         .target(name: "CFullTextRank", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // Process-wide settings of SQLite, made before its first use: `sqlite3_config` is variadic.
+        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // MARK: Layers, bottom up
         .target(name: "FrontMatter", dependencies: ["CYAML"]),
@@ -41,6 +43,7 @@ let package = Package(
                 "FrontMatter",
                 "CSystemCalls",
                 "CFullTextRank",
+                "CSQLiteSettings",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The refresh reads the files table with raw statements (no String per path).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

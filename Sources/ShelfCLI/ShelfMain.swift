@@ -13,6 +13,8 @@ import ShelfMetadata
 public enum ShelfMain {
     public static func main() async -> Never {
         BrokenPipe.writeFailsInstead()
+        // Before any database opens: SQLite takes this only then.
+        IndexOptions.stopSQLiteMemoryStatistics()
         do {
             try await run(Array(CommandLine.arguments.dropFirst()))
             exit(0)
