@@ -487,6 +487,18 @@ struct IndexTests {
             == String(IndexSchema.fullTextBuffer))
     }
 
+    /// SQLite takes its process-wide settings only before its first use: once a library has
+    /// opened its index, turning the memory count off changes nothing, and says so.
+    @Test
+    func theMemoryCountStaysOnceSQLiteIsInUse() async throws {
+        let root = try TemporaryFolder.make(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let library = try FileLibrary(root: root, today: { testToday })
+        #expect(try await titles(library, "author:herbert") == ["Dune"])
+        #expect(IndexOptions.stopSQLiteMemoryStatistics() == false)
+        #expect(try await titles(library, "author:austen") == ["Emma"])
+    }
+
     @Test
     func rebuildsAnIndexOfAnotherSchemaVersion() async throws {
         let root = try TemporaryFolder.make(with: Self.files)
