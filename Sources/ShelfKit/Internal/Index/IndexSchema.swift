@@ -53,10 +53,11 @@ enum IndexSchema {
     /// The bytes of new words FTS5 gathers in memory before it writes them to the table as a
     /// segment, in its `hashsize` setting (1 MiB by default). Segments are merged as they pile
     /// up, so a first fill of 100,000 books' words wrote one for every MiB of them and merged
-    /// those again and again; with 8 MiB, inserting those 200,000 documents into a new
-    /// table took 1.3–1.6 s of one core rather than 1.6–2.4 s (the `sqlite3` shell, five rounds
-    /// alternating; 16 and 32 MiB were no faster). The buffer holds only words not yet written,
-    /// so a refresh that adds a few documents uses as little as before.
+    /// those again and again. Inserting those 201,862 documents into a new table took 1.30 s
+    /// with a 16 MiB buffer rather than 1.75 s (the `sqlite3` shell with the index's 2 MB of
+    /// page cache, medians of four rounds alternating); 8, 16 and 32 MiB took alike in another
+    /// run, so the smallest is kept. The buffer holds only words not yet written, so a refresh
+    /// that adds a few documents uses as little as before.
     static let fullTextBuffer = 8 << 20
 
     /// A slug with a capital or a character past ASCII: its lowercased length may differ from
